@@ -1,0 +1,22 @@
+/**
+ * The embedded database server: PGlite persisted under DATA_DIR/pglite, on 127.0.0.1:EMBEDDED_DB_PORT.
+ * `npm start` runs it as a child process; run it alone with `npm run db:server`.
+ * Prints one line `ready <port>` when it accepts connections.
+ */
+import path from 'node:path'
+import { env } from '../src/env.server.ts'
+import { startEmbeddedServer } from './lib/embedded-db.ts'
+
+const dataDir = path.join(env.DATA_DIR, 'pglite')
+const server = await startEmbeddedServer({ dataDir, port: env.EMBEDDED_DB_PORT })
+process.stdout.write(`ready ${server.port}\n`)
+
+let stopping = false
+async function shutdown() {
+  if (stopping) return
+  stopping = true
+  await server.stop()
+  process.exit(0)
+}
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)

@@ -1,0 +1,49 @@
+import net from 'node:net'
+import path from 'node:path'
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { PGliteWireServer } from './pglite-wire-server.ts'
+
+export interface EmbeddedServer {
+  port: number
+  stop(): Promise<void>
+}
+
+/** True when something accepts TCP connections on 127.0.0.1:port. */
+export function portAnswers(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host })
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
+}
+
+/**
+ * PGlite (real Postgres in WASM) persisted in `dataDir`, served over the Postgres wire protocol
+ * on 127.0.0.1 so every process uses the same postgres.js driver as production.
+ * One server process per data directory: PGlite is single-user; the wire server serializes clients.
+ * `dataDir` 'memory://' keeps everything in memory (tests).
+ */
+export async function startEmbeddedServer(opts: { dataDir: string; port: number }): Promise<EmbeddedServer> {
+  if (opts.port !== 0 && (await portAnswers(opts.port))) {
+    throw new Error(`Port ${opts.port} is already in use: is another database server running on this data folder?`)
+  }
+  let dataDir = opts.dataDir
+  if (!dataDir.startsWith('memory://')) {
+    dataDir = path.resolve(dataDir)
+    mkdirSync(dataDir, { recursive: true })
+  }
+  const pg = await PGlite.create(dataDir)
+  const server = new PGliteWireServer(pg)
+  const port = await server.listen(opts.port)
+  return {
+    port,
+    async stop() {
+      await server.close()
+      await pg.close()
+    },
+  }
+}

@@ -1,0 +1,193 @@
+import { count, eq } from 'drizzle-orm'
+import { db, type Database } from '../../src/server/db/client.ts'
+import {
+  buildAccessory,
+  buildGame,
+  buildLibraryImage,
+  buildNews,
+  buildReview,
+  buildStream,
+} from '../../src/server/db/factories.ts'
+import {
+  accessories,
+  games,
+  imageLibrary,
+  newsArticles,
+  reviews,
+  siteSettings,
+  standingsRows,
+  standingsSets,
+  streams,
+} from '../../src/server/db/schema.ts'
+import {
+  demoGames,
+  demoHardware,
+  demoLibraryImages,
+  demoNews,
+  demoReviews,
+  demoSiteSettings,
+  demoStandings,
+  demoStreams,
+} from '../demo/content.ts'
+
+const MARKER = 'demo_seeded_at'
+const hour = 3_600_000
+const day = 24 * hour
+
+/**
+ * Writes the demo content once, on an empty database, in one transaction: a start that is
+ * killed half-way leaves nothing behind, and a second run finds the marker and does nothing.
+ * Returns whether it wrote anything.
+ */
+export async function seedDemoContent(now = new Date()): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    const [marker] = await tx.select().from(siteSettings).where(eq(siteSettings.key, MARKER))
+    if (marker) return false
+    const [existing] = await tx.select({ n: count() }).from(games)
+    const [existingNews] = await tx.select({ n: count() }).from(newsArticles)
+    if ((existing?.n ?? 0) > 0 || (existingNews?.n ?? 0) > 0) return false
+
+    const ago = (ms: number) => new Date(now.getTime() - ms)
+    // Newest first in the list order; created times follow the array order for stable sorting.
+    const stagger = (i: number, total: number) => ago((total - i) * 60_000)
+
+    const gameRows = await tx
+      .insert(games)
+      .values(
+        demoGames.map((g, i) =>
+          buildGame({
+            title: g.title,
+            description: g.description,
+            category: g.category,
+            price: g.price,
+            rating: g.rating,
+            platform: g.platform,
+            websiteUrl: g.websiteUrl,
+            steamUrl: g.steamUrl,
+            featured: g.featured,
+            imageUrl: g.image,
+            createdAt: stagger(i, demoGames.length),
+          }),
+        ),
+      )
+      .returning({ id: games.id, title: games.title })
+    const gameIds = new Map(gameRows.map((g) => [g.title, g.id]))
+
+    await tx.insert(accessories).values(
+      demoHardware.map((h, i) =>
+        buildAccessory({
+          name: h.name,
+          brand: h.brand,
+          category: h.category,
+          description: h.description,
+          purchaseUrl: h.purchaseUrl,
+          rating: h.rating,
+          price: h.price,
+          featured: h.featured,
+          imageUrl: h.image,
+          createdAt: stagger(i, demoHardware.length),
+        }),
+      ),
+    )
+
+    const newsByAge = [...demoNews].sort((a, b) => a.daysAgo - b.daysAgo)
+    await tx.insert(newsArticles).values(
+      newsByAge.map((n, i) =>
+        buildNews({
+          title: n.title,
+          category: n.category,
+          author: n.author,
+          contentType: n.contentType,
+          sourceUrl: n.sourceUrl,
+          content: n.content,
+          imageUrl: n.image,
+          displayOrder: i + 1,
+          timestamp: ago(n.daysAgo * day + i * 7 * 60_000),
+        }),
+      ),
+    )
+
+    for (const [i, s] of demoStandings.entries()) {
+      await insertStandings(tx, {
+        championshipName: s.championshipName,
+        season: s.season,
+        completedRounds: s.completedRounds,
+        totalRounds: s.totalRounds,
+        lastUpdated: ago(s.daysAgo * day),
+        displayOrder: i + 1,
+        drivers: s.drivers,
+      })
+    }
+
+    await tx.insert(reviews).values(
+      demoReviews.map((r) =>
+        buildReview({
+          title: r.title,
+          content: r.content,
+          author: r.author,
+          rating: r.rating,
+          gameId: r.gameTitle ? (gameIds.get(r.gameTitle) ?? null) : null,
+          sourceUrl: r.sourceUrl,
+          imageUrl: r.image,
+          timestamp: ago(r.daysAgo * day),
+        }),
+      ),
+    )
+
+    await tx.insert(streams).values(
+      demoStreams.map((s) =>
+        buildStream({
+          title: s.title,
+          description: s.description,
+          category: s.category,
+          streamerName: s.streamerName,
+          streamUrl: s.streamUrl,
+          isLive: s.isLive,
+          viewerCount: s.viewerCount,
+          tags: s.tags,
+          thumbnailUrl: s.image,
+          startTime: ago(s.hoursAgo * hour),
+        }),
+      ),
+    )
+
+    await tx.insert(imageLibrary).values(
+      demoLibraryImages.map((img, i) =>
+        buildLibraryImage({
+          name: img.name,
+          category: img.category,
+          description: img.description,
+          url: img.image,
+          source: 'seed',
+          createdAt: stagger(i, demoLibraryImages.length),
+        }),
+      ),
+    )
+
+    const settings = Object.entries(demoSiteSettings).map(([key, value]) => ({ key, value: String(value) }))
+    await tx
+      .insert(siteSettings)
+      .values([...settings, { key: MARKER, value: now.toISOString() }])
+      .onConflictDoNothing()
+    return true
+  })
+}
+
+async function insertStandings(
+  tx: Database,
+  s: {
+    championshipName: string
+    season: string
+    completedRounds: number
+    totalRounds: number
+    lastUpdated: Date
+    displayOrder: number
+    drivers: { driverName: string; team: string; points: number }[]
+  },
+) {
+  const { drivers, ...set } = s
+  const [created] = await tx.insert(standingsSets).values(set).returning({ id: standingsSets.id })
+  await tx.insert(standingsRows).values(
+    drivers.map((d, rowIndex) => ({ ...d, setId: created!.id, rowIndex, position: rowIndex + 1 })),
+  )
+}

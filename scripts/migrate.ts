@@ -1,0 +1,12 @@
+import { closeDb } from '../src/server/db/client.ts'
+import { runMigrations } from '../src/server/db/migrate.ts'
+import { ensureDatabase } from './lib/database.ts'
+
+const handle = await ensureDatabase()
+try {
+  await runMigrations()
+  console.log('Migrations applied.')
+} finally {
+  await closeDb()
+  await handle.stop()
+}

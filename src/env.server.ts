@@ -1,0 +1,69 @@
+import { z } from 'zod'
+
+/**
+ * The one place that reads process.env (a lint rule keeps it that way).
+ * Parsed once, at import: a bad value stops the process with a message naming the variable.
+ * The embedded default needs none of these variables.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => v === 'true' || v === '1')
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** Netlify sets CONTEXT=production on production deploys. */
+  CONTEXT: z.string().optional(),
+  /** Postgres connection string. Empty: the embedded PGlite server on 127.0.0.1. */
+  DATABASE_URL: z.string().url().optional(),
+  EMBEDDED_DB_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  /** Where the embedded database keeps its files. */
+  DATA_DIR: z.string().default('.data'),
+  /** Public address of the site: canonical links, sitemap, feed, allowed Origin. */
+  URL: z.string().url().optional(),
+  SITE_URL: z.string().url().optional(),
+  ADMIN_PASSWORD: z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional(),
+  REBUILD_HOOK_URL: z.string().url().optional(),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+  OPENAI_IMAGE_MODEL: z.string().default('gpt-image-1.5'),
+  OPENAI_TEXT_MODEL: z.string().default('gpt-5-mini'),
+  PERPLEXITY_API_KEY: z.string().min(1).optional(),
+  PERPLEXITY_BASE_URL: z.string().url().default('https://api.perplexity.ai/v1'),
+  PERPLEXITY_MODEL: z.string().default('perplexity/sonar'),
+  /** Netlify Blobs: set by Netlify in production and by `netlify serve` locally; tests point it at BlobsServer. */
+  BLOBS_EDGE_URL: z.string().url().optional(),
+  BLOBS_SITE_ID: z.string().optional(),
+  BLOBS_TOKEN: z.string().optional(),
+  /** Verbose errors in API answers (never in production). */
+  DEBUG_ERRORS: bool.default(false),
+})
+
+export type Env = z.infer<typeof schema>
+
+function parseEnv(source: Record<string, string | undefined>): Env {
+  // Treat empty strings as unset, as .env files and CI often leave them blank.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
+  const result = schema.safeParse(cleaned)
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid environment variables:\n${lines.join('\n')}\nSee .env.example.`)
+  }
+  return result.data
+}
+
+export const env: Env = parseEnv(process.env)
+
+export const isProduction = env.CONTEXT === 'production' || env.NODE_ENV === 'production'
+
+/** The database the code talks to: the configured one, or the embedded server. */
+export const databaseUrl =
+  env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${env.EMBEDDED_DB_PORT}/postgres?sslmode=disable`
+
+export const usesEmbeddedDatabase = env.DATABASE_URL === undefined
+
+export const siteUrl = (env.SITE_URL ?? env.URL ?? 'http://localhost:8888').replace(/\/$/, '')
+
+export const aiConfigured = {
+  openai: env.OPENAI_API_KEY !== undefined,
+  perplexity: env.PERPLEXITY_API_KEY !== undefined,
+}

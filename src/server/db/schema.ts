@@ -1,0 +1,447 @@
+/**
+ * The data model of both specifications, the single source of truth:
+ * drizzle-kit generates supabase/migrations/*.sql from it, and the zod schemas of the
+ * routes take their shapes from these tables. Constraints live here (and so in SQL).
+ */
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+
+export const contentTypeEnum = pgEnum('content_type', ['motorsport', 'e-sports'])
+export const frequencyEnum = pgEnum('schedule_frequency', ['weekly', 'daily'])
+export const scheduleKindEnum = pgEnum('schedule_kind', ['standings', 'news'])
+export const aiServiceEnum = pgEnum('ai_service', ['openai', 'perplexity'])
+export const jobStatusEnum = pgEnum('job_status', ['queued', 'running', 'completed', 'failed'])
+export const publishStatusEnum = pgEnum('publish_status', ['live', 'pending', 'building'])
+export const seoPageEnum = pgEnum('seo_page', [
+  'home',
+  'games',
+  'championships',
+  'accessories',
+  'news',
+  'streams',
+  'reviews',
+])
+
+export const games = pgTable(
+  'games',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    imageUrl: text('image_url').notNull().default(''),
+    /** Free text: '92%', 'N/A', 'Not yet rated', '' (see src/lib/game-rating.ts). */
+    rating: text('rating').notNull().default(''),
+    websiteUrl: text('website_url'),
+    steamUrl: text('steam_url'),
+    category: text('category').notNull().default(''),
+    price: text('price').notNull().default(''),
+    platform: text('platform').notNull().default(''),
+    featured: boolean('featured').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('games_title_not_blank', sql`length(trim(${t.title})) > 0`),
+    index('games_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('games_featured_idx').on(t.featured),
+  ],
+)
+
+export const accessories = pgTable(
+  'accessories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    brand: text('brand').notNull().default(''),
+    description: text('description').notNull().default(''),
+    imageUrl: text('image_url').notNull().default(''),
+    category: text('category').notNull().default(''),
+    purchaseUrl: text('purchase_url').notNull(),
+    rating: text('rating').notNull().default('4.5'),
+    price: text('price').notNull().default('Contact Manufacturer'),
+    featured: boolean('featured').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('accessories_name_not_blank', sql`length(trim(${t.name})) > 0`),
+    check('accessories_purchase_url_not_blank', sql`length(trim(${t.purchaseUrl})) > 0`),
+    index('accessories_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('accessories_featured_idx').on(t.featured),
+  ],
+)
+
+export const newsArticles = pgTable(
+  'news_articles',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    /** Sanitized HTML (allow-list) as written; sanitized again when rendered. */
+    content: text('content').notNull(),
+    imageUrl: text('image_url').notNull().default(''),
+    category: text('category').notNull().default('News'),
+    author: text('author').notNull(),
+    sourceUrl: text('source_url'),
+    contentType: contentTypeEnum('content_type').notNull().default('motorsport'),
+    /** Lower comes first; move up/down swaps neighbours. New articles go to the top. */
+    displayOrder: integer('display_order').notNull().default(0),
+    timestamp: timestamp('timestamp', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('news_title_not_blank', sql`length(trim(${t.title})) > 0`),
+    check('news_author_not_blank', sql`length(trim(${t.author})) > 0`),
+    index('news_order_idx').on(t.displayOrder, t.timestamp.desc(), t.id.desc()),
+    index('news_category_idx').on(t.category),
+  ],
+)
+
+/** An AI-generated standings set (one championship), ordered by displayOrder on the public pages. */
+export const standingsSets = pgTable(
+  'standings_sets',
+  {
+    id: serial('id').primaryKey(),
+    championshipName: text('championship_name').notNull(),
+    season: text('season').notNull().default('2025'),
+    lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    completedRounds: integer('completed_rounds'),
+    totalRounds: integer('total_rounds'),
+    displayOrder: integer('display_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('standings_sets_name_not_blank', sql`length(trim(${t.championshipName})) > 0`),
+    check(
+      'standings_sets_rounds_valid',
+      sql`(${t.completedRounds} IS NULL OR ${t.completedRounds} >= 0) AND (${t.totalRounds} IS NULL OR ${t.totalRounds} >= 0)`,
+    ),
+    index('standings_sets_order_idx').on(t.displayOrder, t.id),
+  ],
+)
+
+/** The driver rows of a standings set; rowIndex is the 0-based driverIndex of the admin API. */
+export const standingsRows = pgTable(
+  'standings_rows',
+  {
+    setId: integer('set_id')
+      .notNull()
+      .references(() => standingsSets.id, { onDelete: 'cascade' }),
+    rowIndex: integer('row_index').notNull(),
+    position: integer('position').notNull(),
+    driverName: text('driver_name').notNull(),
+    team: text('team').notNull().default(''),
+    points: doublePrecision('points').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.setId, t.rowIndex] }),
+    check('standings_rows_index_valid', sql`${t.rowIndex} >= 0`),
+    check('standings_rows_position_valid', sql`${t.position} >= 1`),
+  ],
+)
+
+/** Individual championship result entries (spec 001: name, team, points, position, ...). */
+export const championshipResults = pgTable(
+  'championship_results',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    team: text('team').notNull().default(''),
+    points: integer('points').notNull().default(0),
+    position: integer('position').notNull(),
+    championshipType: text('championship_type').notNull().default('esports'),
+    lastLap: text('last_lap'),
+    status: text('status'),
+    officialUrl: text('official_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('championship_results_position_valid', sql`${t.position} >= 1`),
+    index('championship_results_order_idx').on(t.championshipType, t.position),
+  ],
+)
+
+export const streams = pgTable(
+  'streams',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category').notNull().default('Racing'),
+    streamUrl: text('stream_url'),
+    thumbnailUrl: text('thumbnail_url').notNull().default(''),
+    streamerName: text('streamer_name').notNull().default(''),
+    startTime: timestamp('start_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    endTime: timestamp('end_time', { withTimezone: true, mode: 'date' }),
+    isLive: boolean('is_live').notNull().default(false),
+    viewerCount: integer('viewer_count').notNull().default(0),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('streams_viewer_count_non_negative', sql`${t.viewerCount} >= 0`),
+    check('streams_title_not_blank', sql`length(trim(${t.title})) > 0`),
+    index('streams_order_idx').on(t.isLive.desc(), t.startTime.desc(), t.id.desc()),
+  ],
+)
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    content: text('content').notNull().default(''),
+    author: text('author').notNull().default(''),
+    /** Out of 10, one decimal; answered as a numeric string ('8.5'). */
+    rating: numeric('rating', { precision: 3, scale: 1 }).notNull(),
+    imageUrl: text('image_url').notNull().default(''),
+    sourceUrl: text('source_url'),
+    gameId: integer('game_id').references(() => games.id, { onDelete: 'set null' }),
+    timestamp: timestamp('timestamp', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('reviews_rating_range', sql`${t.rating} >= 0 AND ${t.rating} <= 10`),
+    check('reviews_title_not_blank', sql`length(trim(${t.title})) > 0`),
+    index('reviews_order_idx').on(t.timestamp.desc(), t.id.desc()),
+    index('reviews_game_idx').on(t.gameId),
+  ],
+)
+
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+})
+
+export const imageLibrary = pgTable(
+  'image_library',
+  {
+    id: serial('id').primaryKey(),
+    url: text('url').notNull(),
+    name: text('name').notNull().default('Racing Image'),
+    category: text('category').notNull().default('general'),
+    description: text('description').notNull().default(''),
+    /** Where it came from: upload, ai, site, url, seed. */
+    source: text('source').notNull().default('upload'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('image_library_url_not_data', sql`${t.url} NOT LIKE 'data:%'`),
+    index('image_library_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+)
+
+export const seoSettings = pgTable('seo_settings', {
+  page: seoPageEnum('page').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  keywords: text('keywords').notNull().default(''),
+  updatedAt: updatedAt(),
+})
+
+/** Single row (id = 1): the prompts the AI news generator uses. */
+export const aiSettings = pgTable(
+  'ai_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    contentPrompt: text('content_prompt').notNull().default(''),
+    focusPrompt: text('focus_prompt').notNull().default(''),
+    wordCount: integer('word_count').notNull().default(350),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('ai_settings_singleton', sql`${t.id} = 1`),
+    check('ai_settings_word_count_range', sql`${t.wordCount} BETWEEN 50 AND 3000`),
+  ],
+)
+
+/** Single row (id = 1): the scheduler's master switches and test mode. */
+export const schedulerSettings = pgTable(
+  'scheduler_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    enabled: boolean('enabled').notNull().default(false),
+    testMode: boolean('test_mode').notNull().default(false),
+    testIntervalMinutes: integer('test_interval_minutes').notNull().default(2),
+    generateNews: boolean('generate_news').notNull().default(true),
+    refreshStandings: boolean('refresh_standings').notNull().default(true),
+    championships: text('championships')
+      .array()
+      .notNull()
+      .default(sql`ARRAY['Formula 1','IndyCar Series']::text[]`),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('scheduler_settings_singleton', sql`${t.id} = 1`),
+    check('scheduler_settings_interval_valid', sql`${t.testIntervalMinutes} BETWEEN 1 AND 1440`),
+  ],
+)
+
+/** One row per scheduled job (standings, news). */
+export const schedulerJobs = pgTable(
+  'scheduler_jobs',
+  {
+    kind: scheduleKindEnum('kind').primaryKey(),
+    enabled: boolean('enabled').notNull().default(false),
+    frequency: frequencyEnum('frequency').notNull().default('weekly'),
+    dayOfWeek: integer('day_of_week').notNull().default(1),
+    hour: integer('hour').notNull().default(6),
+    minute: integer('minute').notNull().default(0),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true, mode: 'date' }),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('scheduler_jobs_day_of_week', sql`${t.dayOfWeek} BETWEEN -1 AND 6`),
+    check('scheduler_jobs_daily_has_no_day', sql`(${t.frequency} = 'daily') = (${t.dayOfWeek} = -1)`),
+    check('scheduler_jobs_hour', sql`${t.hour} BETWEEN 0 AND 23`),
+    check('scheduler_jobs_minute', sql`${t.minute} IN (0, 15, 30, 45)`),
+  ],
+)
+
+export const schedulerRuns = pgTable(
+  'scheduler_runs',
+  {
+    id: serial('id').primaryKey(),
+    kind: scheduleKindEnum('kind').notNull(),
+    testMode: boolean('test_mode').notNull().default(false),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    status: jobStatusEnum('status').notNull().default('running'),
+    message: text('message'),
+  },
+  (t) => [index('scheduler_runs_started_idx').on(t.startedAt.desc())],
+)
+
+/** Every AI call, for the diagnostics panel (usage, cost, errors). */
+export const aiCallLog = pgTable(
+  'ai_call_log',
+  {
+    id: serial('id').primaryKey(),
+    service: aiServiceEnum('service').notNull(),
+    feature: text('feature').notNull(),
+    model: text('model').notNull(),
+    inputTokens: integer('input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+    totalTokens: integer('total_tokens').notNull().default(0),
+    cost: numeric('cost', { precision: 12, scale: 6 }).notNull().default('0'),
+    latencyMs: integer('latency_ms').notNull().default(0),
+    ok: boolean('ok').notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('ai_call_log_tokens_non_negative', sql`${t.inputTokens} >= 0 AND ${t.outputTokens} >= 0 AND ${t.totalTokens} >= 0`),
+    index('ai_call_log_service_time_idx').on(t.service, t.createdAt.desc()),
+  ],
+)
+
+/** Long AI work (bulk news, refresh all) with progress the admin polls. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    status: jobStatusEnum('status').notNull().default('queued'),
+    currentTask: text('current_task').notNull().default(''),
+    completed: integer('completed').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    errors: jsonb('errors').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    input: jsonb('input').$type<unknown>(),
+    result: jsonb('result').$type<unknown>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('jobs_progress_valid', sql`${t.completed} >= 0 AND ${t.total} >= 0 AND ${t.completed} <= ${t.total}`),
+    index('jobs_created_idx').on(t.createdAt.desc()),
+  ],
+)
+
+/** Single row (id = 1): the admin password as a slow hash, never the password. */
+export const adminCredentials = pgTable(
+  'admin_credentials',
+  {
+    id: integer('id').primaryKey().default(1),
+    passwordHash: text('password_hash').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('admin_credentials_singleton', sql`${t.id} = 1`)],
+)
+
+/** Sessions are looked up by the SHA-256 of the cookie's random id; the id itself is never stored. */
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [index('admin_sessions_expires_idx').on(t.expiresAt)],
+)
+
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    clientKey: text('client_key').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_client_time_idx').on(t.clientKey, t.attemptedAt.desc())],
+)
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    method: text('method').notNull(),
+    route: text('route').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    summary: text('summary').notNull().default(''),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at.desc(), t.id.desc())],
+)
+
+/** Single row (id = 1): what changed since the last build and where the rebuild stands. */
+export const publishState = pgTable(
+  'publish_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    status: publishStatusEnum('status').notNull().default('live'),
+    changedTags: text('changed_tags').array().notNull().default(sql`'{}'::text[]`),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }),
+    buildStartedAt: timestamp('build_started_at', { withTimezone: true, mode: 'date' }),
+    liveAt: timestamp('live_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('publish_state_singleton', sql`${t.id} = 1`)],
+)
+

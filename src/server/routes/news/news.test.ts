@@ -1,0 +1,88 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createNews } from '../../db/factories.ts'
+import { getJson } from '../../../../tests/helpers/app.ts'
+import { resetDatabase } from '../../../../tests/helpers/db.ts'
+
+type Article = Record<string, unknown> & { id: number; title: string }
+
+beforeEach(resetDatabase)
+
+describe('GET /api/news', () => {
+  it('lists articles with the fields of spec 000, in display order', async () => {
+    const second = await createNews({ title: 'Second', displayOrder: 2 })
+    const first = await createNews({
+      title: 'First',
+      displayOrder: 1,
+      content: '<p>Hello <strong>paddock</strong></p>',
+      category: 'F1 News',
+    })
+    const { status, body, headers } = await getJson<Article[]>('/api/news')
+    expect(status).toBe(200)
+    expect(body.map((a) => a.id)).toEqual([first.id, second.id])
+    expect(Object.keys(body[0]!)).toEqual(
+      expect.arrayContaining(['id', 'title', 'excerpt', 'content', 'imageUrl', 'category', 'author', 'timestamp', 'sourceUrl', 'contentType']),
+    )
+    expect(body[0]).toMatchObject({ category: 'F1 News', content: '<p>Hello <strong>paddock</strong></p>', excerpt: 'Hello paddock...' })
+    expect(typeof body[0]!.timestamp).toBe('string')
+    expect(headers.get('netlify-cache-tag')).toContain('news')
+    expect(headers.get('x-total-count')).toBe('2')
+  })
+
+  it('searches title, excerpt and content case-insensitively, with an exact category filter', async () => {
+    await createNews({ title: 'Verstappen wins', category: 'F1 News' })
+    await createNews({ title: 'Rally', content: '<p>Ogier takes the VERSTAPPEN style</p>', category: 'Rally' })
+    await createNews({ title: 'Unrelated', category: 'F1 News' })
+    const all = await getJson<Article[]>('/api/news?search=verstappen')
+    expect(all.body.map((a) => a.title).sort()).toEqual(['Rally', 'Verstappen wins'])
+    const f1 = await getJson<Article[]>('/api/news?search=verstappen&category=F1%20News')
+    expect(f1.body.map((a) => a.title)).toEqual(['Verstappen wins'])
+  })
+
+  it('treats % and _ in a search as plain characters', async () => {
+    await createNews({ title: '100% effort' })
+    await createNews({ title: 'Plain title' })
+    const { body, status } = await getJson<Article[]>('/api/news?search=%25')
+    expect(status, JSON.stringify(body)).toBe(200)
+    expect(body.map((a) => a.title)).toEqual(['100% effort'])
+  })
+
+  it('pages with limit and offset and refuses bad values with 400', async () => {
+    for (let i = 1; i <= 5; i++) await createNews({ displayOrder: i, title: `N${i}` })
+    const page = await getJson<Article[]>('/api/news?limit=2&offset=2')
+    expect(page.body.map((a) => a.title)).toEqual(['N3', 'N4'])
+    expect(page.headers.get('x-total-count')).toBe('5')
+    for (const q of ['limit=0', 'limit=abc', 'limit=1.5', 'offset=-1', 'limit=100000']) {
+      const res = await getJson<{ message: string }>(`/api/news?${q}`)
+      expect(res.status, q).toBe(400)
+      expect(res.body.message).toBeTruthy()
+    }
+  })
+
+  it('ignores the cache-busting parameter t', async () => {
+    await createNews()
+    const { status, body } = await getJson<Article[]>('/api/news?t=1732270000000')
+    expect(status).toBe(200)
+    expect(body).toHaveLength(1)
+  })
+})
+
+describe('GET /api/news/:id', () => {
+  it('answers one article', async () => {
+    const a = await createNews({ title: 'One' })
+    const { status, body } = await getJson<Article>(`/api/news/${a.id}`)
+    expect(status).toBe(200)
+    expect(body.title).toBe('One')
+  })
+
+  it('answers 404 with a message for an unknown id', async () => {
+    const { status, body } = await getJson<{ message: string }>('/api/news/424242')
+    expect(status).toBe(404)
+    expect(body).toEqual({ message: 'Article not found' })
+  })
+
+  it.each(['abc', '0', '-1', '1.5', '99999999999', '1e3', '%20'])('answers 400 for the malformed id %s', async (id) => {
+    const { status, body } = await getJson<{ message: string }>(`/api/news/${id}`)
+    expect(status).toBe(400)
+    expect(body.message).toBe('Invalid id.')
+  })
+})

@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm'
+import { db } from '../../db/client.ts'
+import { siteSettings } from '../../db/schema.ts'
+
+export type SiteSetting = { key: string; value: string }
+
+export async function getSetting(key: string): Promise<SiteSetting | undefined> {
+  const [row] = await db()
+    .select({ key: siteSettings.key, value: siteSettings.value })
+    .from(siteSettings)
+    .where(eq(siteSettings.key, key))
+  return row
+}
+
+export async function setSetting(key: string, value: string): Promise<SiteSetting> {
+  const [row] = await db()
+    .insert(siteSettings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } })
+    .returning({ key: siteSettings.key, value: siteSettings.value })
+  return row!
+}

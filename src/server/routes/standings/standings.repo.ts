@@ -1,0 +1,75 @@
+import { asc, eq, inArray } from 'drizzle-orm'
+import { db } from '../../db/client.ts'
+import { standingsRows, standingsSets } from '../../db/schema.ts'
+
+export interface StandingsRow {
+  position: number
+  driverName: string
+  team: string
+  points: number
+}
+
+export interface StandingsSet {
+  id: number
+  championshipName: string
+  season: string
+  lastUpdated: Date
+  completedRounds: number | null
+  totalRounds: number | null
+  displayOrder: number
+  standings: StandingsRow[]
+}
+
+/** Every standings set in display order, each with all its driver rows in row order. */
+export async function listStandings(): Promise<StandingsSet[]> {
+  const sets = await db()
+    .select()
+    .from(standingsSets)
+    .orderBy(asc(standingsSets.displayOrder), asc(standingsSets.id))
+  if (sets.length === 0) return []
+  const rows = await db()
+    .select()
+    .from(standingsRows)
+    .where(inArray(standingsRows.setId, sets.map((s) => s.id)))
+    .orderBy(asc(standingsRows.setId), asc(standingsRows.rowIndex))
+  const bySet = new Map<number, StandingsRow[]>()
+  for (const r of rows) {
+    const list = bySet.get(r.setId) ?? []
+    list.push({ position: r.position, driverName: r.driverName, team: r.team, points: r.points })
+    bySet.set(r.setId, list)
+  }
+  return sets.map(({ createdAt: _createdAt, ...set }) => ({ ...set, standings: bySet.get(set.id) ?? [] }))
+}
+
+export async function getStandingsSet(id: number): Promise<StandingsSet | undefined> {
+  const all = await listStandings()
+  return all.find((s) => s.id === id)
+}
+
+export interface NewStandingsSet {
+  championshipName: string
+  season?: string
+  lastUpdated?: Date
+  completedRounds?: number | null
+  totalRounds?: number | null
+  displayOrder?: number
+  standings: StandingsRow[]
+}
+
+/** Inserts a set and its rows in one transaction (rows keep the given order as rowIndex). */
+export async function insertStandingsSet(input: NewStandingsSet): Promise<number> {
+  return db().transaction(async (tx) => {
+    const { standings, ...set } = input
+    const [created] = await tx.insert(standingsSets).values(set).returning({ id: standingsSets.id })
+    const id = created!.id
+    if (standings.length) {
+      await tx.insert(standingsRows).values(standings.map((row, rowIndex) => ({ ...row, setId: id, rowIndex })))
+    }
+    return id
+  })
+}
+
+export async function deleteStandingsSet(id: number): Promise<boolean> {
+  const deleted = await db().delete(standingsSets).where(eq(standingsSets.id, id)).returning({ id: standingsSets.id })
+  return deleted.length > 0
+}

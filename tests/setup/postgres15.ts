@@ -1,0 +1,63 @@
+import { execFileSync, spawnSync } from 'node:child_process'
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+/** Finds PostgreSQL's server binaries (Debian keeps them outside PATH). */
+export function findPgBin(): string | null {
+  const candidates = [process.env.PG_BIN, '/usr/lib/postgresql/15/bin', '/usr/local/bin', '/usr/bin'].filter(Boolean) as string[]
+  for (const dir of candidates) {
+    const r = spawnSync(path.join(dir, 'pg_ctl'), ['--version'], { encoding: 'utf8' })
+    if (r.status === 0) return dir
+  }
+  return null
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port
+      srv.close(() => resolve(port))
+    })
+    srv.once('error', reject)
+  })
+}
+
+export interface TempPostgres {
+  url: string
+  stop(): void
+}
+
+/**
+ * A throw-away PostgreSQL cluster: initdb into a temp directory, pg_ctl start on a free port.
+ * As root (CI), the server runs as the `postgres` user, because initdb refuses root.
+ */
+export async function startTempPostgres(bin: string): Promise<TempPostgres> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pg15-'))
+  const data = path.join(dir, 'data')
+  const port = await freePort()
+  const asRoot = process.getuid?.() === 0
+  chmodSync(dir, 0o777)
+  const run = (cmd: string, args: string[]) => {
+    const full = path.join(bin, cmd)
+    if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', full, ...args], { stdio: 'pipe', cwd: dir })
+    else execFileSync(full, args, { stdio: 'pipe', cwd: dir })
+  }
+  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'])
+  run('pg_ctl', [
+    '-D', data, '-l', path.join(dir, 'log'), '-w', 'start',
+    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+  ])
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
+    },
+  }
+}
