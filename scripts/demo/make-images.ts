@@ -67,18 +67,30 @@ function esc(text: string): string {
 
 const n = (v: number): string => (Math.round(v * 10) / 10).toString();
 
-/** Rough advance width of a string in a bold sans-serif (DejaVu-like) font, in em. */
+/**
+ * Advance widths (em) of printable ASCII in a bold generic sans-serif, measured
+ * from DejaVu Sans Bold (the widest common fallback, so other fonts still fit).
+ * Index = char code - 32.
+ */
+const BOLD_WIDTHS = [
+  0.35, 0.46, 0.52, 0.84, 0.7, 1, 0.87, 0.31, 0.46, 0.46, 0.52, 0.84, 0.38, 0.42, 0.38, 0.37,
+  0.7, 0.7, 0.7, 0.7, 0.7, 0.7, 0.7, 0.7, 0.7, 0.7, 0.4, 0.4, 0.84, 0.84, 0.84, 0.58,
+  1, 0.77, 0.76, 0.73, 0.83, 0.68, 0.68, 0.82, 0.84, 0.37, 0.37, 0.78, 0.64, 1, 0.84, 0.85,
+  0.73, 0.85, 0.77, 0.68, 0.71, 0.81, 0.77, 1.1, 0.77, 0.72, 0.73, 0.46, 0.37, 0.46, 0.84, 0.5,
+  0.5, 0.68, 0.72, 0.59, 0.72, 0.68, 0.44, 0.72, 0.71, 0.34, 0.34, 0.67, 0.34, 1.04, 0.71, 0.69,
+  0.72, 0.72, 0.49, 0.6, 0.48, 0.71, 0.65, 0.92, 0.65, 0.65, 0.58, 0.71, 0.37, 0.71, 0.84,
+];
+
+/** Advance width of a string in bold sans-serif, in em (with a small safety margin). */
 function textWidthEm(text: string): number {
   let w = 0;
   for (const ch of text) {
-    if (ch === ' ') w += 0.35;
-    else if ('iljtfrI.,:;\'!|’'.includes(ch)) w += 0.4;
-    else if ('mwMW'.includes(ch)) w += 0.95;
-    else if (ch >= 'A' && ch <= 'Z') w += 0.76;
-    else if (ch >= '0' && ch <= '9') w += 0.7;
-    else w += 0.66;
+    const code = ch.charCodeAt(0);
+    if (code >= 32 && code < 127) w += BOLD_WIDTHS[code - 32] ?? 0.72;
+    else if (ch === '\u2019' || ch === '\u2018') w += 0.31;
+    else w += 0.72;
   }
-  return w;
+  return w * 1.03;
 }
 
 function wrap(text: string, fontSize: number, maxWidth: number): string[] {
@@ -115,7 +127,7 @@ function fitText(
   const lines = wrap(text, minSize, maxWidth);
   if (lines.length > maxLines) {
     const kept = lines.slice(0, maxLines);
-    kept[maxLines - 1] = `${kept[maxLines - 1].replace(/[\s,.:;-]+\S*$/, '')}…`;
+    kept[maxLines - 1] = `${(kept[maxLines - 1] ?? '').replace(/[\s,.:;-]+\S*$/, '')}…`;
     return { size: minSize, lines: kept };
   }
   return { size: minSize, lines };
@@ -145,7 +157,7 @@ interface Palette {
 
 function palette(seed: number): Palette {
   const r = rng(seed ^ 0x9e3779b9);
-  const hue = (HUES[seed % HUES.length] + Math.round(r() * 16 - 8) + 360) % 360;
+  const hue = ((HUES[seed % HUES.length] ?? 210) + Math.round(r() * 16 - 8) + 360) % 360;
   const sat = 45 + Math.round(r() * 20);
   return {
     hue,
@@ -183,20 +195,55 @@ function chequerPattern(ctx: Ctx, size: number, transform = ''): string {
   return id;
 }
 
+interface Track {
+  svg: string;
+  /** Centre-line position and heading (degrees) at screen x. */
+  at: (x: number) => { y: number; angle: number };
+}
+
 /** A sweeping circuit with kerbs, white edge lines and a glowing racing line. */
-function track(ctx: Ctx, opts: { width?: number; y0?: number; y1?: number; opacity?: number } = {}): string {
+interface TrackOpts {
+  width?: number;
+  y0?: number;
+  y1?: number;
+  opacity?: number;
+  /** Gentler curve that stays in the middle band of the card (for cars to sit on). */
+  tame?: boolean;
+}
+
+function track(ctx: Ctx, opts: TrackOpts = {}): Track {
   const { w, h, r } = ctx;
   const tw = opts.width ?? 54 + r() * 30;
-  const y0 = opts.y0 ?? h * (0.45 + r() * 0.4);
-  const y1 = opts.y1 ?? h * (0.1 + r() * 0.35);
+  const tame = opts.tame ?? false;
+  const y0 = opts.y0 ?? h * (tame ? 0.42 + r() * 0.22 : 0.45 + r() * 0.4);
+  const y1 = opts.y1 ?? h * (tame ? 0.18 + r() * 0.25 : 0.1 + r() * 0.35);
   const c1x = w * (0.2 + r() * 0.25);
-  const c1y = h * (r() < 0.5 ? -0.1 + r() * 0.3 : 0.9 + r() * 0.3);
+  const c1y = tame ? h * (0.2 + r() * 0.45) : h * (r() < 0.5 ? -0.1 + r() * 0.3 : 0.9 + r() * 0.3);
   const c2x = w * (0.55 + r() * 0.25);
-  const c2y = h * (r() < 0.5 ? 0.9 + r() * 0.35 : -0.15 + r() * 0.3);
-  const d = `M ${-tw * 2} ${n(y0)} C ${n(c1x)} ${n(c1y)}, ${n(c2x)} ${n(c2y)}, ${w + tw * 2} ${n(y1)}`;
+  const c2y = tame ? h * (0.15 + r() * 0.45) : h * (r() < 0.5 ? 0.9 + r() * 0.35 : -0.15 + r() * 0.3);
+  const x0 = -tw * 2;
+  const x3 = w + tw * 2;
+  const d = `M ${n(x0)} ${n(y0)} C ${n(c1x)} ${n(c1y)}, ${n(c2x)} ${n(c2y)}, ${n(x3)} ${n(y1)}`;
+  const bez = (t: number, a: number, b: number, c: number, e: number): number =>
+    (1 - t) ** 3 * a + 3 * (1 - t) ** 2 * t * b + 3 * (1 - t) * t ** 2 * c + t ** 3 * e;
+  const samples: { x: number; y: number }[] = Array.from({ length: 401 }, (_, i) => {
+    const t = i / 400;
+    return { x: bez(t, x0, c1x, c2x, x3), y: bez(t, y0, c1y, c2y, y1) };
+  });
+  const at = (x: number): { y: number; angle: number } => {
+    const pt = (i: number): { x: number; y: number } => samples[i] ?? { x: 0, y: 0 };
+    let best = 1;
+    for (let i = 1; i < samples.length - 1; i++) {
+      if (Math.abs(pt(i).x - x) < Math.abs(pt(best).x - x)) best = i;
+    }
+    const a = pt(best - 1);
+    const b = pt(best + 1);
+    const angle = (Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI;
+    return { y: pt(best).y, angle: Math.max(-28, Math.min(28, angle)) };
+  };
   const glow = ctx.id('glow');
   ctx.defs.push(`<filter id="${glow}" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="6"/></filter>`);
-  return `<g opacity="${opts.opacity ?? 1}" fill="none" stroke-linecap="butt">
+  const svg = `<g opacity="${opts.opacity ?? 1}" fill="none" stroke-linecap="butt">
   <path d="${d}" stroke="#000" stroke-opacity="0.45" stroke-width="${n(tw + 40)}" filter="url(#${glow})"/>
   <path d="${d}" stroke="#f2f2f2" stroke-width="${n(tw + 18)}"/>
   <path d="${d}" stroke="${RED}" stroke-width="${n(tw + 18)}" stroke-dasharray="22 22"/>
@@ -206,6 +253,7 @@ function track(ctx: Ctx, opts: { width?: number; y0?: number; y1?: number; opaci
   <path d="${d}" stroke="${ctx.p.accent}" stroke-width="7" stroke-opacity="0.35" filter="url(#${glow})"/>
   <path d="${d}" stroke="${ctx.p.accent}" stroke-width="2.5" stroke-opacity="0.85" stroke-dasharray="34 14"/>
 </g>`;
+  return { svg, at };
 }
 
 /** A waving chequered flag on a pole. */
@@ -321,6 +369,42 @@ function car(ctx: Ctx, kind: CarKind, x: number, y: number, scale: number, opts:
   ${wheelTyre(78, 74, 30, '#cfd3d8')}${wheelTyre(336, 78, 26, '#cfd3d8')}`;
   }
   return `<g transform="translate(${n(x)} ${n(y)}) scale(${scale})">${beams}${shadow}${shape}</g>`;
+}
+
+/** Places a car so that its wheels sit on the track centre line at screen x = cx. */
+function carOnTrack(ctx: Ctx, kind: CarKind, t: Track, cx: number, scale: number, opts: { headlights?: boolean; number?: number } = {}): string {
+  const { y, angle } = t.at(cx);
+  const half = kind === 'rally' ? 180 : 210;
+  const inner = car(ctx, kind, 0, 0, 1, opts);
+  return `<g transform="translate(${n(cx)} ${n(y + 10 * scale)}) rotate(${n(angle)}) scale(${scale}) translate(${-half} -100)">${inner}</g>`;
+}
+
+/**
+ * A tame track plus a car sitting on it, at the spot whose centre line is
+ * closest to the target height (so the car stays clear of the title block).
+ */
+function trackWithCar(
+  ctx: Ctx,
+  kind: CarKind,
+  scale: number,
+  opts: { headlights?: boolean; number?: number; targetY?: number; xMin?: number; xMax?: number } = {},
+  trackOpts: TrackOpts = {},
+): { track: string; car: string } {
+  const t = track(ctx, { ...trackOpts, tame: true });
+  const target = opts.targetY ?? ctx.h * 0.44;
+  const xMin = opts.xMin ?? ctx.w * 0.3;
+  const xMax = opts.xMax ?? ctx.w * 0.66;
+  let bestX = xMin;
+  let bestScore = Infinity;
+  for (let x = xMin; x <= xMax; x += 8) {
+    const { y, angle } = t.at(x);
+    const score = Math.abs(y - target) + Math.abs(angle) * 2 + ctx.r() * 6;
+    if (score < bestScore) {
+      bestScore = score;
+      bestX = x;
+    }
+  }
+  return { track: t.svg, car: carOnTrack(ctx, kind, t, bestX, scale, opts) };
 }
 
 /** Round GT steering wheel, front view. */
@@ -752,8 +836,9 @@ function titleBlock(ctx: Ctx, spec: CardSpec): string {
   }
   const titleBottom = y;
   for (let i = lines.length - 1; i >= 0; i--) {
-    out += `<text x="${left + 20}" y="${n(y + 2)}" font-family="${FONT}" font-weight="700" font-size="${size}" fill="#000" fill-opacity="0.55">${esc(lines[i])}</text>`;
-    out += `<text x="${left + 18}" y="${n(y)}" font-family="${FONT}" font-weight="700" font-size="${size}" fill="#fff">${esc(lines[i])}</text>`;
+    const line = lines[i] ?? '';
+    out += `<text x="${left + 20}" y="${n(y + 2)}" font-family="${FONT}" font-weight="700" font-size="${size}" fill="#000" fill-opacity="0.55">${esc(line)}</text>`;
+    out += `<text x="${left + 18}" y="${n(y)}" font-family="${FONT}" font-weight="700" font-size="${size}" fill="#fff">${esc(line)}</text>`;
     y -= lineH;
   }
   const titleTop = y + lineH - size * 0.8;
@@ -800,20 +885,26 @@ function gameMotif(category: string, title: string): (ctx: Ctx) => string {
       return `${mountains(ctx, title.includes('Burns') || r() < 0.4)}${pines(ctx, 16, h * 0.72, 70, '#07110b')}${gravelRoad(ctx)}${car(ctx, 'rally', w * 0.36, h * 0.42, 0.9)}`;
     }
     if (c.includes('endurance')) {
-      return `${stars(ctx, 60, h * 0.5)}${track(ctx, { y0: h * 0.85, y1: h * 0.35 })}${car(ctx, 'proto', w * 0.18, h * 0.26, 0.95, { headlights: true })}`;
+      const tc = trackWithCar(ctx, 'proto', 0.9, { headlights: true });
+      return `${stars(ctx, 60, h * 0.5)}${tc.track}${tc.car}`;
     }
     if (c.includes('open')) {
-      return `${speedLines(ctx, 26, { x0: 0, x1: w, y0: 30, y1: h * 0.7 })}${track(ctx, { y0: h * 0.95, y1: h * 0.55 })}${car(ctx, 'formula', w * 0.3, h * 0.22, 1.05)}`;
+      const tc = trackWithCar(ctx, 'formula', 0.95);
+      return `${speedLines(ctx, 26, { x0: 0, x1: w, y0: 30, y1: h * 0.7 })}${tc.track}${tc.car}`;
     }
     if (c.includes('sandbox')) {
       let debris = '';
       for (let i = 0; i < 14; i++) {
         debris += `<rect x="${n(w * 0.55 + r() * w * 0.4)}" y="${n(h * 0.15 + r() * h * 0.45)}" width="${n(6 + r() * 18)}" height="${n(4 + r() * 10)}" fill="${i % 2 ? ctx.p.body : '#cfd3d8'}" opacity="0.8" transform="rotate(${n(r() * 360)} ${n(w * 0.7)} ${n(h * 0.3)})"/>`;
       }
-      return `${track(ctx)}<g transform="rotate(-8 ${w * 0.5} ${h * 0.4})">${car(ctx, 'rally', w * 0.22, h * 0.16, 0.95)}</g>${debris}`;
+      const tc = trackWithCar(ctx, 'rally', 0.9);
+      return `${tc.track}${tc.car}${debris}`;
     }
     const kind: CarKind = r() < 0.75 ? 'gt' : 'formula';
-    return `${speedLines(ctx, 16, { x0: 0, x1: w, y0: 40, y1: h * 0.6 })}${track(ctx)}${flag(ctx, w * 0.78, 40 + r() * 30, 0.55, -10 + r() * 10)}${car(ctx, kind, w * 0.08 + r() * w * 0.14, h * 0.2 + r() * 20, 0.95)}`;
+    const flagSvg = flag(ctx, w * 0.8, 80 + r() * 20, 0.48, -10 + r() * 10);
+    const tc = trackWithCar(ctx, kind, 0.9, { xMax: w * 0.55 });
+    // The flag is drawn first so that its pole disappears behind the circuit.
+    return `${speedLines(ctx, 16, { x0: 0, x1: w, y0: 40, y1: h * 0.6 })}${flagSvg}${tc.track}${tc.car}`;
   };
 }
 
@@ -824,7 +915,7 @@ function hardwareMotif(category: string, name: string): (ctx: Ctx) => string {
     const base = `${speedLines(ctx, 10, { x0: 0, x1: w, y0: 30, y1: h * 0.55 }, ctx.p.accentSoft)}`;
     if (c === 'wheels') {
       return /formula|f28|f64/i.test(name)
-        ? `${base}${formulaWheel(ctx, w * 0.64, h * 0.36, 0.95)}`
+        ? `${base}${formulaWheel(ctx, w * 0.64, h * 0.36, 1.2)}`
         : `${base}${roundWheel(ctx, w * 0.66, h * 0.38, 125)}`;
     }
     if (c === 'wheel bases') {
@@ -832,7 +923,7 @@ function hardwareMotif(category: string, name: string): (ctx: Ctx) => string {
     }
     if (c === 'pedals') return `${base}${pedals(ctx, w * 0.62, h * 0.14, 0.85)}`;
     if (c === 'cockpits') return `${base}${cockpit(ctx, w * 0.24, h * 0.02, 0.95)}`;
-    if (c === 'shifters') return `${base}${shifter(ctx, w * 0.68, h * 0.4, 0.85, /sequential/i.test(name))}`;
+    if (c === 'shifters') return `${base}${shifter(ctx, w * 0.68, h * 0.3, 0.72, /sequential/i.test(name))}`;
     if (c === 'handbrakes') return `${base}${handbrake(ctx, w * 0.64, h * 0.36, 0.85)}`;
     if (c === 'displays') return `${base}${monitors(ctx, w * 0.56, h * 0.3, 1, /odyssey|ultrawide|49/i.test(name))}`;
     if (c.includes('vr')) return `${base}${vrHeadset(ctx, w * 0.6, h * 0.34, 0.95)}`;
@@ -840,34 +931,48 @@ function hardwareMotif(category: string, name: string): (ctx: Ctx) => string {
   };
 }
 
-function newsMotif(category: string): (ctx: Ctx) => string {
+function newsMotif(category: string, title: string): (ctx: Ctx) => string {
   const c = category.toLowerCase();
   return (ctx) => {
     const { w, h, r } = ctx;
+    if (c !== 'breaking' && c !== 'review' && c !== 'hardware') {
+      // A few topical scenes based on the headline.
+      if (/\b(rally|wrc|rbr)\b/i.test(title)) {
+        return `${mountains(ctx, r() < 0.5)}${pines(ctx, 16, h * 0.72, 70, '#07110b')}${gravelRoad(ctx)}${car(ctx, 'rally', w * 0.34, h * 0.38, 0.85)}`;
+      }
+      if (/le mans|endurance|lmu/i.test(title)) {
+        return `${stars(ctx, 70, h * 0.5)}${lightTrails(ctx, 6)}${car(ctx, 'proto', w * 0.12, h * 0.2, 0.85, { headlights: true })}`;
+      }
+    }
     switch (c) {
       case 'breaking': {
         const stripes = Array.from(
           { length: 7 },
           (_, i) => `<rect x="${n(w * 0.42 + i * 62)}" y="-60" width="28" height="${h + 120}" fill="${i % 2 ? '#fff' : RED}" opacity="${i % 2 ? 0.1 : 0.55}" transform="rotate(25 ${n(w * 0.6)} ${n(h / 2)})"/>`,
         ).join('');
-        return `${stripes}${track(ctx, { opacity: 0.55 })}${flag(ctx, w * 0.66, 40, 0.62, -8)}`;
+        return `${stripes}${track(ctx, { opacity: 0.55 }).svg}${flag(ctx, w * 0.64, 80, 0.6, -8)}`;
       }
       case 'f1 news':
         return `${speedLines(ctx, 30, { x0: 0, x1: w, y0: 20, y1: h * 0.65 })}${car(ctx, 'formula', w * 0.36 - r() * 60, h * 0.14 + r() * 30, 1.05)}`;
       case 'motorsport':
-        return `${track(ctx)}${car(ctx, r() < 0.5 ? 'gt' : 'proto', w * 0.2 + r() * 60, h * 0.12 + r() * 30, 0.95)}`;
+      {
+        const tc = trackWithCar(ctx, r() < 0.5 ? 'gt' : 'proto', 0.85, { targetY: h * 0.4 });
+        return `${tc.track}${tc.car}`;
+      }
       case 'esports':
-        return `${speedLines(ctx, 12, { x0: 0, x1: w, y0: 20, y1: h * 0.6 }, ctx.p.accentSoft)}${leaderboard(ctx, w * 0.08, 56, 5)}${trophy(ctx, w * 0.72, h * 0.36, 0.9)}`;
+        return r() < 0.5
+          ? `${speedLines(ctx, 12, { x0: 0, x1: w, y0: 20, y1: h * 0.6 }, ctx.p.accentSoft)}${leaderboard(ctx, w * 0.08, 56, 5)}${trophy(ctx, w * 0.72, h * 0.36, 0.9)}`
+          : `${speedLines(ctx, 12, { x0: 0, x1: w, y0: 20, y1: h * 0.6 }, ctx.p.accentSoft)}${monitors(ctx, w * 0.33, h * 0.3, 0.72, false)}${leaderboard(ctx, w * 0.66, 70, 4)}`;
       case 'hardware':
         return r() < 0.5
           ? `${speedLines(ctx, 10, { x0: 0, x1: w, y0: 30, y1: h * 0.5 })}${roundWheel(ctx, w * 0.7, h * 0.36, 115)}${pedals(ctx, w * 0.3, h * 0.12, 0.45)}`
           : `${speedLines(ctx, 10, { x0: 0, x1: w, y0: 30, y1: h * 0.5 })}${formulaWheel(ctx, w * 0.64, h * 0.34, 0.9)}`;
       case 'review':
-        return `${track(ctx, { opacity: 0.7 })}<rect x="${w * 0.5}" y="50" width="${w * 0.42}" height="64" rx="12" fill="#07080b" opacity="0.7"/>${starRow(w * 0.5 + 36, 82, 20, 3 + Math.floor(r() * 3))}`;
+        return `${track(ctx, { opacity: 0.7 }).svg}<rect x="${w * 0.5}" y="50" width="${w * 0.42}" height="64" rx="12" fill="#07080b" opacity="0.7"/>${starRow(w * 0.5 + 36, 82, 20, 3 + Math.floor(r() * 3))}`;
       case 'sim updates':
-        return `${track(ctx, { opacity: 0.8 })}${gear(ctx, w * 0.78, h * 0.26, 70, ctx.p.accent)}${gear(ctx, w * 0.64, h * 0.14, 38, '#cfd3d8')}`;
+        return `${track(ctx, { opacity: 0.8 }).svg}${gear(ctx, w * 0.78, h * 0.26, 70, ctx.p.accent)}${gear(ctx, w * 0.64, h * 0.14, 38, '#cfd3d8')}`;
       default:
-        return track(ctx);
+        return track(ctx).svg;
     }
   };
 }
@@ -881,9 +986,11 @@ function streamMotif(category: DemoStreamCategory): (ctx: Ctx) => string {
     } else if (category === 'endurance') {
       scene = `${stars(ctx, 70, h * 0.55)}${lightTrails(ctx, 6)}${car(ctx, 'proto', w * 0.06, h * 0.3, 0.85, { headlights: true })}`;
     } else if (category === 'f1') {
-      scene = `${speedLines(ctx, 24, { x0: 0, x1: w, y0: 20, y1: h * 0.7 })}${track(ctx, { y0: h * 0.9, y1: h * 0.6 })}${car(ctx, 'formula', w * 0.04, h * 0.2, 0.95)}`;
+      const tc = trackWithCar(ctx, 'formula', 0.9, { xMin: w * 0.25, xMax: w * 0.5 });
+      scene = `${speedLines(ctx, 24, { x0: 0, x1: w, y0: 20, y1: h * 0.7 })}${tc.track}${tc.car}`;
     } else {
-      scene = `${speedLines(ctx, 16, { x0: 0, x1: w, y0: 20, y1: h * 0.6 })}${track(ctx)}${car(ctx, 'gt', w * 0.04, h * 0.18, 0.9)}`;
+      const tc = trackWithCar(ctx, 'gt', 0.85, { xMin: w * 0.25, xMax: w * 0.5 });
+      scene = `${speedLines(ctx, 16, { x0: 0, x1: w, y0: 20, y1: h * 0.6 })}${tc.track}${tc.car}`;
     }
     return `${scene}${viewfinder(w, h, 18, 34)}${playButton(w * 0.78, h * 0.36, 44)}`;
   };
@@ -956,12 +1063,12 @@ ${formulaWheel(ctx, w * 0.5, h * 0.75, 1.05)}`;
         const { w, h } = ctx;
         let grid = `<rect x="0" y="0" width="${w}" height="${h}" fill="#1d2026"/>`;
         for (let i = 0; i < 6; i++) {
-          const x = 90 + (i % 3) * 240 + (i >= 3 ? 120 : 0);
+          const x = 70 + (i % 3) * 230 + (i >= 3 ? 115 : 0);
           const y = i >= 3 ? 220 : 50;
           grid += `<path d="M ${x - 14} ${y - 10} L ${x + 74} ${y - 10}" stroke="#fff" stroke-width="4" opacity="0.7"/><text x="${x + 90}" y="${y + 10}" font-family="${FONT}" font-weight="700" font-size="18" fill="#fff" opacity="0.6">P${i + 1}</text>`;
-          grid += topDownCar(ctx, x, y, 0.9, `hsl(${(ctx.p.hue + i * 55) % 360}, 65%, 45%)`, [7, 22, 31, 46, 88, 93][i]);
+          grid += topDownCar(ctx, x, y, 0.9, `hsl(${(ctx.p.hue + i * 55) % 360}, 65%, 45%)`, [7, 22, 31, 46, 88, 93][i] ?? i);
         }
-        return `${grid}${chequerStrip(ctx, 0, 10, 60, 2, 14, 0)}`;
+        return `${grid}<rect x="0" y="4" width="${w}" height="4" fill="#fff" opacity="0.5"/>`;
       },
     };
   }
@@ -991,13 +1098,14 @@ function heroSvg(seedText: string, variant: 'hero' | 'default'): string {
     `<linearGradient id="${bg}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${variant === 'hero' ? '#1a0506' : '#07111f'}"/><stop offset="0.55" stop-color="#0b0c10"/><stop offset="1" stop-color="#050506"/></linearGradient>`,
     `<radialGradient id="${glow}" cx="0.72" cy="0.38" r="0.55"><stop offset="0" stop-color="${variant === 'hero' ? RED : '#2a6df5'}" stop-opacity="0.45"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>`,
   );
-  const trackA = track(ctx, { width: 150, y0: h * 0.98, y1: h * 0.32 });
-  const trackB = variant === 'hero' ? track(ctx, { width: 70, y0: h * 0.25, y1: h * 0.75, opacity: 0.35 }) : '';
+  const trackB = variant === 'hero' ? track(ctx, { width: 70, y0: h * 0.25, y1: h * 0.75, opacity: 0.35 }).svg : '';
+  const main = track(ctx, { width: 150, y0: h * 0.92, y1: h * 0.38, tame: true });
+  const trackA = main.svg;
   const lines = speedLines(ctx, 60, { x0: 0, x1: w, y0: 40, y1: h * 0.8 });
   const carSvg =
     variant === 'hero'
-      ? car(ctx, 'formula', w * 0.42, h * 0.28, 2.2, { number: 1 })
-      : car(ctx, 'gt', w * 0.4, h * 0.26, 2.1, { number: 24 });
+      ? carOnTrack(ctx, 'formula', main, w * 0.6, 2.1, { number: 1 })
+      : carOnTrack(ctx, 'gt', main, w * 0.6, 2, { number: 24 });
   const flagSvg = flag(ctx, w * 0.08, h * 0.1, 1.4, -10);
   const strip = chequerStrip(ctx, w - 520, 40, 30, 3, 16);
   const vignette = ctx.id('vig');
@@ -1017,13 +1125,13 @@ function notFoundSvg(): string {
     background: 'studio',
     motif: (ctx) => {
       const { w } = ctx;
-      const frame = `<g transform="translate(${w * 0.62} 70)" opacity="0.9">
+      const frame = `<g transform="translate(${w * 0.6} 96)" opacity="0.9">
   <rect x="0" y="0" width="200" height="150" rx="14" fill="none" stroke="#cfd3d8" stroke-width="8" stroke-dasharray="24 14"/>
   <path d="M 20 130 L 80 60 L 120 105 L 145 80 L 185 130 Z" fill="#3a3f48"/>
   <circle cx="150" cy="40" r="16" fill="#3a3f48"/>
-  <path d="M -20 170 L 220 -20" stroke="${RED}" stroke-width="12" stroke-linecap="round"/>
+  <path d="M -10 160 L 210 -10" stroke="${RED}" stroke-width="12" stroke-linecap="round"/>
 </g>`;
-      return `${track(ctx, { opacity: 0.35 })}${frame}`;
+      return `${track(ctx, { opacity: 0.35 }).svg}${frame}`;
     },
   });
 }
@@ -1084,7 +1192,7 @@ function jobs(): Job[] {
         titleMin: 22,
         titleLines: 3,
         background: item.category === 'Motorsport' || item.category === 'F1 News' ? 'default' : 'studio',
-        motif: newsMotif(item.category),
+        motif: newsMotif(item.category, item.title),
       }),
     );
   }
@@ -1094,7 +1202,7 @@ function jobs(): Job[] {
     list.push(
       card(review.image, {
         seed: review.title,
-        title: review.gameTitle ?? review.title.split(':')[0],
+        title: review.gameTitle ?? review.title.split(':')[0] ?? review.title,
         badge: 'Review',
         subtitle: `by ${review.author}`,
         titleMax: 44,
@@ -1104,7 +1212,7 @@ function jobs(): Job[] {
             ? /pedal/i.test(review.title)
               ? pedals(ctx, ctx.w * 0.32, ctx.h * 0.1, 0.6)
               : roundWheel(ctx, ctx.w * 0.34, ctx.h * 0.36, 100)
-            : `${track(ctx, { opacity: 0.8 })}`;
+            : track(ctx, { opacity: 0.8 }).svg;
           return `${speedLines(ctx, 12, { x0: 0, x1: ctx.w, y0: 20, y1: ctx.h * 0.5 })}${art}${scoreRing(ctx, ctx.w * 0.8, ctx.h * 0.34, 62, Number.isFinite(score) ? score : 0)}`;
         },
       }),

@@ -129,7 +129,7 @@ class Connection {
     private readonly server: PGliteWireServer,
   ) {
     socket.setNoDelay(true)
-    socket.on('data', (chunk) => this.onData(chunk))
+    socket.on('data', (chunk: Buffer) => this.onData(chunk))
     socket.on('error', () => socket.destroy())
     socket.once('close', () => {
       this.closed = true

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm'
 import { db, type Database } from '../../src/server/db/client.ts'
 import {
   buildAccessory,
+  buildChampionshipResult,
   buildGame,
   buildLibraryImage,
   buildNews,
@@ -10,6 +11,7 @@ import {
 } from '../../src/server/db/factories.ts'
 import {
   accessories,
+  championshipResults,
   games,
   imageLibrary,
   newsArticles,
@@ -29,6 +31,7 @@ import {
   demoStandings,
   demoStreams,
 } from '../demo/content.ts'
+import { demoResults } from '../demo/results.ts'
 
 const MARKER = 'demo_seeded_at'
 const hour = 3_600_000
@@ -118,6 +121,8 @@ export async function seedDemoContent(now = new Date()): Promise<boolean> {
         drivers: s.drivers,
       })
     }
+
+    await tx.insert(championshipResults).values(demoResults.map((r) => buildChampionshipResult(r)))
 
     await tx.insert(reviews).values(
       demoReviews.map((r) =>

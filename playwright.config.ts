@@ -1,0 +1,45 @@
+import { defineConfig, devices } from '@playwright/test'
+
+/**
+ * End-to-end tests in Debian's Chromium against the site served exactly as `npm start` serves it,
+ * on its own port and a scratch data folder (never the developer's .data/).
+ */
+// Ports can be moved so that two checkouts (or two people) can run the suite side by side.
+const port = Number(process.env.E2E_PORT ?? 8899)
+const dbPort = Number(process.env.E2E_DB_PORT ?? port + 45440)
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: `node --import tsx scripts/e2e-server.ts --port=${port} --db-port=${dbPort}`,
+    url: `http://localhost:${port}/api/site-settings/hero_image`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+  },
+})
