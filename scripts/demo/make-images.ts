@@ -257,7 +257,7 @@ function track(ctx: Ctx, opts: TrackOpts = {}): Track {
 }
 
 /** A waving chequered flag on a pole. */
-function flag(ctx: Ctx, x: number, y: number, scale: number, rotate = -12): string {
+function flag(ctx: Ctx, x: number, y: number, scale: number, rotate = -12, poleLength = 330): string {
   const pid = chequerPattern(ctx, 18);
   const shade = ctx.id('flagShade');
   ctx.defs.push(
@@ -265,8 +265,8 @@ function flag(ctx: Ctx, x: number, y: number, scale: number, rotate = -12): stri
   );
   const shape = 'M 0 0 C 50 -22 100 22 150 0 C 200 -22 230 10 250 0 L 250 150 C 230 160 200 128 150 150 C 100 172 50 128 0 150 Z';
   return `<g transform="translate(${n(x)} ${n(y)}) rotate(${rotate}) scale(${scale})">
-  <rect x="-10" y="-8" width="8" height="330" rx="3" fill="#c9ccd2"/>
-  <rect x="-10" y="-8" width="3" height="330" fill="#fff" opacity="0.6"/>
+  <rect x="-10" y="-8" width="8" height="${n(poleLength)}" rx="3" fill="#c9ccd2"/>
+  <rect x="-10" y="-8" width="3" height="${n(poleLength)}" fill="#fff" opacity="0.6"/>
   <circle cx="-6" cy="-12" r="8" fill="#e6e8eb"/>
   <path d="${shape}" fill="url(#${pid})"/>
   <path d="${shape}" fill="url(#${shade})"/>
@@ -389,7 +389,7 @@ function trackWithCar(
   scale: number,
   opts: { headlights?: boolean; number?: number; targetY?: number; xMin?: number; xMax?: number } = {},
   trackOpts: TrackOpts = {},
-): { track: string; car: string } {
+): { track: string; car: string; at: Track['at'] } {
   const t = track(ctx, { ...trackOpts, tame: true });
   const target = opts.targetY ?? ctx.h * 0.44;
   const xMin = opts.xMin ?? ctx.w * 0.3;
@@ -404,7 +404,7 @@ function trackWithCar(
       bestX = x;
     }
   }
-  return { track: t.svg, car: carOnTrack(ctx, kind, t, bestX, scale, opts) };
+  return { track: t.svg, car: carOnTrack(ctx, kind, t, bestX, scale, opts), at: t.at };
 }
 
 /** Round GT steering wheel, front view. */
@@ -901,8 +901,13 @@ function gameMotif(category: string, title: string): (ctx: Ctx) => string {
       return `${tc.track}${tc.car}${debris}`;
     }
     const kind: CarKind = r() < 0.75 ? 'gt' : 'formula';
-    const flagSvg = flag(ctx, w * 0.8, 80 + r() * 20, 0.48, -10 + r() * 10);
     const tc = trackWithCar(ctx, kind, 0.9, { xMax: w * 0.55 });
+    // Plant the flag just behind the far side of the circuit: the pole ends under the track.
+    const fx = w * 0.8;
+    const trackY = tc.at(fx).y;
+    const flagTop = Math.min(120, trackY - 130);
+    // Only when there is room above the circuit (otherwise the cloth would hide behind it).
+    const flagSvg = flagTop >= 68 ? flag(ctx, fx, flagTop, 0.48, -6 + r() * 6, (trackY - flagTop) / 0.48 + 12) : '';
     // The flag is drawn first so that its pole disappears behind the circuit.
     return `${speedLines(ctx, 16, { x0: 0, x1: w, y0: 40, y1: h * 0.6 })}${flagSvg}${tc.track}${tc.car}`;
   };

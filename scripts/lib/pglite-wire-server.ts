@@ -61,14 +61,17 @@ export class PGliteWireServer {
         if (!item) break
         if (!item.conn.closed) {
           let failed = false
+          const answer: Uint8Array[] = []
           await this.db.runExclusive(() =>
             this.db.execProtocolRawStream(new Uint8Array(item.batch), {
               onRawData: (data) => {
                 failed ||= containsErrorResponse(data)
-                item.conn.write(data)
+                answer.push(data.slice())
               },
             }),
           )
+          // Answer only after PGlite has synced its files: an acknowledged commit survives a SIGKILL.
+          for (const data of answer) item.conn.write(data)
           // postgres.js describes a statement (Parse/Describe/Sync) and binds it in the next unit:
           // nobody else may replace the session's unnamed statement in between.
           const describedOnly = !failed && hasType(item.batch, 'P') && !hasType(item.batch, 'E')

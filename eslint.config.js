@@ -1,0 +1,26 @@
+// @ts-check
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+
+export default tseslint.config(
+  {
+    ignores: ['dist/', '.builds/', '.astro/', '.netlify/', '.data/', '.tmp/', 'node_modules/', 'test-results/', 'playwright-report/'],
+  },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,mts}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      // One typed env module reads the environment (src/env.server.ts).
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from src/env.server.ts.' }],
+    },
+  },
+  {
+    // The env module itself, and tooling that configures child processes and test runners.
+    files: ['src/env.server.ts', 'scripts/**', 'tests/**', '*.config.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+)

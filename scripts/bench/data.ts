@@ -1,0 +1,91 @@
+/**
+ * `npm run bench:data`: 10,000 news articles in a scratch embedded database, then
+ *   - p50/p95 latency and response size of GET /api/news (whole list, a page, a search) and
+ *     GET /api/news/{id}, through the app in-process;
+ *   - the Astro build time at that size.
+ * Prints figures; asserts nothing. Never touches .data/.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { startEmbeddedServer } from '../lib/embedded-db.ts'
+
+const ARTICLES = Number(process.argv.find((a) => a.startsWith('--articles='))?.slice(11) ?? 10_000)
+const skipBuild = process.argv.includes('--no-build')
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'))
+const server = await startEmbeddedServer({ dataDir: path.join(scratch, 'pglite'), port: 0 })
+const url = `postgres://postgres:postgres@127.0.0.1:${server.port}/postgres?sslmode=disable`
+process.env.DATABASE_URL = url
+
+// Imported after DATABASE_URL is set: the env module reads it once.
+const { runMigrations } = await import('../../src/server/db/migrate.ts')
+const { db, closeDb } = await import('../../src/server/db/client.ts')
+const { newsArticles } = await import('../../src/server/db/schema.ts')
+const { buildNews } = await import('../../src/server/db/factories.ts')
+const { seedDemoContent } = await import('../lib/seed-demo.ts')
+const { createApp } = await import('../../src/server/app.ts')
+const { astroBuild } = await import('../lib/site-build.ts')
+
+const words = 'grid apex stint overtake podium pit chicane slipstream tyre downforce qualifying safety car'.split(' ')
+const paragraph = (i: number) =>
+  `<p>${Array.from({ length: 60 }, (_, k) => words[(i * 7 + k * 3) % words.length]).join(' ')}.</p>`
+
+try {
+  await runMigrations()
+  await seedDemoContent()
+  let t = Date.now()
+  for (let start = 0; start < ARTICLES; start += 500) {
+    const batch = Array.from({ length: Math.min(500, ARTICLES - start) }, (_, k) => {
+      const i = start + k
+      return buildNews({
+        title: `Bench article ${i}: ${words[i % words.length]} battle at round ${i % 24}`,
+        category: ['F1 News', 'Esports', 'Motorsport', 'Breaking', 'Hardware'][i % 5]!,
+        content: `<h2>Report ${i}</h2>${paragraph(i)}${paragraph(i + 1)}${paragraph(i + 2)}`,
+        displayOrder: 100 + i,
+        timestamp: new Date(Date.now() - i * 60_000),
+      })
+    })
+    await db().insert(newsArticles).values(batch)
+  }
+  console.log(`seeded ${ARTICLES} articles in ${((Date.now() - t) / 1000).toFixed(1)} s`)
+
+  const app = createApp()
+  const ids = (await db().select({ id: newsArticles.id }).from(newsArticles)).map((r) => r.id)
+
+  async function measure(label: string, paths: () => string, runs: number) {
+    const times: number[] = []
+    let bytes = 0
+    for (let i = 0; i < runs; i++) {
+      const p = paths()
+      const started = performance.now()
+      const res = await app.request(p)
+      const body = await res.arrayBuffer()
+      times.push(performance.now() - started)
+      if (res.status !== 200) throw new Error(`${p} answered ${res.status}`)
+      bytes = body.byteLength
+    }
+    times.sort((a, b) => a - b)
+    const pct = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1)
+    console.log(
+      `${label.padEnd(40)} p50 ${pct(0.5).padStart(8)} ms   p95 ${pct(0.95).padStart(8)} ms   size ${(bytes / 1024).toFixed(1).padStart(9)} KiB   (${runs} runs)`,
+    )
+  }
+
+  console.log(`\nAPI through the app (in-process), ${ids.length} articles:`)
+  await measure('GET /api/news (all)', () => '/api/news', 10)
+  await measure('GET /api/news?limit=50', () => '/api/news?limit=50', 50)
+  await measure('GET /api/news?search=chicane&limit=50', () => '/api/news?search=chicane&limit=50', 20)
+  await measure('GET /api/news/{id}', () => `/api/news/${ids[Math.floor(Math.random() * ids.length)]}`, 200)
+
+  if (!skipBuild) {
+    await closeDb()
+    t = Date.now()
+    await astroBuild(path.join(scratch, 'dist'), { DATABASE_URL: url })
+    console.log(`\nAstro build with ${ids.length} articles: ${((Date.now() - t) / 1000).toFixed(1)} s`)
+  }
+} finally {
+  await closeDb()
+  await server.stop()
+  rmSync(scratch, { recursive: true, force: true })
+}
