@@ -16,6 +16,8 @@ export class PGliteWireServer {
   private queue: { conn: Connection; batch: Buffer; done: () => void }[] = []
   /** The client whose turn it is: it holds a transaction, or it described an unnamed statement it is about to bind. */
   private owner: Connection | null = null
+  /** A describe that is never followed by its bind must not hold everyone else up. */
+  private ownerTimer?: NodeJS.Timeout
   private running = false
   private connections = new Set<Connection>()
 
@@ -57,6 +59,7 @@ export class PGliteWireServer {
       for (;;) {
         const index = this.owner ? this.queue.findIndex((q) => q.conn === this.owner) : 0
         if (index < 0 || this.queue.length === 0) break
+        clearTimeout(this.ownerTimer)
         const [item] = this.queue.splice(index, 1)
         if (!item) break
         if (!item.conn.closed) {
@@ -76,6 +79,15 @@ export class PGliteWireServer {
           // nobody else may replace the session's unnamed statement in between.
           const describedOnly = !failed && hasType(item.batch, 'P') && !hasType(item.batch, 'E')
           this.owner = this.db.isInTransaction() || describedOnly ? item.conn : null
+          if (this.owner && !this.db.isInTransaction()) {
+            const described = this.owner
+            this.ownerTimer = setTimeout(() => {
+              if (this.owner === described && !this.db.isInTransaction()) {
+                this.owner = null
+                void this.drain()
+              }
+            }, 2_000)
+          }
         }
         item.done()
       }
