@@ -22,4 +22,21 @@ export default defineConfig({
   build: { format: 'directory' },
   integrations: [react(), closeDatabase],
   vite: { plugins: [tailwindcss()] },
+  // Content-Security-Policy without 'unsafe-inline' for scripts: Astro hashes the inline scripts of
+  // its islands and writes the policy into each page's <meta> (docs/decisions/0101-csp-meta-from-astro.md).
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob: https:",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+      // Inline style attributes (React style props, the hero overlay) are allowed; style elements are hashed.
+      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
+  },
 })

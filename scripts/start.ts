@@ -14,6 +14,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { env, databaseUrl, usesEmbeddedDatabase } from '../src/env.server.ts'
 import { closeDb } from '../src/server/db/client.ts'
 import { runMigrations } from '../src/server/db/migrate.ts'
+import { ensureAdminPassword } from './lib/admin-password.ts'
 import { spawnDbServer, stopChild } from './lib/database.ts'
 import { portAnswers } from './lib/embedded-db.ts'
 import { startLocalServices, type LocalServices } from './lib/local-services.ts'
@@ -52,6 +53,7 @@ try {
 
   await runMigrations()
   log((await seedDemoContent()) ? 'demo content written' : 'existing content kept')
+  log(await ensureAdminPassword())
 
   const childEnv = { DATABASE_URL: databaseUrl, SITE_URL: `http://localhost:${port}` }
   log('building the site...')

@@ -23,6 +23,10 @@ const schema = z.object({
   SITE_URL: z.string().url().optional(),
   ADMIN_PASSWORD: z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional(),
   REBUILD_HOOK_URL: z.string().url().optional(),
+  /** Edits within this many seconds of the last build-hook call wait for the next write or scheduler tick. */
+  REBUILD_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Set by Netlify inside functions; without it the CDN purge is skipped (local runs). */
+  NETLIFY_PURGE_API_TOKEN: z.string().min(1).optional(),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   OPENAI_IMAGE_MODEL: z.string().default('gpt-image-1.5'),

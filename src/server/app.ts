@@ -1,25 +1,55 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
 import { isProduction } from '../env.server.ts'
+import { auditWrites } from './audit/record-writes.ts'
+import { originCheck, requireSession } from './auth/guard.ts'
+import { MAX_CHUNK_BYTES } from './blobs/uploads.ts'
 import { ApiError, errorResponse } from './http/errors.ts'
+import { adminAuthRoutes } from './routes/admin/auth.routes.ts'
+import { adminInfoRoutes } from './routes/admin/admin.routes.ts'
+import { uploadsRoutes } from './routes/admin/uploads.routes.ts'
 import { accessoriesRoutes } from './routes/accessories/accessories.routes.ts'
+import { aiSettingsRoutes } from './routes/ai-settings/ai-settings.routes.ts'
 import { championshipsRoutes, lapTimesRoutes } from './routes/championships/championships.routes.ts'
-import { gamesRoutes } from './routes/games/games.routes.ts'
-import { imageLibraryRoutes } from './routes/image-library/image-library.routes.ts'
-import { newsRoutes } from './routes/news/news.routes.ts'
+import { gamesAdminRoutes, gamesRoutes } from './routes/games/games.routes.ts'
+import { imageLibraryRoutes, imagesRoutes } from './routes/image-library/image-library.routes.ts'
+import { newsAdminRoutes, newsRoutes } from './routes/news/news.routes.ts'
 import { reviewsRoutes } from './routes/reviews/reviews.routes.ts'
+import { schedulerRoutes } from './routes/scheduler/scheduler.routes.ts'
+import { seoRoutes } from './routes/seo/seo.routes.ts'
 import { siteSettingsRoutes } from './routes/site-settings/site-settings.routes.ts'
 import { standingsRoutes } from './routes/standings/standings.routes.ts'
 import { streamsRoutes } from './routes/streams/streams.routes.ts'
 
-/** JSON bodies larger than this are refused before parsing (uploads have their own route). */
+/** JSON bodies larger than this are refused before parsing (uploads have their own limits). */
 export const maxJsonBody = 1024 * 1024
+/** A library image may arrive as a data URL (spec 001); Netlify's ~6 MB request cap applies anyway. */
+export const maxDataUrlBody = 6 * 1024 * 1024
+
+const tooLarge = (message = 'The request is too large.') => () => {
+  throw new ApiError(413, message)
+}
+const limits = {
+  json: bodyLimit({ maxSize: maxJsonBody, onError: tooLarge() }),
+  dataUrl: bodyLimit({ maxSize: maxDataUrlBody, onError: tooLarge() }),
+  chunk: bodyLimit({ maxSize: MAX_CHUNK_BYTES, onError: tooLarge('A chunk may hold at most 4 MB.') }),
+}
+
+const bodyLimits: MiddlewareHandler = (c, next) => {
+  if (c.req.method === 'PUT' && /^\/api\/admin\/uploads\/[^/]+\/chunks\/[^/]+$/.test(c.req.path)) return limits.chunk(c, next)
+  if (c.req.method === 'POST' && /^\/api\/image-library\/?$/.test(c.req.path)) return limits.dataUrl(c, next)
+  return limits.json(c, next)
+}
 
 /**
  * The whole API as one Hono app under /api: mounted by netlify/functions/api.mts,
  * and tested in-process with `createApp().request(...)`.
+ *
+ * Every request passes the origin check and the session guard before any route: a route is
+ * public only when it is listed in `publicRoutes` (src/server/auth/guard.ts), so a route added
+ * later is protected by default (tests/api/route-protection.test.ts enumerates them all).
  */
 export function createApp() {
   const app = new Hono().basePath('/api')
@@ -27,20 +57,26 @@ export function createApp() {
   app.use(requestId())
   app.use(
     secureHeaders({
-      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
       strictTransportSecurity: isProduction ? 'max-age=63072000; includeSubDomains' : false,
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginResourcePolicy: 'same-origin',
+      xFrameOptions: 'DENY',
     }),
   )
-  app.use(
-    bodyLimit({
-      maxSize: maxJsonBody,
-      onError: () => {
-        throw new ApiError(413, 'The request is too large.')
-      },
-    }),
-  )
+  app.use(originCheck)
+  app.use(bodyLimits)
+  app.use(requireSession)
+  app.use(auditWrites)
+
+  app.route('/admin', adminAuthRoutes)
+  app.route('/admin', adminInfoRoutes)
+  app.route('/admin', newsAdminRoutes)
+  app.route('/admin/games', gamesAdminRoutes)
+  app.route('/admin/uploads', uploadsRoutes)
+  app.route('/admin/ai-settings', aiSettingsRoutes)
+  app.route('/admin/seo', seoRoutes)
+  app.route('/admin/scheduler', schedulerRoutes)
 
   app.route('/games', gamesRoutes)
   app.route('/accessories', accessoriesRoutes)
@@ -52,6 +88,7 @@ export function createApp() {
   app.route('/reviews', reviewsRoutes)
   app.route('/site-settings', siteSettingsRoutes)
   app.route('/image-library', imageLibraryRoutes)
+  app.route('/images', imagesRoutes)
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404))
   app.onError(errorResponse)

@@ -440,6 +440,8 @@ export const publishState = pgTable(
     buildStartedAt: timestamp('build_started_at', { withTimezone: true, mode: 'date' }),
     liveAt: timestamp('live_at', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error'),
+    /** Last POST to the production build hook: edits within the debounce window wait for the next one. */
+    hookRequestedAt: timestamp('hook_requested_at', { withTimezone: true, mode: 'date' }),
     updatedAt: updatedAt(),
   },
   (t) => [check('publish_state_singleton', sql`${t.id} = 1`)],

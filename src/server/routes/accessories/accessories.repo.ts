@@ -19,3 +19,22 @@ export async function getAccessory(id: number): Promise<Accessory | undefined> {
   const [row] = await db().select().from(accessories).where(eq(accessories.id, id))
   return row
 }
+
+export async function insertAccessory(values: NewAccessory): Promise<Accessory> {
+  const [row] = await db().insert(accessories).values(values).returning()
+  return row!
+}
+
+export async function updateAccessory(id: number, values: Partial<NewAccessory>): Promise<Accessory | undefined> {
+  const [row] = await db()
+    .update(accessories)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(accessories.id, id))
+    .returning()
+  return row
+}
+
+export async function deleteAccessory(id: number): Promise<boolean> {
+  const deleted = await db().delete(accessories).where(eq(accessories.id, id)).returning({ id: accessories.id })
+  return deleted.length > 0
+}

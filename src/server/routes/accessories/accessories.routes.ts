@@ -1,8 +1,46 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
+import { z } from 'zod'
+import { recordWrite } from '../../audit/record-writes.ts'
+import { materializeImageUrl } from '../../blobs/images.ts'
 import { publicCache } from '../../http/cache.ts'
-import { notFound } from '../../http/errors.ts'
+import { badRequest, notFound } from '../../http/errors.ts'
+import { boolFrom, MAX_TEXT, optionalImageUrl, optionalText, optionalUrl, parseJsonObject } from '../../http/fields.ts'
 import { parseId } from '../../http/validate.ts'
-import { getAccessory, listAccessories, listFeaturedAccessories } from './accessories.repo.ts'
+import {
+  deleteAccessory,
+  getAccessory,
+  insertAccessory,
+  listAccessories,
+  listFeaturedAccessories,
+  updateAccessory,
+  type NewAccessory,
+} from './accessories.repo.ts'
+
+const requiredMessage = 'Please fill in the accessory name and purchase URL.'
+
+const accessoryFields = z.object(
+  {
+    name: optionalText(300, 'The name'),
+    brand: optionalText(200, 'The brand'),
+    category: optionalText(100, 'The category'),
+    purchaseUrl: optionalUrl('The purchase URL'),
+    imageUrl: optionalImageUrl(),
+    description: optionalText(MAX_TEXT, 'The description'),
+    // Sent by the form, but every save forces them (spec 001 section 5).
+    rating: z.unknown(),
+    price: z.unknown(),
+    featured: boolFrom('featured'),
+  },
+  { message: requiredMessage },
+)
+
+async function readAccessory(c: Context): Promise<Partial<NewAccessory>> {
+  const { data } = await parseJsonObject(c, accessoryFields.partial(), requiredMessage)
+  if (!data.name || !data.purchaseUrl) throw badRequest(requiredMessage)
+  const { rating: _rating, price: _price, ...values } = data
+  if (values.imageUrl) values.imageUrl = await materializeImageUrl(values.imageUrl)
+  return { ...values, rating: '4.5', price: 'Contact Manufacturer' }
+}
 
 export const accessoriesRoutes = new Hono()
   .use(publicCache('accessories'))
@@ -12,4 +50,22 @@ export const accessoriesRoutes = new Hono()
     const item = await getAccessory(parseId(c))
     if (!item) throw notFound('Hardware item not found')
     return c.json(item)
+  })
+  .post('/', async (c) => {
+    const item = await insertAccessory((await readAccessory(c)) as NewAccessory)
+    recordWrite(c, { entity: 'accessory', id: item.id, summary: `Created hardware "${item.name}"`, tags: ['accessories'] })
+    return c.json(item, 201)
+  })
+  .put('/:id', async (c) => {
+    const id = parseId(c)
+    const item = await updateAccessory(id, await readAccessory(c))
+    if (!item) throw notFound('Hardware item not found')
+    recordWrite(c, { entity: 'accessory', id, summary: `Updated hardware "${item.name}"`, tags: ['accessories'] })
+    return c.json(item)
+  })
+  .delete('/:id', async (c) => {
+    const id = parseId(c)
+    if (!(await deleteAccessory(id))) throw notFound('Hardware item not found')
+    recordWrite(c, { entity: 'accessory', id, summary: `Deleted hardware ${id}`, tags: ['accessories'] })
+    return c.json({ id, deleted: true })
   })

@@ -24,3 +24,22 @@ export function listResultsWithLaps(): Promise<ChampionshipResult[]> {
     .where(isNotNull(championshipResults.lastLap))
     .orderBy(asc(championshipResults.id))
 }
+
+export async function insertChampionshipResult(values: NewChampionshipResult): Promise<ChampionshipResult> {
+  const [row] = await db().insert(championshipResults).values(values).returning()
+  return row!
+}
+
+export async function updateChampionshipResult(id: number, values: Partial<NewChampionshipResult>): Promise<ChampionshipResult | undefined> {
+  const [row] = await db()
+    .update(championshipResults)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(championshipResults.id, id))
+    .returning()
+  return row
+}
+
+export async function deleteChampionshipResult(id: number): Promise<boolean> {
+  const deleted = await db().delete(championshipResults).where(eq(championshipResults.id, id)).returning({ id: championshipResults.id })
+  return deleted.length > 0
+}

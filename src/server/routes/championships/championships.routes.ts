@@ -1,9 +1,48 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
+import { z } from 'zod'
 import { lapTimeMs } from '../../../lib/lap-time.ts'
+import { recordWrite } from '../../audit/record-writes.ts'
 import { publicCache } from '../../http/cache.ts'
-import { notFound } from '../../http/errors.ts'
+import { badRequest, notFound } from '../../http/errors.ts'
+import { intFrom, optionalText, optionalUrl, parseJsonObject } from '../../http/fields.ts'
 import { parseId } from '../../http/validate.ts'
-import { getChampionshipResult, listChampionshipResults, listResultsWithLaps } from './championships.repo.ts'
+import {
+  deleteChampionshipResult,
+  getChampionshipResult,
+  insertChampionshipResult,
+  listChampionshipResults,
+  listResultsWithLaps,
+  updateChampionshipResult,
+  type NewChampionshipResult,
+} from './championships.repo.ts'
+
+const requiredMessage = 'Please fill in the driver name and position.'
+
+/** An individual championship result entry (spec 001 section 3). */
+const resultFields = z.object(
+  {
+    name: optionalText(200, 'The name'),
+    team: optionalText(200, 'The team'),
+    points: intFrom('Points', -100_000, 1_000_000),
+    position: intFrom('The position', 1, 10_000),
+    championshipType: optionalText(100, 'The championship type'),
+    lastLap: optionalText(50, 'The last lap'),
+    status: optionalText(100, 'The status'),
+    officialUrl: optionalUrl('The official URL'),
+  },
+  { message: requiredMessage },
+)
+
+async function readResult(c: Context, creating: boolean): Promise<Partial<NewChampionshipResult>> {
+  const { data } = await parseJsonObject(c, resultFields.partial(), requiredMessage)
+  if (!data.name || (creating && data.position === undefined)) throw badRequest(requiredMessage)
+  const values: Partial<NewChampionshipResult> = { ...data }
+  if (creating || values.championshipType === '') values.championshipType ||= 'esports'
+  for (const key of ['lastLap', 'status', 'officialUrl'] as const) if (key in values) values[key] = values[key] || null
+  return values
+}
+
+const tags = ['championships' as const]
 
 export const championshipsRoutes = new Hono()
   .use(publicCache('championships'))
@@ -12,6 +51,24 @@ export const championshipsRoutes = new Hono()
     const row = await getChampionshipResult(parseId(c))
     if (!row) throw notFound('Championship entry not found')
     return c.json(row)
+  })
+  .post('/', async (c) => {
+    const row = await insertChampionshipResult((await readResult(c, true)) as NewChampionshipResult)
+    recordWrite(c, { entity: 'championship-result', id: row.id, summary: `Created result for ${row.name}`, tags })
+    return c.json(row, 201)
+  })
+  .put('/:id', async (c) => {
+    const id = parseId(c)
+    const row = await updateChampionshipResult(id, await readResult(c, false))
+    if (!row) throw notFound('Championship entry not found')
+    recordWrite(c, { entity: 'championship-result', id, summary: `Updated result for ${row.name}`, tags })
+    return c.json(row)
+  })
+  .delete('/:id', async (c) => {
+    const id = parseId(c)
+    if (!(await deleteChampionshipResult(id))) throw notFound('Championship entry not found')
+    recordWrite(c, { entity: 'championship-result', id, summary: `Deleted result ${id}`, tags })
+    return c.json({ id, deleted: true })
   })
 
 /**

@@ -1,7 +1,56 @@
 import { Hono } from 'hono'
-import { publicCache } from '../../http/cache.ts'
-import { listLibraryImages } from './image-library.repo.ts'
+import { z } from 'zod'
+import { recordWrite } from '../../audit/record-writes.ts'
+import { materializeImageUrl } from '../../blobs/images.ts'
+import { noStore, publicCache } from '../../http/cache.ts'
+import { badRequest, notFound } from '../../http/errors.ts'
+import { MAX_TEXT, optionalImageUrl, optionalText, parseJsonObject } from '../../http/fields.ts'
+import { parseId } from '../../http/validate.ts'
+import { deleteLibraryImage, insertLibraryImage, listImagePool, listLibraryImages } from './image-library.repo.ts'
+
+const urlMessage = 'Please choose an image to add to the library.'
+
+const libraryFields = z.object(
+  {
+    url: optionalImageUrl('The image URL'),
+    name: optionalText(200, 'The name'),
+    category: optionalText(100, 'The category'),
+    description: optionalText(MAX_TEXT, 'The description'),
+    source: z.enum(['upload', 'ai', 'site', 'url'], { message: 'The source must be upload, ai, site or url.' }),
+  },
+  { message: urlMessage },
+)
+
+const tags = ['image-library' as const]
 
 export const imageLibraryRoutes = new Hono()
   .use(publicCache('image-library'))
   .get('/', async (c) => c.json(await listLibraryImages()))
+  /**
+   * Adds an image to the permanent library. A data URL (the chooser's upload) is decoded, checked
+   * by its bytes and stored as a blob; the library keeps our URL (spec 001 defaults for name and category).
+   */
+  .post('/', async (c) => {
+    const { data } = await parseJsonObject(c, libraryFields.partial(), urlMessage)
+    if (!data.url) throw badRequest(urlMessage)
+    const isDataUrl = data.url.startsWith('data:')
+    const url = await materializeImageUrl(data.url)
+    const item = await insertLibraryImage({
+      url,
+      name: data.name || 'Racing Image',
+      category: data.category || 'general',
+      description: data.description ?? '',
+      source: data.source ?? (isDataUrl || url.startsWith('/media/') ? 'upload' : 'url'),
+    })
+    recordWrite(c, { entity: 'image-library', id: item.id, summary: `Added "${item.name}" to the library`, tags })
+    return c.json(item, 201)
+  })
+  .delete('/:id', async (c) => {
+    const id = parseId(c)
+    if (!(await deleteLibraryImage(id))) throw notFound('Image not found')
+    recordWrite(c, { entity: 'image-library', id, summary: `Removed library image ${id}`, tags })
+    return c.json({ id, deleted: true })
+  })
+
+/** GET /api/images: the admin's combined pool (not public). */
+export const imagesRoutes = new Hono().use(noStore()).get('/', async (c) => c.json(await listImagePool()))

@@ -51,3 +51,50 @@ export async function getNews(id: number): Promise<NewsArticle | undefined> {
   const [row] = await db().select().from(newsArticles).where(eq(newsArticles.id, id))
   return row
 }
+
+/** New articles go to the top of the list. */
+export async function insertNews(values: NewNewsArticle): Promise<NewsArticle> {
+  return db().transaction(async (tx) => {
+    const [top] = await tx.select({ min: sql<number | null>`min(${newsArticles.displayOrder})` }).from(newsArticles)
+    const displayOrder = (top?.min ?? 1) - 1
+    const [row] = await tx.insert(newsArticles).values({ ...values, displayOrder }).returning()
+    return row!
+  })
+}
+
+export async function updateNews(id: number, values: Partial<NewNewsArticle>): Promise<NewsArticle | undefined> {
+  const [row] = await db()
+    .update(newsArticles)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(newsArticles.id, id))
+    .returning()
+  return row
+}
+
+export async function deleteNews(id: number): Promise<boolean> {
+  const deleted = await db().delete(newsArticles).where(eq(newsArticles.id, id)).returning({ id: newsArticles.id })
+  return deleted.length > 0
+}
+
+/**
+ * Swaps an article with its neighbour in the list order, in one transaction: the whole list is
+ * renumbered 1..n first (seeded and generated articles may share a displayOrder).
+ * Answers 'moved', 'edge' (already first or last) or 'missing'.
+ */
+export async function moveNews(id: number, direction: 'up' | 'down'): Promise<'moved' | 'edge' | 'missing'> {
+  return db().transaction(async (tx) => {
+    const rows = await tx.select({ id: newsArticles.id }).from(newsArticles).orderBy(...newsOrder).for('update')
+    const ids = rows.map((r) => r.id)
+    const index = ids.indexOf(id)
+    if (index < 0) return 'missing'
+    const other = direction === 'up' ? index - 1 : index + 1
+    if (other < 0 || other >= ids.length) return 'edge'
+    ;[ids[index], ids[other]] = [ids[other]!, ids[index]!]
+    const orders = ids.map((_, i) => i + 1)
+    await tx.execute(sql`
+      update ${newsArticles} set display_order = v.ord, updated_at = now()
+      from (select unnest(${sql.param(ids)}::int[]) as id, unnest(${sql.param(orders)}::int[]) as ord) as v
+      where ${newsArticles.id} = v.id and ${newsArticles.displayOrder} <> v.ord`)
+    return 'moved'
+  })
+}

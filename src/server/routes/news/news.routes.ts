@@ -1,9 +1,14 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { z } from 'zod'
+import { excerptFromHtml, htmlToText } from '../../../lib/excerpt.ts'
+import { sanitizeArticleHtml } from '../../../lib/sanitize-article.ts'
+import { recordWrite } from '../../audit/record-writes.ts'
+import { materializeImageUrl } from '../../blobs/images.ts'
 import { publicCache } from '../../http/cache.ts'
-import { notFound } from '../../http/errors.ts'
-import { parseId, parseQuery } from '../../http/validate.ts'
-import { countNews, getNews, listNews } from './news.repo.ts'
+import { ApiError, badRequest, notFound } from '../../http/errors.ts'
+import { dateFrom, MAX_HTML, optionalImageUrl, optionalText, optionalUrl, parseJsonObject, requiredText } from '../../http/fields.ts'
+import { parseBody, parseId, parseQuery } from '../../http/validate.ts'
+import { countNews, deleteNews, getNews, insertNews, listNews, moveNews, updateNews, type NewNewsArticle } from './news.repo.ts'
 
 const listQuery = z.object({
   search: z.string().max(200, 'The search term is too long.').optional(),
@@ -13,6 +18,66 @@ const listQuery = z.object({
   /** Cache buster the admin sends after a delete (spec 001); ignored here. */
   t: z.string().optional(),
 })
+
+const requiredMessage = 'Please fill in the title, content and author.'
+
+const newsFields = z.object(
+  {
+    title: optionalText(300, 'The title'),
+    content: optionalText(MAX_HTML, 'The content'),
+    author: optionalText(200, 'The author'),
+    category: optionalText(100, 'The category'),
+    imageUrl: optionalImageUrl(),
+    sourceUrl: optionalUrl('The source URL'),
+    contentType: z.enum(['motorsport', 'e-sports'], { message: 'The content type must be motorsport or e-sports.' }),
+    timestamp: dateFrom('The date'),
+    // Computed from the content (spec 001): a sent excerpt is ignored.
+    excerpt: z.unknown(),
+  },
+  { message: requiredMessage },
+)
+
+/**
+ * Title, content and author are required (spec 001 section 5). The content is sanitized with the
+ * article allow-list before it is stored; the excerpt is its first 150 characters of text.
+ */
+async function readNews(c: Context): Promise<Partial<NewNewsArticle>> {
+  const { data } = await parseJsonObject(c, newsFields.partial(), requiredMessage)
+  const { excerpt: _excerpt, ...values } = data as typeof data & { excerpt?: unknown }
+  if (!values.title || !values.content || !values.author) throw badRequest(requiredMessage)
+  const content = sanitizeArticleHtml(values.content)
+  if (!htmlToText(content) && !/<img\b/i.test(content)) throw badRequest(requiredMessage)
+  const article: Partial<NewNewsArticle> = { ...values, content, excerpt: excerptFromHtml(content) }
+  if (article.category === '') article.category = 'News'
+  if ('sourceUrl' in article) article.sourceUrl = article.sourceUrl || null
+  if (article.imageUrl) article.imageUrl = await materializeImageUrl(article.imageUrl)
+  return article
+}
+
+const imageBody = z.object({ imageUrl: optionalImageUrl() }, { message: 'Please choose an image.' })
+const titleBody = z.object({ title: requiredText('Please enter a title.', 300, 'The title') }, { message: 'Please enter a title.' })
+
+const tags = ['news' as const]
+
+async function setImage(c: Context) {
+  const id = parseId(c)
+  const { imageUrl } = await parseBody(c, imageBody)
+  const article = await updateNews(id, { imageUrl: imageUrl ? await materializeImageUrl(imageUrl) : '' })
+  if (!article) throw notFound('Article not found')
+  recordWrite(c, { entity: 'news', id, summary: 'Changed the article image', tags })
+  return c.json(article)
+}
+
+function move(direction: 'up' | 'down') {
+  return async (c: Context) => {
+    const id = parseId(c)
+    const result = await moveNews(id, direction)
+    if (result === 'missing') throw notFound('Article not found')
+    if (result === 'edge') throw new ApiError(409, `The article is already ${direction === 'up' ? 'first' : 'last'}.`)
+    recordWrite(c, { entity: 'news', id, summary: `Moved the article ${direction}`, tags })
+    return c.json({ id, moved: direction })
+  }
+}
 
 export const newsRoutes = new Hono()
   .use(publicCache('news'))
@@ -27,3 +92,36 @@ export const newsRoutes = new Hono()
     if (!article) throw notFound('Article not found')
     return c.json(article)
   })
+  .post('/', async (c) => {
+    const article = await insertNews((await readNews(c)) as NewNewsArticle)
+    recordWrite(c, { entity: 'news', id: article.id, summary: `Created article "${article.title}"`, tags })
+    return c.json(article, 201)
+  })
+  .put('/:id', async (c) => {
+    const id = parseId(c)
+    const article = await updateNews(id, await readNews(c))
+    if (!article) throw notFound('Article not found')
+    recordWrite(c, { entity: 'news', id, summary: `Updated article "${article.title}"`, tags })
+    return c.json(article)
+  })
+  .delete('/:id', async (c) => {
+    const id = parseId(c)
+    if (!(await deleteNews(id))) throw notFound('Article not found')
+    recordWrite(c, { entity: 'news', id, summary: `Deleted article ${id}`, tags })
+    return c.json({ id, deleted: true })
+  })
+  .put('/:id/image', setImage)
+
+/** The admin's article actions under /api/admin (spec 001 section 7). */
+export const newsAdminRoutes = new Hono()
+  .post('/move-news-up/:id', move('up'))
+  .post('/move-news-down/:id', move('down'))
+  .post('/update-news-title/:id', async (c) => {
+    const id = parseId(c)
+    const { title } = await parseBody(c, titleBody)
+    const article = await updateNews(id, { title })
+    if (!article) throw notFound('Article not found')
+    recordWrite(c, { entity: 'news', id, summary: `Renamed the article to "${title}"`, tags })
+    return c.json(article)
+  })
+  .post('/update-news-image/:id', setImage)

@@ -13,3 +13,22 @@ export async function getReview(id: number): Promise<Review | undefined> {
   const [row] = await db().select().from(reviews).where(eq(reviews.id, id))
   return row
 }
+
+export async function insertReview(values: NewReview): Promise<Review> {
+  const [row] = await db().insert(reviews).values(values).returning()
+  return row!
+}
+
+export async function updateReview(id: number, values: Partial<NewReview>): Promise<Review | undefined> {
+  const [row] = await db()
+    .update(reviews)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(reviews.id, id))
+    .returning()
+  return row
+}
+
+export async function deleteReview(id: number): Promise<boolean> {
+  const deleted = await db().delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id })
+  return deleted.length > 0
+}

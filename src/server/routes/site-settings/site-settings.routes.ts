@@ -1,12 +1,51 @@
 import { Hono } from 'hono'
+import { z } from 'zod'
+import { recordWrite } from '../../audit/record-writes.ts'
+import { materializeImageUrl } from '../../blobs/images.ts'
 import { publicCache } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
-import { getSetting } from './site-settings.repo.ts'
+import { isSafeUrl } from '../../http/fields.ts'
+import { parseBody } from '../../http/validate.ts'
+import { getSetting, setSetting } from './site-settings.repo.ts'
 
-export const siteSettingsRoutes = new Hono().use(publicCache('site-settings')).get('/:key', async (c) => {
-  const key = c.req.param('key')
-  if (!/^[a-z][a-z0-9_]{0,63}$/.test(key)) throw badRequest('Invalid setting key.')
-  const setting = await getSetting(key)
-  if (!setting) throw notFound('Setting not found')
-  return c.json(setting)
-})
+const overlayMessage = 'The overlay transparency must be a whole number from 0 to 80.'
+const heroMessage = 'The hero image must be an http(s) URL or a path on this site.'
+
+/** The two settings the home-screen tab saves (spec 001): hero_image (URL or '' to clear) and overlay_transparency (0-80). */
+const settingBody = z.discriminatedUnion(
+  'key',
+  [
+    z.object({
+      key: z.literal('hero_image'),
+      value: z
+        .string({ message: heroMessage })
+        .trim()
+        .refine((v) => v === '' || v.startsWith('data:') || (v.length <= 2048 && isSafeUrl(v)), heroMessage),
+    }),
+    z.object({
+      key: z.literal('overlay_transparency'),
+      value: z
+        .union([z.number(), z.string().trim().regex(/^\d{1,3}$/, overlayMessage)], { message: overlayMessage })
+        .transform(Number)
+        .refine((n) => Number.isInteger(n) && n >= 0 && n <= 80, overlayMessage),
+    }),
+  ],
+  { message: "The setting key must be 'hero_image' or 'overlay_transparency'." },
+)
+
+export const siteSettingsRoutes = new Hono()
+  .use(publicCache('site-settings'))
+  .get('/:key', async (c) => {
+    const key = c.req.param('key')
+    if (!/^[a-z][a-z0-9_]{0,63}$/.test(key)) throw badRequest('Invalid setting key.')
+    const setting = await getSetting(key)
+    if (!setting) throw notFound('Setting not found')
+    return c.json(setting)
+  })
+  .post('/', async (c) => {
+    const body = await parseBody(c, settingBody)
+    const value = body.key === 'hero_image' ? await materializeImageUrl(body.value) : String(body.value)
+    const setting = await setSetting(body.key, value)
+    recordWrite(c, { entity: 'site-setting', id: body.key, summary: `Set ${body.key} to ${value.slice(0, 200)}`, tags: ['site-settings'] })
+    return c.json(setting)
+  })

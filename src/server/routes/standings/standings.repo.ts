@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { db } from '../../db/client.ts'
 import { standingsRows, standingsSets } from '../../db/schema.ts'
 
@@ -72,4 +72,38 @@ export async function insertStandingsSet(input: NewStandingsSet): Promise<number
 export async function deleteStandingsSet(id: number): Promise<boolean> {
   const deleted = await db().delete(standingsSets).where(eq(standingsSets.id, id)).returning({ id: standingsSets.id })
   return deleted.length > 0
+}
+
+export interface DriverEdit {
+  driverName: string
+  team: string
+  points: number
+}
+
+/** Edits one driver row (driverIndex = row order, 0-based); false when the set or row does not exist. */
+export async function updateStandingsDriver(setId: number, rowIndex: number, edit: DriverEdit): Promise<boolean> {
+  const updated = await db()
+    .update(standingsRows)
+    .set(edit)
+    .where(and(eq(standingsRows.setId, setId), eq(standingsRows.rowIndex, rowIndex)))
+    .returning({ setId: standingsRows.setId })
+  return updated.length > 0
+}
+
+/**
+ * Applies a new display order in one transaction: every id must exist, or nothing changes.
+ * Answers the ids that do not exist (empty on success).
+ */
+export async function reorderStandings(updates: { id: number; displayOrder: number }[]): Promise<number[]> {
+  return db().transaction(async (tx) => {
+    const ids = updates.map((u) => u.id)
+    const found = await tx.select({ id: standingsSets.id }).from(standingsSets).where(inArray(standingsSets.id, ids)).for('update')
+    const known = new Set(found.map((r) => r.id))
+    const missing = ids.filter((id) => !known.has(id))
+    if (missing.length) return missing
+    for (const u of updates) {
+      await tx.update(standingsSets).set({ displayOrder: u.displayOrder }).where(eq(standingsSets.id, u.id))
+    }
+    return []
+  })
 }

@@ -1,7 +1,75 @@
 import { Hono } from 'hono'
+import { z } from 'zod'
+import { recordWrite } from '../../audit/record-writes.ts'
 import { publicCache } from '../../http/cache.ts'
-import { listStandings } from './standings.repo.ts'
+import { badRequest, notFound } from '../../http/errors.ts'
+import { intFrom, optionalText, parseJsonObject, requiredText } from '../../http/fields.ts'
+import { parseBody, parseId } from '../../http/validate.ts'
+import { deleteStandingsSet, listStandings, reorderStandings, updateStandingsDriver } from './standings.repo.ts'
+
+const driverMessage = 'Please fill in the driver name.'
+
+const pointsField = z
+  .union([z.number(), z.string().trim().regex(/^-?\d{1,7}(\.\d{1,3})?$/, 'Points must be a number.')], { message: 'Points must be a number.' })
+  .transform(Number)
+  .refine((n) => Number.isFinite(n) && Math.abs(n) <= 10_000_000, 'Points must be a number.')
+
+const driverFields = z.object(
+  { driverName: requiredText(driverMessage, 200, 'The driver name'), team: optionalText(200, 'The team'), points: pointsField },
+  { message: driverMessage },
+)
+
+/** The inline edit sends { driverData, championshipId, driverIndex }; a flat body is accepted too. */
+const driverBody = z.union([z.object({ driverData: driverFields }, { message: driverMessage }), driverFields], { message: driverMessage })
+
+const reorderMessage = 'Please send updates: a list of { id, displayOrder } (displayOrder from 1).'
+const reorderBody = z
+  .object(
+    {
+      updates: z
+        .array(
+          z.object(
+            {
+              id: z.number({ message: reorderMessage }).int(reorderMessage).min(1, reorderMessage).max(2_147_483_647, reorderMessage),
+              displayOrder: z.number({ message: reorderMessage }).int(reorderMessage).min(1, reorderMessage).max(1_000_000, reorderMessage),
+            },
+            { message: reorderMessage },
+          ),
+          { message: reorderMessage },
+        )
+        .min(1, reorderMessage)
+        .max(1000, reorderMessage),
+    },
+    { message: reorderMessage },
+  )
+  .refine((b) => new Set(b.updates.map((u) => u.id)).size === b.updates.length, 'Each championship may appear only once.')
+
+const driverIndex = intFrom('The driver index', 0, 999)
+const tags = ['standings' as const]
 
 export const standingsRoutes = new Hono()
   .use(publicCache('standings'))
   .get('/', async (c) => c.json(await listStandings()))
+  .post('/reorder', async (c) => {
+    const { updates } = await parseBody(c, reorderBody)
+    const missing = await reorderStandings(updates)
+    if (missing.length) throw notFound(`Championship standings ${missing.join(', ')} not found`)
+    recordWrite(c, { entity: 'standings', summary: `Reordered ${updates.length} championships`, tags })
+    return c.json({ updated: updates.length })
+  })
+  .put('/:championshipId/driver/:driverIndex', async (c) => {
+    const setId = parseId(c, 'championshipId')
+    const index = driverIndex.safeParse(c.req.param('driverIndex'))
+    if (!index.success) throw badRequest('Invalid driver index.')
+    const { data } = await parseJsonObject(c, driverBody, driverMessage)
+    const edit = 'driverData' in data ? data.driverData : data
+    if (!(await updateStandingsDriver(setId, index.data, edit))) throw notFound('Driver not found')
+    recordWrite(c, { entity: 'standings', id: setId, summary: `Edited driver ${index.data + 1}: ${edit.driverName}`, tags })
+    return c.json({ championshipId: setId, driverIndex: index.data, ...edit })
+  })
+  .delete('/:id', async (c) => {
+    const id = parseId(c)
+    if (!(await deleteStandingsSet(id))) throw notFound('Championship standings not found')
+    recordWrite(c, { entity: 'standings', id, summary: `Deleted championship standings ${id}`, tags })
+    return c.json({ id, deleted: true })
+  })

@@ -19,3 +19,22 @@ export async function getStream(id: number): Promise<Stream | undefined> {
   const [row] = await db().select().from(streams).where(eq(streams.id, id))
   return row
 }
+
+export async function insertStream(values: NewStream): Promise<Stream> {
+  const [row] = await db().insert(streams).values(values).returning()
+  return row!
+}
+
+export async function updateStream(id: number, values: Partial<NewStream>): Promise<Stream | undefined> {
+  const [row] = await db()
+    .update(streams)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(streams.id, id))
+    .returning()
+  return row
+}
+
+export async function deleteStream(id: number): Promise<boolean> {
+  const deleted = await db().delete(streams).where(eq(streams.id, id)).returning({ id: streams.id })
+  return deleted.length > 0
+}

@@ -1,0 +1,168 @@
+/**
+ * `npm run bench:pages`: Lighthouse (mobile and desktop) on every public route of the locally
+ * served build. Starts the site the way the end-to-end tests do (`npm start` on a scratch data
+ * folder, its own ports), runs Debian's Chromium through chrome-launcher (no browser download),
+ * prints per route: the four category scores, LCP, TBT, CLS, compressed JS bytes and the number
+ * of requests. Asserts nothing. Options: --port=8903 --db-port=54344 --runs=1 --json=file.json
+ */
+import { spawn } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import http from 'node:http'
+import { gzipSync, brotliCompressSync, constants as zlib } from 'node:zlib'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+
+const arg = (name: string, fallback: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback
+const port = Number(arg('port', '8903'))
+const dbPort = Number(arg('db-port', '54344'))
+const jsonOut = process.argv.find((a) => a.startsWith('--json='))?.slice(7)
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const site = `http://localhost:${port}`
+const proxyPort = port + 1
+/** Lighthouse talks to a compressing proxy: Netlify's CDN compresses text, `netlify serve` does not. */
+const base = `http://localhost:${proxyPort}`
+
+const log = (message: string) => console.error(`[bench:pages] ${message}`)
+
+log(`starting the site on ${site} ...`)
+const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/e2e-server.ts', `--port=${port}`, `--db-port=${dbPort}`], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+})
+const stopSite = () => {
+  proxy.close()
+  if (server.exitCode === null) server.kill('SIGTERM')
+}
+const proxy = startCompressingProxy()
+process.on('SIGINT', () => {
+  stopSite()
+  process.exit(130)
+})
+
+interface Row {
+  route: string
+  device: 'mobile' | 'desktop'
+  performance: number
+  accessibility: number
+  bestPractices: number
+  seo: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  jsKb: number
+  requests: number
+}
+
+try {
+  await waitForSite()
+  const [firstArticle] = (await (await fetch(`${base}/api/news?limit=1`)).json()) as { id: number }[]
+  const routes = ['/', '/games', '/accessories', '/championships', '/streaming', '/news', `/news/${firstArticle?.id ?? 1}`, '/reviews']
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  })
+  const rows: Row[] = []
+  try {
+    for (const device of ['mobile', 'desktop'] as const) {
+      for (const route of routes) {
+        const result = await lighthouse(
+          `${base}${route}`,
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          },
+          device === 'desktop' ? desktopConfig : undefined,
+        )
+        if (!result) throw new Error(`Lighthouse gave no result for ${route}`)
+        rows.push(toRow(route, device, result.lhr))
+        log(`${device} ${route} done`)
+      }
+    }
+  } finally {
+    await chrome.kill()
+  }
+  print(rows)
+  if (jsonOut) writeFileSync(jsonOut, JSON.stringify(rows, null, 2))
+} finally {
+  stopSite()
+}
+
+function toRow(route: string, device: Row['device'], lhr: import('lighthouse').Result): Row {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+  const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items ?? []
+  const jsBytes = requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0)
+  return {
+    route,
+    device,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: Math.round(numeric('largest-contentful-paint')),
+    tbtMs: Math.round(numeric('total-blocking-time')),
+    cls: Number(numeric('cumulative-layout-shift').toFixed(3)),
+    jsKb: Number((jsBytes / 1024).toFixed(1)),
+    requests: requests.length,
+  }
+}
+
+function print(rows: Row[]): void {
+  const header = ['device', 'route', 'perf', 'a11y', 'best', 'seo', 'LCP ms', 'TBT ms', 'CLS', 'JS KB (gz)', 'requests']
+  const lines = rows.map((r) => [
+    r.device, r.route, r.performance, r.accessibility, r.bestPractices, r.seo, r.lcpMs, r.tbtMs, r.cls, r.jsKb, r.requests,
+  ].map(String))
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)))
+  const format = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`
+  console.log(format(header))
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
+  for (const line of lines) console.log(format(line))
+}
+
+async function waitForSite(): Promise<void> {
+  for (let i = 0; i < 480; i++) {
+    if (server.exitCode !== null) throw new Error(`the site exited (${server.exitCode})`)
+    try {
+      const response = await fetch(`${site}/api/site-settings/hero_image`)
+      if (response.ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error('the site did not start within 4 minutes')
+}
+
+/** Forwards to the site and compresses text answers with brotli (or gzip), as Netlify's CDN does. */
+function startCompressingProxy(): http.Server {
+  const compressible = /^(text\/|application\/(javascript|json|xml|rss\+xml|manifest\+json)|image\/svg)/
+  const proxyServer = http.createServer(async (req, res) => {
+    try {
+      const upstream = await fetch(`${site}${req.url}`, { headers: { accept: req.headers.accept ?? '*/*' }, redirect: 'manual' })
+      const body = Buffer.from(await upstream.arrayBuffer())
+      const headers = Object.fromEntries([...upstream.headers].filter(([k]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(k)))
+      const accepts = String(req.headers['accept-encoding'] ?? '')
+      const type = upstream.headers.get('content-type') ?? ''
+      let out = body
+      if (compressible.test(type) && body.length > 1024) {
+        if (accepts.includes('br')) {
+          out = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+          headers['content-encoding'] = 'br'
+        } else if (accepts.includes('gzip')) {
+          out = gzipSync(body)
+          headers['content-encoding'] = 'gzip'
+        }
+      }
+      res.writeHead(upstream.status, { ...headers, 'content-length': String(out.length) })
+      res.end(out)
+    } catch (error) {
+      res.writeHead(502)
+      res.end(String(error))
+    }
+  })
+  proxyServer.listen(proxyPort)
+  return proxyServer
+}

@@ -1,0 +1,37 @@
+import type { StandingsItem } from '../../lib/public-types.ts'
+import { toStandingsItem } from '../../lib/public-types.ts'
+import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
+import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
+import { StandingsCard } from './standings-card.tsx'
+import { STANDINGS_NOTE } from './state-texts.ts'
+import { useFreshList } from './use-fresh-list.ts'
+
+
+/** The championships screen: one card per championship with its top 3. */
+export function ChampionshipsBoard({ initial }: { initial: StandingsItem[] }) {
+  const state = useFreshList<StandingsItem>('/api/championships-standings', initial, { map: toStandingsItem })
+
+  if (state.status === 'loading') return <SkeletonGrid count={4} label="Loading championships" className="card-grid-2" />
+  if (state.status === 'error') {
+    return (
+      <StatePanel kind="error" title="Failed to Load Championships" action={<RetryButton />}>
+        Unable to fetch championship data at the moment.
+      </StatePanel>
+    )
+  }
+  if (state.items.length === 0) {
+    return (
+      <StatePanel kind="empty" title="No Championship Data">
+        <p>No championship standings available.</p>
+        <p className="mt-1 text-sm text-gray-400">{STANDINGS_NOTE}</p>
+      </StatePanel>
+    )
+  }
+  return (
+    <div className="card-grid-2">
+      {state.items.map((c) => (
+        <StandingsCard key={c.id} championship={c} headingLevel={2} />
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,32 @@
+import { gameRatingBadge } from '../../lib/game-rating.ts'
+import type { GameItem } from '../../lib/public-types.ts'
+import { ExternalIcon } from '../ui/icons.tsx'
+import { ResponsiveImage } from '../ui/responsive-image.tsx'
+
+export function GameCard({ game, headingLevel = 3 }: { game: GameItem; headingLevel?: 2 | 3 }) {
+  const rating = gameRatingBadge(game.rating)
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  return (
+    <article className="card group">
+      <div className="relative">
+        <ResponsiveImage src={game.imageUrl} alt={game.title} width={800} height={450} className="card-image" />
+        {rating && (
+          <span className="absolute top-3 right-3 rounded-full bg-black/85 px-3 py-1 text-sm font-bold text-amber-300">
+            <span className="sr-only">Rating: </span>
+            {rating}
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <Heading className="text-xl font-bold text-white">{game.title}</Heading>
+        <p className="line-clamp-4 flex-1 text-sm text-gray-300">{game.description}</p>
+        {game.websiteUrl && (
+          <a className="btn-outline self-start" href={game.websiteUrl} target="_blank" rel="noopener noreferrer">
+            Visit Website <ExternalIcon className="size-4" />
+            <span className="sr-only"> of {game.title} (opens in a new tab)</span>
+          </a>
+        )}
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,81 @@
+import { useMemo, useState } from 'react'
+import { hardwareSorts, isHardwareSort, sortHardware, type HardwareSort } from '../../lib/hardware-sort.ts'
+import type { AccessoryItem } from '../../lib/public-types.ts'
+import { toAccessoryItem } from '../../lib/public-types.ts'
+import { filterHardware } from '../../lib/search.ts'
+import { SearchIcon } from '../ui/icons.tsx'
+import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
+import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
+import { HardwareCard } from './hardware-card.tsx'
+import { NO_ITEMS, useFreshList } from './use-fresh-list.ts'
+
+/** The hardware screen: search, sort, count, grid and states. */
+export function HardwareBrowser({ initial }: { initial: AccessoryItem[] }) {
+  const state = useFreshList<AccessoryItem>('/api/accessories', initial, { map: toAccessoryItem })
+  const [search, setSearch] = useState('')
+  const [sort, setSort] = useState<HardwareSort>('newest')
+  const items = state.status === 'ready' ? state.items : NO_ITEMS
+  const shown = useMemo(() => sortHardware(filterHardware(items, search), sort), [items, search, sort])
+
+  return (
+    <>
+      <div className="mb-8 flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-gray-400" />
+          <input
+            type="search"
+            aria-label="Search hardware"
+            placeholder="Search hardware..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="field w-full pl-10"
+          />
+        </div>
+        <label className="flex items-center gap-2 text-sm text-gray-300">
+          Sort by
+          <select value={sort} onChange={(e) => isHardwareSort(e.target.value) && setSort(e.target.value)} className="field">
+            {hardwareSorts.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {state.status === 'loading' ? (
+        <SkeletonGrid count={8} label="Loading hardware" className="card-grid-4" />
+      ) : state.status === 'error' ? (
+        <StatePanel kind="error" title="Failed to Load Hardware" action={<RetryButton />}>
+          We're having trouble loading the hardware. Please try again later.
+        </StatePanel>
+      ) : (
+        <>
+          <h2 className="mb-6 text-lg font-semibold text-gray-200" aria-live="polite">
+            {shown.length} Hardware Item(s) Found
+          </h2>
+          {shown.length === 0 ? (
+            <StatePanel
+              kind="empty"
+              title="No Hardware Found"
+              action={
+                search.trim() !== '' && (
+                  <button type="button" className="btn-primary mt-2" onClick={() => setSearch('')}>
+                    Clear Search
+                  </button>
+                )
+              }
+            >
+              {search.trim() !== '' ? 'No hardware matches your search.' : 'No hardware is available at the moment.'}
+            </StatePanel>
+          ) : (
+            <div className="card-grid-4">
+              {shown.map((item) => (
+                <HardwareCard key={item.id} item={item} />
+              ))}
+            </div>
+          )}
+        </>
+      )}
+    </>
+  )
+}

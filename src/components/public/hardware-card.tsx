@@ -1,0 +1,32 @@
+import type { AccessoryItem } from '../../lib/public-types.ts'
+import { Badge } from '../ui/badge.tsx'
+import { ExternalIcon } from '../ui/icons.tsx'
+import { ResponsiveImage } from '../ui/responsive-image.tsx'
+
+export function HardwareCard({ item }: { item: AccessoryItem }) {
+  return (
+    <article className="card">
+      <ResponsiveImage
+        src={item.imageUrl}
+        alt={item.name}
+        width={800}
+        height={450}
+        sizes="(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+        className="card-image"
+      />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        {item.category && (
+          <Badge tone="grey" className="self-start">
+            {item.category.toUpperCase()}
+          </Badge>
+        )}
+        <h3 className="text-lg font-bold text-white">{item.name}</h3>
+        <p className="line-clamp-3 flex-1 text-sm text-gray-300">{item.description}</p>
+        <a className="btn-primary self-start" href={item.purchaseUrl} target="_blank" rel="sponsored noopener noreferrer">
+          Buy Now <ExternalIcon className="size-4" />
+          <span className="sr-only"> {item.name} (opens in a new tab)</span>
+        </a>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,130 @@
+/**
+ * The home page's list sections (spec 000 section 2): each shows its build-time items at once,
+ * re-reads its endpoint once, and keeps its items when that fails ("failures are not shown").
+ */
+import { useState } from 'react'
+import type { AccessoryItem, GameItem, NewsItem, NewsRow, StandingsItem, StreamItem } from '../../lib/public-types.ts'
+import { toAccessoryItem, toGameItem, toNewsItem, toStandingsItem, toStreamItem } from '../../lib/public-types.ts'
+import { HOME_CHAMPIONSHIPS } from '../../lib/standings.ts'
+import { homeStreams } from '../../lib/streams.ts'
+import { ArrowRightIcon } from '../ui/icons.tsx'
+import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
+import { StatePanel } from '../ui/state-panel.tsx'
+import { GameCard } from './game-card.tsx'
+import { HardwareCard } from './hardware-card.tsx'
+import { NewsCard } from './news-card.tsx'
+import { StandingsCard } from './standings-card.tsx'
+import { StreamCard } from './stream-card.tsx'
+import { STANDINGS_NOTE, STREAMS_NOTE } from './state-texts.ts'
+import { useFreshList } from './use-fresh-list.ts'
+
+export const HOME_NEWS = 3
+const keep = { onError: 'keep' } as const
+const toCard = (row: NewsRow) => toNewsItem(row, { withText: false })
+
+export function HomeNews({ initial }: { initial: NewsItem[] }) {
+  const state = useFreshList<NewsRow, NewsItem>('/api/news', initial, { ...keep, map: toCard })
+  const [expanded, setExpanded] = useState(false)
+  if (state.status !== 'ready') return <SkeletonGrid count={HOME_NEWS} label="Loading news" />
+  const { items } = state
+  if (items.length === 0) return <StatePanel kind="empty">No news articles available at the moment.</StatePanel>
+  const shown = expanded ? items : items.slice(0, HOME_NEWS)
+  return (
+    <>
+      <div className="card-grid" id="home-news-list">
+        {shown.map((article) => (
+          <NewsCard key={article.id} article={article} />
+        ))}
+      </div>
+      {items.length > HOME_NEWS && (
+        <div className="mt-8 text-center">
+          <button
+            type="button"
+            className="btn-primary"
+            aria-expanded={expanded}
+            aria-controls="home-news-list"
+            onClick={() => setExpanded(!expanded)}
+          >
+            {expanded ? 'Show Less' : `View All News (${items.length})`}
+          </button>
+        </div>
+      )}
+    </>
+  )
+}
+
+export function HomeStandings({ initial }: { initial: StandingsItem[] }) {
+  const state = useFreshList<StandingsItem>('/api/championships-standings', initial, { ...keep, map: toStandingsItem })
+  if (state.status !== 'ready') return <SkeletonGrid count={HOME_CHAMPIONSHIPS} label="Loading championships" className="card-grid-4" />
+  if (state.items.length === 0) {
+    return (
+      <StatePanel kind="empty">
+        <p>No championship standings available.</p>
+        <p className="mt-1 text-sm text-gray-400">{STANDINGS_NOTE}</p>
+      </StatePanel>
+    )
+  }
+  return (
+    <div className="card-grid-4">
+      {state.items.slice(0, HOME_CHAMPIONSHIPS).map((c) => (
+        <StandingsCard key={c.id} championship={c} />
+      ))}
+    </div>
+  )
+}
+
+export function HomeStreams({ initial }: { initial: StreamItem[] }) {
+  const state = useFreshList<StreamItem>('/api/streams', initial, { ...keep, map: toStreamItem })
+  if (state.status !== 'ready') return <SkeletonGrid count={6} label="Loading streams" />
+  if (state.items.length === 0) {
+    return (
+      <StatePanel kind="empty">
+        <p>No streams available.</p>
+        <p className="mt-1 text-sm text-gray-400">{STREAMS_NOTE}</p>
+      </StatePanel>
+    )
+  }
+  const { shown, showViewAll } = homeStreams(state.items)
+  return (
+    <>
+      <div className="card-grid">
+        {shown.map((s) => (
+          <StreamCard key={s.id} stream={s} variant="home" />
+        ))}
+      </div>
+      {showViewAll && (
+        <div className="mt-8 text-center">
+          <a className="btn-outline" href="/streaming">
+            View All Streams <ArrowRightIcon className="size-4" />
+          </a>
+        </div>
+      )}
+    </>
+  )
+}
+
+export function HomeGames({ initial }: { initial: GameItem[] }) {
+  const state = useFreshList<GameItem>('/api/games/featured', initial, { ...keep, map: toGameItem })
+  if (state.status !== 'ready') return <SkeletonGrid count={3} label="Loading games" />
+  if (state.items.length === 0) return <StatePanel kind="empty">No featured games available at the moment.</StatePanel>
+  return (
+    <div className="card-grid">
+      {state.items.map((g) => (
+        <GameCard key={g.id} game={g} />
+      ))}
+    </div>
+  )
+}
+
+export function HomeGear({ initial }: { initial: AccessoryItem[] }) {
+  const state = useFreshList<AccessoryItem>('/api/accessories/featured', initial, { ...keep, map: toAccessoryItem })
+  if (state.status !== 'ready') return <SkeletonGrid count={4} label="Loading hardware" className="card-grid-4" />
+  if (state.items.length === 0) return <StatePanel kind="empty">No featured accessories available at the moment.</StatePanel>
+  return (
+    <div className="card-grid-4">
+      {state.items.map((item) => (
+        <HardwareCard key={item.id} item={item} />
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,97 @@
+import { useEffect, useMemo, useState } from 'react'
+import { distinctCategories } from '../../lib/news-category.ts'
+import { toNewsItem, type NewsItem, type NewsRow } from '../../lib/public-types.ts'
+import { SCROLL_RESTORE_DELAY_MS, saveScrollPosition, takeScrollPosition } from '../../lib/scroll-memory.ts'
+import { filterNews } from '../../lib/search.ts'
+import { SearchIcon } from '../ui/icons.tsx'
+import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
+import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
+import { NewsCard } from './news-card.tsx'
+import { NO_ITEMS, useFreshList } from './use-fresh-list.ts'
+
+const ALL = 'all'
+const toItem = (row: NewsRow) => toNewsItem(row, { withText: true })
+
+/** The news list: search (prefilled from ?search=), category filter, scroll memory, states. */
+export function NewsBrowser({ initial }: { initial: NewsItem[] }) {
+  const state = useFreshList<NewsRow, NewsItem>('/api/news', initial, { map: toItem })
+  const [search, setSearch] = useState('')
+  const [category, setCategory] = useState(ALL)
+
+  useEffect(() => {
+    const term = new URLSearchParams(window.location.search).get('search')
+    if (term) setSearch(term)
+    const saved = takeScrollPosition(window.sessionStorage)
+    const timer = window.setTimeout(() => window.scrollTo({ top: saved ?? 0, behavior: 'instant' }), SCROLL_RESTORE_DELAY_MS)
+    return () => window.clearTimeout(timer)
+  }, [])
+
+  const items = state.status === 'ready' ? state.items : NO_ITEMS
+  const categories = useMemo(() => distinctCategories(items), [items])
+  const shown = useMemo(() => filterNews(items, { search, category }), [items, search, category])
+  const rememberScroll = () => saveScrollPosition(window.sessionStorage, window.scrollY)
+  const clearFilters = () => {
+    setSearch('')
+    setCategory(ALL)
+  }
+
+  return (
+    <>
+      <div className="mb-8 flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-gray-400" />
+          <input
+            type="search"
+            aria-label="Search articles"
+            placeholder="Search articles..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="field w-full pl-10"
+          />
+        </div>
+        <select aria-label="Category" value={category} onChange={(e) => setCategory(e.target.value)} className="field">
+          <option value={ALL}>All Categories</option>
+          {categories.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </div>
+      {state.status === 'loading' ? (
+        <SkeletonGrid count={6} label="Loading news" />
+      ) : state.status === 'error' ? (
+        <StatePanel kind="error" title="Failed to Load News" action={<RetryButton />}>
+          We're having trouble loading the news. Please try again later.
+        </StatePanel>
+      ) : (
+        <>
+          <h2 className="mb-6 text-lg font-semibold text-gray-200" aria-live="polite">
+            {shown.length} Article(s) Found
+          </h2>
+          {shown.length === 0 ? (
+            <StatePanel
+              kind="empty"
+              title="No News Articles Found"
+              action={
+                <button type="button" className="btn-primary mt-2" onClick={clearFilters}>
+                  Clear Filters
+                </button>
+              }
+            >
+              {search.trim() !== '' || category !== ALL
+                ? 'No articles match your search or category.'
+                : 'No news articles available at the moment.'}
+            </StatePanel>
+          ) : (
+            <div className="card-grid">
+              {shown.map((article, i) => (
+                <NewsCard key={article.id} article={article} onOpen={rememberScroll} priority={i < 3} />
+              ))}
+            </div>
+          )}
+        </>
+      )}
+    </>
+  )
+}

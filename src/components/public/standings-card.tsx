@@ -1,0 +1,46 @@
+import { numericDate } from '../../lib/dates.ts'
+import type { StandingsItem } from '../../lib/public-types.ts'
+import { podiumColor, pointsLabel, topDrivers } from '../../lib/standings.ts'
+import { TrophyIcon } from '../ui/icons.tsx'
+
+const podium = {
+  gold: 'bg-amber-400 text-black',
+  silver: 'bg-gray-300 text-black',
+  bronze: 'bg-amber-700 text-white',
+  none: 'bg-line text-white',
+} as const
+
+export function StandingsCard({ championship, headingLevel = 3 }: { championship: StandingsItem; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  return (
+    <article className="flex flex-col gap-4 rounded-xl border border-line bg-panel p-5">
+      <header className="flex items-start gap-3">
+        <TrophyIcon className="mt-1 size-6 shrink-0 text-amber-400" />
+        <div>
+          <Heading className="text-lg font-bold text-white">{championship.championshipName}</Heading>
+          <p className="text-sm text-gray-300">
+            Season {championship.season} · <span>Updated: {numericDate(championship.lastUpdated)}</span>
+          </p>
+        </div>
+      </header>
+      <ol className="flex flex-col gap-2" aria-label={`Top 3 of ${championship.championshipName}`}>
+        {topDrivers(championship.standings).map((row) => (
+          <li key={`${row.position}-${row.driverName}`} className="flex items-center gap-3 rounded-lg bg-ink/60 px-3 py-2">
+            <span
+              className={`flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-black ${podium[podiumColor(row.position)]}`}
+              data-podium={podiumColor(row.position)}
+            >
+              <span className="sr-only">Position </span>
+              {row.position}
+            </span>
+            <span className="min-w-0 flex-1">
+              <span className="block truncate font-semibold text-white">{row.driverName}</span>
+              <span className="block truncate text-xs text-gray-300">{row.team}</span>
+            </span>
+            <span className="font-bold whitespace-nowrap text-white">{pointsLabel(row.points)}</span>
+          </li>
+        ))}
+      </ol>
+    </article>
+  )
+}

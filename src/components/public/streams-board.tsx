@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react'
+import type { StreamItem } from '../../lib/public-types.ts'
+import { toStreamItem } from '../../lib/public-types.ts'
+import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
+import { StatePanel } from '../ui/state-panel.tsx'
+import { StreamCard } from './stream-card.tsx'
+import { STREAMS_NOTE } from './state-texts.ts'
+import { useFreshList } from './use-fresh-list.ts'
+import { getJson } from '../../lib/api-client.ts'
+
+
+/**
+ * The streams screen: 'LIVE NOW' (from /api/streams/live) only when live streams exist, then
+ * 'Recent Streams'. Failures are not shown (spec 000 section 8): the build-time lists stay.
+ */
+export function StreamsBoard({ initial, initialLive }: { initial: StreamItem[]; initialLive: StreamItem[] }) {
+  const state = useFreshList<StreamItem>('/api/streams', initial, { map: toStreamItem, onError: 'keep' })
+  const [live, setLive] = useState(initialLive)
+
+  useEffect(() => {
+    getJson<StreamItem[]>('/api/streams/live')
+      .then((data) => Array.isArray(data) && setLive(data.map(toStreamItem)))
+      .catch(() => {})
+  }, [])
+
+  if (state.status === 'loading') return <SkeletonGrid count={6} label="Loading streams" />
+  const recent = state.status === 'ready' ? state.items.filter((s) => !s.isLive) : []
+
+  if (live.length === 0 && recent.length === 0) {
+    return (
+      <StatePanel kind="empty">
+        <p>No streams available.</p>
+        <p className="mt-1 text-sm text-gray-400">{STREAMS_NOTE}</p>
+      </StatePanel>
+    )
+  }
+  return (
+    <div className="flex flex-col gap-12">
+      {live.length > 0 && (
+        <section aria-labelledby="live-now">
+          <h2 id="live-now" className="section-title mb-6 flex items-center gap-3">
+            <span className="inline-block size-3 animate-pulse rounded-full bg-brand" aria-hidden="true" />
+            LIVE NOW
+          </h2>
+          <div className="card-grid">
+            {live.map((s) => (
+              <StreamCard key={s.id} stream={s} variant="page" />
+            ))}
+          </div>
+        </section>
+      )}
+      <section aria-labelledby="recent-streams">
+        <h2 id="recent-streams" className="section-title mb-6">
+          Recent Streams
+        </h2>
+        {recent.length === 0 ? (
+          <StatePanel kind="empty">
+            <p>No streams available.</p>
+            <p className="mt-1 text-sm text-gray-400">{STREAMS_NOTE}</p>
+          </StatePanel>
+        ) : (
+          <div className="card-grid">
+            {recent.map((s) => (
+              <StreamCard key={s.id} stream={s} variant="page" />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  )
+}

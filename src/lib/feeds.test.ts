@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { absoluteUrl, escapeXml, robotsTxt, rssXml, sitemapXml } from './feeds.ts'
+
+const site = 'https://sim.example'
+
+describe('escapeXml', () => {
+  it('escapes the five XML characters', () => {
+    expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;')
+  })
+})
+
+describe('absoluteUrl', () => {
+  it('joins the site and a path', () => {
+    expect(absoluteUrl('https://sim.example/', '/news/1')).toBe('https://sim.example/news/1')
+    expect(absoluteUrl(site, '/')).toBe('https://sim.example/')
+  })
+})
+
+describe('sitemapXml', () => {
+  it('lists absolute URLs with their dates', () => {
+    const xml = sitemapXml(site, [{ path: '/' }, { path: '/news/3', lastModified: new Date('2026-11-01T00:00:00Z') }])
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')
+    expect(xml).toContain('<url><loc>https://sim.example/</loc></url>')
+    expect(xml).toContain('<url><loc>https://sim.example/news/3</loc><lastmod>2026-11-01T00:00:00.000Z</lastmod></url>')
+  })
+})
+
+describe('robotsTxt', () => {
+  it('points to the sitemap and keeps crawlers out of the admin and the API', () => {
+    const txt = robotsTxt(site)
+    expect(txt).toContain('Sitemap: https://sim.example/sitemap.xml')
+    expect(txt).toContain('Disallow: /admin')
+  })
+})
+
+describe('rssXml', () => {
+  it('is RSS 2.0 with one escaped item per article', () => {
+    const xml = rssXml({ site, title: 'News', description: 'All of it' }, [
+      { id: 7, title: 'Spa & Monza <live>', excerpt: 'x', category: 'F1 News', author: 'Ann', timestamp: new Date('2026-11-02T10:00:00Z') },
+    ])
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"/)
+    expect(xml).toContain('<title>Spa &amp; Monza &lt;live&gt;</title>')
+    expect(xml).toContain('<link>https://sim.example/news/7</link>')
+    expect(xml).toContain('<pubDate>Mon, 02 Nov 2026 10:00:00 GMT</pubDate>')
+    expect(xml).toContain('<atom:link href="https://sim.example/rss.xml" rel="self" type="application/rss+xml" />')
+  })
+})

@@ -1,0 +1,80 @@
+/** The machine-readable files of the site: sitemap.xml, robots.txt and the RSS 2.0 news feed. */
+
+export function escapeXml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;')
+}
+
+/** An absolute URL on the site from a path. */
+export const absoluteUrl = (site: string, path: string): string => new URL(path, `${site.replace(/\/$/, '')}/`).href
+
+export interface SitemapEntry {
+  path: string
+  lastModified?: Date
+}
+
+export function sitemapXml(site: string, entries: readonly SitemapEntry[]): string {
+  const urls = entries.map((e) => {
+    const lastmod = e.lastModified ? `<lastmod>${e.lastModified.toISOString()}</lastmod>` : ''
+    return `  <url><loc>${escapeXml(absoluteUrl(site, e.path))}</loc>${lastmod}</url>`
+  })
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+}
+
+export function robotsTxt(site: string): string {
+  return `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${absoluteUrl(site, '/sitemap.xml')}\n`
+}
+
+export interface FeedItem {
+  id: number
+  title: string
+  excerpt: string
+  category: string
+  author: string
+  timestamp: Date
+}
+
+export interface FeedChannel {
+  site: string
+  title: string
+  description: string
+}
+
+/** RSS 2.0 of the news, newest first as given. */
+export function rssXml(channel: FeedChannel, items: readonly FeedItem[]): string {
+  const feedUrl = absoluteUrl(channel.site, '/rss.xml')
+  const entries = items.map((item) => {
+    const link = absoluteUrl(channel.site, `/news/${item.id}`)
+    return [
+      '    <item>',
+      `      <title>${escapeXml(item.title)}</title>`,
+      `      <link>${escapeXml(link)}</link>`,
+      `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      `      <description>${escapeXml(item.excerpt)}</description>`,
+      `      <category>${escapeXml(item.category)}</category>`,
+      `      <dc:creator>${escapeXml(item.author)}</dc:creator>`,
+      `      <pubDate>${item.timestamp.toUTCString()}</pubDate>`,
+      '    </item>',
+    ].join('\n')
+  })
+  const lastBuild = items[0]?.timestamp ?? new Date(0)
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+    '  <channel>',
+    `    <title>${escapeXml(channel.title)}</title>`,
+    `    <link>${escapeXml(absoluteUrl(channel.site, '/news'))}</link>`,
+    `    <description>${escapeXml(channel.description)}</description>`,
+    '    <language>en</language>',
+    `    <lastBuildDate>${lastBuild.toUTCString()}</lastBuildDate>`,
+    `    <atom:link href="${escapeXml(feedUrl)}" rel="self" type="application/rss+xml" />`,
+    ...entries,
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n')
+}

@@ -1,0 +1,32 @@
+export const hardwareSorts = [
+  { value: 'newest', label: 'Newest First' },
+  { value: 'name', label: 'Name A-Z' },
+  { value: 'category', label: 'Category' },
+] as const
+
+export type HardwareSort = (typeof hardwareSorts)[number]['value']
+
+export interface Sortable {
+  id: number
+  name: string
+  category: string
+  createdAt: string | Date
+}
+
+const time = (value: string | Date) => (value instanceof Date ? value.getTime() : Date.parse(value))
+const byName = (a: Sortable, b: Sortable) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' })
+
+/** The hardware page's sort orders; a new array, the input is left alone. */
+export function sortHardware<T extends Sortable>(items: readonly T[], sort: HardwareSort): T[] {
+  const copy = [...items]
+  switch (sort) {
+    case 'name':
+      return copy.sort(byName)
+    case 'category':
+      return copy.sort((a, b) => a.category.localeCompare(b.category, 'en', { sensitivity: 'base' }) || byName(a, b))
+    default:
+      return copy.sort((a, b) => time(b.createdAt) - time(a.createdAt) || b.id - a.id)
+  }
+}
+
+export const isHardwareSort = (value: string): value is HardwareSort => hardwareSorts.some((s) => s.value === value)

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { NEWS_SCROLL_KEY, saveScrollPosition, takeScrollPosition } from './scroll-memory.ts'
+
+const memoryStorage = () => {
+  const map = new Map<string, string>()
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+  }
+}
+
+describe('news scroll memory', () => {
+  it('gives back the saved position once', () => {
+    const storage = memoryStorage()
+    saveScrollPosition(storage, 1234.6)
+    expect(storage.getItem(NEWS_SCROLL_KEY)).toBe('1235')
+    expect(takeScrollPosition(storage)).toBe(1235)
+    expect(takeScrollPosition(storage)).toBeNull()
+  })
+  it('is null when nothing or garbage was saved', () => {
+    const storage = memoryStorage()
+    expect(takeScrollPosition(storage)).toBeNull()
+    storage.setItem(NEWS_SCROLL_KEY, 'abc')
+    expect(takeScrollPosition(storage)).toBeNull()
+  })
+})

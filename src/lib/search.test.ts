@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { filterHardware, filterNews, filterReviews, matchesSearch } from './search.ts'
+
+describe('matchesSearch', () => {
+  it('is a case-insensitive substring match', () => {
+    expect(matchesSearch(['Direct Drive Wheel Base'], 'drive WHEEL')).toBe(true)
+    expect(matchesSearch(['Pedals'], 'wheel')).toBe(false)
+  })
+  it('matches everything with a blank term', () => {
+    expect(matchesSearch(['anything'], '   ')).toBe(true)
+  })
+  it('trims the term and tolerates missing fields', () => {
+    expect(matchesSearch([null, undefined, 'Spa'], ' spa ')).toBe(true)
+  })
+})
+
+describe('filterHardware', () => {
+  const items = [
+    { name: 'Simucube 2 Pro', description: 'Direct drive wheel base' },
+    { name: 'Heusinkveld Sprint', description: 'Load cell pedals' },
+  ]
+  it('searches name and description', () => {
+    expect(filterHardware(items, 'simucube').map((i) => i.name)).toEqual(['Simucube 2 Pro'])
+    expect(filterHardware(items, 'LOAD CELL').map((i) => i.name)).toEqual(['Heusinkveld Sprint'])
+  })
+  it('does not search other fields', () => {
+    expect(filterHardware([{ ...items[0]!, category: 'Pedals' }], 'pedals')).toEqual([])
+  })
+})
+
+describe('filterNews', () => {
+  const items = [
+    { title: 'Verstappen wins', excerpt: 'At Spa', content: 'Rain everywhere', category: 'F1 News' },
+    { title: 'New pedals', excerpt: 'Hardware launch', content: 'Load cell at Spa', category: 'Hardware' },
+    { title: 'League finale', excerpt: 'Sebring', content: 'Twelve hours', category: 'Esports' },
+  ]
+  it('searches title, excerpt and content', () => {
+    expect(filterNews(items, { search: 'verstappen' })).toHaveLength(1)
+    expect(filterNews(items, { search: 'sebring' })).toHaveLength(1)
+    expect(filterNews(items, { search: 'RAIN' })).toHaveLength(1)
+  })
+  it('combines the search with an exact category', () => {
+    expect(filterNews(items, { search: 'spa' })).toHaveLength(2)
+    expect(filterNews(items, { search: 'spa', category: 'Hardware' }).map((i) => i.title)).toEqual(['New pedals'])
+    expect(filterNews(items, { category: 'hardware' })).toEqual([])
+  })
+  it("treats '' and 'all' as every category", () => {
+    expect(filterNews(items, { category: '' })).toHaveLength(3)
+    expect(filterNews(items, { category: 'all' })).toHaveLength(3)
+  })
+})
+
+describe('filterReviews', () => {
+  const items = [
+    { title: 'iRacing review', content: 'Great netcode', author: 'Marta' },
+    { title: 'ACC review', content: 'Best GT3 physics', author: 'Tom' },
+  ]
+  it('searches title, content and author', () => {
+    expect(filterReviews(items, 'iracing')).toHaveLength(1)
+    expect(filterReviews(items, 'gt3')).toHaveLength(1)
+    expect(filterReviews(items, 'marta')).toHaveLength(1)
+    expect(filterReviews(items, 'zzz')).toHaveLength(0)
+  })
+})

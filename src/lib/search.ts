@@ -1,0 +1,46 @@
+/**
+ * Visitor searches (spec 000 section 5): case-insensitive substring matches on given fields.
+ * A blank term matches everything.
+ */
+export function matchesSearch(fields: readonly (string | null | undefined)[], term: string): boolean {
+  const needle = term.trim().toLowerCase()
+  if (needle === '') return true
+  return fields.some((field) => (field ?? '').toLowerCase().includes(needle))
+}
+
+export interface HardwareSearchable {
+  name: string
+  description: string
+}
+
+/** Hardware: name and description. */
+export const filterHardware = <T extends HardwareSearchable>(items: readonly T[], term: string): T[] =>
+  items.filter((i) => matchesSearch([i.name, i.description], term))
+
+export interface NewsSearchable {
+  title: string
+  excerpt: string
+  content: string
+  category: string
+}
+
+/** News: title, excerpt and content, combined with an exact category ('' or 'all' for every category). */
+export function filterNews<T extends NewsSearchable>(
+  items: readonly T[],
+  { search = '', category = '' }: { search?: string; category?: string },
+): T[] {
+  const anyCategory = category === '' || category === 'all'
+  return items.filter(
+    (i) => (anyCategory || i.category === category) && matchesSearch([i.title, i.excerpt, i.content], search),
+  )
+}
+
+export interface ReviewSearchable {
+  title: string
+  content: string
+  author: string
+}
+
+/** Reviews: title, content and author. */
+export const filterReviews = <T extends ReviewSearchable>(items: readonly T[], term: string): T[] =>
+  items.filter((i) => matchesSearch([i.title, i.content, i.author], term))

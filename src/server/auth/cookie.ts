@@ -1,0 +1,31 @@
+import type { Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { SESSION_ABSOLUTE_MS } from './sessions.ts'
+
+export const SESSION_COOKIE = 'admin_session'
+
+const localHosts = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
+
+/** Secure everywhere except plain http on this machine (npm start), where browsers would drop it. */
+function secure(c: Context): boolean {
+  const url = new URL(c.req.url)
+  return !(url.protocol === 'http:' && localHosts.has(url.hostname))
+}
+
+export function readSessionCookie(c: Context): string | undefined {
+  return getCookie(c, SESSION_COOKIE)
+}
+
+export function writeSessionCookie(c: Context, id: string): void {
+  setCookie(c, SESSION_COOKIE, id, {
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: secure(c),
+    path: '/',
+    maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+  })
+}
+
+export function clearSessionCookie(c: Context): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure: secure(c) })
+}

@@ -1,0 +1,98 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { matchedRoutes } from 'hono/route'
+import { siteUrl } from '../../env.server.ts'
+import { ApiError } from '../http/errors.ts'
+import { readSessionCookie } from './cookie.ts'
+import { findSession, type Session } from './sessions.ts'
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    session: Session
+  }
+}
+
+/**
+ * The only routes a visitor may call without a session: the public reads of spec 000 and the login.
+ * Everything else, including any route added later, needs the admin session (deny by default).
+ * Entries are `METHOD route-pattern` exactly as registered (see app.routes), not URL prefixes,
+ * so `GET /api/games/:id` being public says nothing about a future `GET /api/games/export`.
+ */
+export const publicRoutes: ReadonlySet<string> = new Set([
+  'GET /api/games',
+  'GET /api/games/featured',
+  'GET /api/games/steam',
+  'GET /api/games/:id',
+  'GET /api/accessories',
+  'GET /api/accessories/featured',
+  'GET /api/accessories/:id',
+  'GET /api/news',
+  'GET /api/news/:id',
+  'GET /api/championships-standings',
+  'GET /api/championships',
+  'GET /api/championships/:id',
+  'GET /api/lap-times',
+  'GET /api/streams',
+  'GET /api/streams/live',
+  'GET /api/streams/:id',
+  'GET /api/reviews',
+  'GET /api/reviews/:id',
+  'GET /api/site-settings/:key',
+  'GET /api/image-library',
+  'POST /api/admin/login',
+])
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** The route that will answer this request (`GET /api/news/:id`), or undefined when none matches. */
+export function endpointOf(c: Context): string | undefined {
+  const method = c.req.method === 'HEAD' ? 'GET' : c.req.method
+  const handler = matchedRoutes(c).findLast((r) => r.method === method)
+  return handler ? `${method} ${handler.path}` : undefined
+}
+
+export const isPublicEndpoint = (c: Context) => {
+  const endpoint = endpointOf(c)
+  return endpoint !== undefined && publicRoutes.has(endpoint)
+}
+
+const allowedOrigins = (c: Context) => new Set([new URL(siteUrl).origin, new URL(c.req.url).origin])
+
+function originOf(value: string | undefined): string | undefined {
+  if (!value) return undefined
+  try {
+    return new URL(value).origin
+  } catch {
+    return 'invalid'
+  }
+}
+
+/**
+ * A state-changing request (and any non-public one) must come from our own pages: its Origin (or, without one, its Referer)
+ * must be the site's address or the address the request was sent to. Requests with neither header
+ * (curl, server-to-server) still need the session cookie, which browsers send SameSite=Strict only.
+ */
+export const originCheck: MiddlewareHandler = async (c, next) => {
+  // Reads of admin data are held to the same rule (a foreign page has no business asking).
+  if (!safeMethods.has(c.req.method) || !isPublicEndpoint(c)) {
+    const origin = originOf(c.req.header('origin')) ?? originOf(c.req.header('referer'))
+    if (origin !== undefined && !allowedOrigins(c).has(origin)) {
+      throw new ApiError(403, 'This request must come from the site itself.')
+    }
+  }
+  await next()
+}
+
+/**
+ * 401 unless the route is public or the request carries a live admin session. A path no route
+ * matches falls through to the 404 answer: there is nothing behind it to protect (handlers
+ * registered for every method with `app.all` would not be matched here, so the route-protection
+ * test refuses them).
+ */
+export const requireSession: MiddlewareHandler = async (c, next) => {
+  const session = await findSession(readSessionCookie(c))
+  if (session) c.set('session', session)
+  if (!session && endpointOf(c) !== undefined && !isPublicEndpoint(c)) {
+    throw new ApiError(401, 'Please log in as the administrator.')
+  }
+  await next()
+}

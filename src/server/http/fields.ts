@@ -1,0 +1,100 @@
+import type { Context } from 'hono'
+import { z } from 'zod'
+import { badRequest } from './errors.ts'
+
+/**
+ * Field schemas shared by the write routes. URLs in content must be http(s) or one of our own
+ * paths ('/media/...', '/images/...'): never javascript:, data: (except image fields, which turn
+ * data URLs into blobs), protocol-relative '//host' or anything a browser would reinterpret.
+ */
+export const MAX_TEXT = 10_000
+export const MAX_HTML = 200_000
+
+export function isSafeUrl(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.includes('\\') && !/[\s\u0000-\u001f]/.test(value)
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !/[\s\u0000-\u001f]/.test(value)
+  } catch {
+    return false
+  }
+}
+
+/** Postgres text cannot hold NUL. */
+export const storable = (v: string) => !v.includes('\u0000')
+
+/** Optional text: trimmed, bounded, '' when absent or null. */
+export const optionalText = (max = 500, label = 'A text field') =>
+  z
+    .union([z.string({ message: `${label} must be text.` }), z.null(), z.undefined()], { message: `${label} must be text.` })
+    .transform((v) => (v ?? '').trim())
+    .refine((v) => v.length <= max, `${label} is too long.`)
+    .refine(storable, `${label} holds characters that cannot be stored.`)
+
+/** Optional URL: '' when absent; otherwise http(s) or our own path. */
+export const optionalUrl = (label = 'The URL') =>
+  optionalText(2048, label).refine((v) => v === '' || isSafeUrl(v), `${label} must start with http://, https:// or /.`)
+
+/** Optional image: like optionalUrl, and a data:image URL is accepted here (the route stores it as a blob). */
+export const optionalImageUrl = (label = 'The image URL') =>
+  z
+    .union([z.string({ message: `${label} must be text.` }), z.null(), z.undefined()], { message: `${label} must be text.` })
+    .transform((v) => (v ?? '').trim())
+    .refine((v) => v.startsWith('data:') || v.length <= 2048, `${label} is too long.`)
+    .refine((v) => v === '' || v.startsWith('data:') || isSafeUrl(v), `${label} must start with http://, https:// or /.`)
+
+/** An integer from a number or a numeric string (forms send both). */
+export const intFrom = (label: string, min: number, max: number) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^-?\d{1,10}$/, `${label} must be a whole number.`)], {
+      message: `${label} must be a whole number.`,
+    })
+    .transform(Number)
+    .refine((n) => Number.isInteger(n), `${label} must be a whole number.`)
+    .refine((n) => n >= min && n <= max, `${label} must be between ${min} and ${max}.`)
+
+export const boolFrom = (label: string) =>
+  z.union([z.boolean(), z.enum(['true', 'false'])], { message: `${label} must be true or false.` }).transform((v) => v === true || v === 'true')
+
+/** An ISO date-time (or a Date-parsable string) within a sane range. */
+export const dateFrom = (label: string) =>
+  z
+    .string({ message: `${label} must be a date.` })
+    .max(40, `${label} must be a date.`)
+    .transform((v) => new Date(v))
+    .refine((d) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 1970 && d.getUTCFullYear() <= 9999, `${label} must be a date.`)
+
+/** Required text: the message when it is missing or blank is the spec's. */
+export const requiredText = (message: string, max = 500, label = 'The text') =>
+  z
+    .string({ message })
+    .transform((v) => v.trim())
+    .refine((v) => v.length > 0, message)
+    .refine((v) => v.length <= max, `${label} is too long.`)
+    .refine(storable, `${label} holds characters that cannot be stored.`)
+
+/**
+ * Parses a JSON object body with `schema` and also answers the raw object, for the rules that
+ * depend on which keys were sent (partial updates, the two game form variants).
+ * Keys left undefined by `.partial()` schemas are dropped from `data`.
+ */
+export async function parseJsonObject<T extends z.ZodType>(
+  c: Context,
+  schema: T,
+  message = 'The request body must be a JSON object.',
+): Promise<{ data: z.infer<T>; raw: Record<string, unknown> }> {
+  let raw: unknown
+  try {
+    raw = await c.req.json()
+  } catch {
+    throw badRequest('The request body must be JSON.')
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badRequest(message)
+  const result = schema.safeParse(raw)
+  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid request body.')
+  const data = result.data as Record<string, unknown>
+  if (typeof data === 'object' && data !== null) {
+    for (const key of Object.keys(data)) if (data[key] === undefined) delete data[key]
+  }
+  return { data: result.data, raw: raw as Record<string, unknown> }
+}

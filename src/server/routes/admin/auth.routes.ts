@@ -1,0 +1,69 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { recordWrite } from '../../audit/record-writes.ts'
+import { clearSessionCookie, writeSessionCookie } from '../../auth/cookie.ts'
+import { checkPassword, setPassword } from '../../auth/credentials.ts'
+import { clientKey, loginRetryAfter, recordLoginAttempt } from '../../auth/rate-limit.ts'
+import { createSession, deleteOtherSessions, deleteSession, pruneSessions } from '../../auth/sessions.ts'
+import { noStore } from '../../http/cache.ts'
+import { ApiError, badRequest } from '../../http/errors.ts'
+import { parseBody } from '../../http/validate.ts'
+
+const loginBody = z.object({ password: z.string({ message: 'Invalid admin password' }).max(1000, 'Invalid admin password') }, { message: 'Invalid admin password' })
+
+const text = z.string({ message: 'Please fill in all password fields' }).max(1000, 'The password is too long.').optional()
+const changePasswordBody = z
+  .object({ currentPassword: text, newPassword: text, confirmPassword: text }, { message: 'Please fill in all password fields' })
+  .superRefine((b, ctx) => {
+    // Spec 001 section 5, in the form's order of checks.
+    if (!b.currentPassword || !b.newPassword || (b.confirmPassword !== undefined && !b.confirmPassword)) {
+      ctx.addIssue({ code: 'custom', message: 'Please fill in all password fields' })
+    } else if (b.confirmPassword !== undefined && b.confirmPassword !== b.newPassword) {
+      ctx.addIssue({ code: 'custom', message: 'New password and confirmation must match' })
+    } else if (b.newPassword.length < 6) {
+      ctx.addIssue({ code: 'custom', message: 'New password must be at least 6 characters long' })
+    }
+  })
+
+const sessionInfo = (s: { createdAt: Date; expiresAt: Date }) => ({
+  authenticated: true,
+  createdAt: s.createdAt,
+  expiresAt: s.expiresAt,
+})
+
+/** Login, logout, session and password change (issue 4 item 1; messages of spec 001 section 5). */
+export const adminAuthRoutes = new Hono()
+  .use(noStore())
+  .post('/login', async (c) => {
+    const key = clientKey(c.req.raw.headers)
+    const retryAfter = await loginRetryAfter(key)
+    if (retryAfter > 0) {
+      throw new ApiError(429, 'Too many failed login attempts. Please try again later.', { 'Retry-After': String(retryAfter) })
+    }
+    const { password } = await parseBody(c, loginBody)
+    const ok = password.length > 0 && (await checkPassword(password))
+    await recordLoginAttempt(key, ok)
+    if (!ok) throw new ApiError(401, 'Invalid admin password')
+    const { id, session } = await createSession(c.req.header('user-agent') ?? '')
+    await pruneSessions()
+    writeSessionCookie(c, id)
+    recordWrite(c, { entity: 'session', summary: 'Administrator logged in' })
+    return c.json(sessionInfo(session))
+  })
+  .post('/logout', async (c) => {
+    const session = c.get('session')
+    await deleteSession(session.idHash)
+    clearSessionCookie(c)
+    recordWrite(c, { entity: 'session', summary: 'Administrator logged out' })
+    return c.json({ authenticated: false })
+  })
+  .get('/session', (c) => c.json(sessionInfo(c.get('session'))))
+  .post('/change-password', async (c) => {
+    const body = await parseBody(c, changePasswordBody)
+    if (!(await checkPassword(body.currentPassword!))) throw badRequest('Current password is incorrect')
+    await setPassword(body.newPassword!)
+    const session = c.get('session')
+    await deleteOtherSessions(session.idHash)
+    recordWrite(c, { entity: 'admin-password', summary: 'Password changed; other sessions ended' })
+    return c.json({ message: 'Password changed successfully' })
+  })

@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { db } from '../../db/client.ts'
+import { adminCredentials } from '../../db/schema.ts'
+import { app } from '../../../../tests/helpers/app.ts'
+import { adminCookie, givenAdminPassword, login, send, TEST_PASSWORD } from '../../../../tests/helpers/auth.ts'
+import { resetDatabase } from '../../../../tests/helpers/db.ts'
+
+beforeEach(async () => {
+  await resetDatabase()
+  await givenAdminPassword()
+})
+
+describe('POST /api/admin/login', () => {
+  it('refuses a wrong password with the spec message', async () => {
+    const { res, cookie } = await login('wrong password')
+    expect(res.status).toBe(401)
+    expect(res.body).toEqual({ message: 'Invalid admin password' })
+    expect(cookie).toBeUndefined()
+  })
+
+  it('opens a session in an HttpOnly, SameSite=Strict cookie, stored only as a hash', async () => {
+    const { res, cookie } = await login()
+    expect(res.status).toBe(200)
+    expect(res.body.authenticated).toBe(true)
+    const header = res.headers.get('set-cookie')!
+    expect(header).toMatch(/HttpOnly/i)
+    expect(header).toMatch(/SameSite=Strict/i)
+    expect(header).not.toMatch(/Secure/i) // plain http on localhost
+    const id = cookie!.split('=')[1]!
+    expect(id.length).toBeGreaterThanOrEqual(43) // 32 random bytes
+    const rows = await db().execute<{ id_hash: string }>(sql`select id_hash from admin_sessions`)
+    expect(rows.map((r) => r.id_hash)).not.toContain(id)
+    expect(rows).toHaveLength(1)
+    expect((await send('GET', '/api/admin/session', { cookie })).status).toBe(200)
+  })
+
+  it('marks the cookie Secure outside localhost', async () => {
+    const res = await app.request('https://sim.example/api/admin/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://sim.example' },
+      body: JSON.stringify({ password: TEST_PASSWORD }),
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('set-cookie')).toMatch(/Secure/)
+  })
+
+  it('stores the password as a slow scrypt hash, never as text', async () => {
+    const [row] = await db().select().from(adminCredentials)
+    expect(row!.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/)
+    expect(row!.passwordHash).not.toContain(TEST_PASSWORD)
+  })
+
+  it('refuses malformed bodies with 400 and a message', async () => {
+    for (const body of ['not json', '[]', '{"password":42}', 'null']) {
+      const res = await send('POST', '/api/admin/login', { body })
+      expect(res.status, body).toBeGreaterThanOrEqual(400)
+      expect(res.status, body).toBeLessThan(500)
+      expect(res.body.message).toBeTruthy()
+    }
+  })
+})
+
+describe('login rate limit', () => {
+  it('locks a client out after 5 failures in 15 minutes, with Retry-After, and lets it in again after the window', async () => {
+    for (let i = 0; i < 5; i++) expect((await login('nope', '198.51.100.1')).res.status).toBe(401)
+    const locked = await login(TEST_PASSWORD, '198.51.100.1')
+    expect(locked.res.status).toBe(429)
+    expect(locked.res.body.message).toMatch(/too many/i)
+    const retryAfter = Number(locked.res.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(14 * 60)
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60)
+
+    // Another address is not affected.
+    expect((await login(TEST_PASSWORD, '198.51.100.2')).res.status).toBe(200)
+
+    // 15 minutes later (moved in the database, not slept): the correct password works again.
+    await db().execute(sql`update login_attempts set attempted_at = attempted_at - interval '15 minutes 1 second'`)
+    expect((await login(TEST_PASSWORD, '198.51.100.1')).res.status).toBe(200)
+  })
+
+  it('reads the client address from x-forwarded-for when Netlify does not set its header', async () => {
+    const attempt = (ip: string) =>
+      app.request('/api/admin/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `${ip}, 10.0.0.1` },
+        body: JSON.stringify({ password: 'nope' }),
+      })
+    for (let i = 0; i < 5; i++) await attempt('192.0.2.9')
+    expect((await attempt('192.0.2.9')).status).toBe(429)
+    expect((await attempt('192.0.2.10')).status).toBe(401)
+  })
+})
+
+describe('sessions', () => {
+  it('end after 12 hours without a request', async () => {
+    const cookie = await adminCookie()
+    await db().execute(sql`update admin_sessions set last_seen_at = now() - interval '11 hours 59 minutes'`)
+    expect((await send('GET', '/api/admin/session', { cookie })).status).toBe(200)
+    await db().execute(sql`update admin_sessions set last_seen_at = now() - interval '12 hours 1 second'`)
+    expect((await send('GET', '/api/admin/session', { cookie })).status).toBe(401)
+  })
+
+  it('end 7 days after login even when used constantly', async () => {
+    const cookie = await adminCookie()
+    await db().execute(sql`update admin_sessions set created_at = now() - interval '7 days', expires_at = now() - interval '1 second'`)
+    expect((await send('GET', '/api/admin/session', { cookie })).status).toBe(401)
+  })
+
+  it('have an absolute end 7 days after creation', async () => {
+    const { res } = await login()
+    const created = new Date(res.body.createdAt).getTime()
+    expect(new Date(res.body.expiresAt).getTime() - created).toBe(7 * 24 * 3600 * 1000)
+  })
+
+  it('end at logout', async () => {
+    const { cookie } = await login()
+    const out = await send('POST', '/api/admin/logout', { cookie })
+    expect(out.status).toBe(200)
+    expect(out.headers.get('set-cookie')).toMatch(/Max-Age=0/)
+    expect((await send('GET', '/api/admin/session', { cookie })).status).toBe(401)
+    expect((await send('POST', '/api/admin/logout', { cookie })).status).toBe(401)
+  })
+
+  it('are refused with a forged cookie', async () => {
+    expect((await send('GET', '/api/admin/session', { cookie: 'admin_session=forged' })).status).toBe(401)
+  })
+})
+
+describe('POST /api/admin/change-password', () => {
+  it.each([
+    [{}, 'Please fill in all password fields'],
+    [{ currentPassword: TEST_PASSWORD, newPassword: '' }, 'Please fill in all password fields'],
+    [{ currentPassword: TEST_PASSWORD, newPassword: 'abcdef', confirmPassword: '' }, 'Please fill in all password fields'],
+    [{ currentPassword: TEST_PASSWORD, newPassword: 'abcdef', confirmPassword: 'abcdeg' }, 'New password and confirmation must match'],
+    [{ currentPassword: TEST_PASSWORD, newPassword: 'abcde', confirmPassword: 'abcde' }, 'New password must be at least 6 characters long'],
+    [{ currentPassword: TEST_PASSWORD, newPassword: 'abcde' }, 'New password must be at least 6 characters long'],
+    [{ currentPassword: 'wrong', newPassword: 'abcdef' }, 'Current password is incorrect'],
+  ])('refuses %j with "%s" and changes nothing', async (body, message) => {
+    const cookie = await adminCookie()
+    const res = await send('POST', '/api/admin/change-password', { cookie, body })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ message })
+    expect((await login()).res.status).toBe(200)
+  })
+
+  it('changes the password and ends every other session', async () => {
+    const mine = (await login()).cookie!
+    const other = (await login()).cookie!
+    const res = await send('POST', '/api/admin/change-password', {
+      cookie: mine,
+      body: { currentPassword: TEST_PASSWORD, newPassword: 'new secret 123', confirmPassword: 'new secret 123' },
+    })
+    expect(res.status).toBe(200)
+    expect((await send('GET', '/api/admin/session', { cookie: other })).status).toBe(401)
+    expect((await send('GET', '/api/admin/session', { cookie: mine })).status).toBe(200)
+    expect((await login()).res.status).toBe(401)
+    expect((await login('new secret 123')).res.status).toBe(200)
+  })
+})
+
+describe('audit of the session routes', () => {
+  it('logs logins and password changes, never the password', async () => {
+    const { cookie } = await login()
+    await send('POST', '/api/admin/change-password', { cookie, body: { currentPassword: TEST_PASSWORD, newPassword: 'another one' } })
+    const log = await send('GET', '/api/admin/audit-log', { cookie })
+    expect(log.body.items.map((e: { entity: string }) => e.entity)).toEqual(['admin-password', 'session'])
+    expect(JSON.stringify(log.body)).not.toContain('another one')
+  })
+})

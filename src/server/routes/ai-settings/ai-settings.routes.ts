@@ -1,0 +1,28 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { recordWrite } from '../../audit/record-writes.ts'
+import { noStore } from '../../http/cache.ts'
+import { intFrom, optionalText, parseJsonObject } from '../../http/fields.ts'
+import { getAiSettings, saveAiSettings } from './ai-settings.repo.ts'
+
+const aiSettingsBody = z
+  .object(
+    {
+      contentPrompt: optionalText(5000, 'The content prompt'),
+      focusPrompt: optionalText(5000, 'The focus prompt'),
+      wordCount: intFrom('The word count', 50, 3000),
+    },
+    { message: 'Please send contentPrompt, focusPrompt and wordCount.' },
+  )
+  .partial()
+
+/** GET/POST /api/admin/ai-settings: the prompts the AI news generator uses (stored only here). */
+export const aiSettingsRoutes = new Hono()
+  .use(noStore())
+  .get('/', async (c) => c.json(await getAiSettings()))
+  .post('/', async (c) => {
+    const { data } = await parseJsonObject(c, aiSettingsBody, 'Please send contentPrompt, focusPrompt and wordCount.')
+    const settings = await saveAiSettings(data)
+    recordWrite(c, { entity: 'ai-settings', summary: `Saved AI settings (${settings.wordCount} words)` })
+    return c.json(settings)
+  })

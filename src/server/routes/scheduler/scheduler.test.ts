@@ -1,0 +1,46 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { adminCookie, send } from '../../../../tests/helpers/auth.ts'
+import { resetDatabase } from '../../../../tests/helpers/db.ts'
+
+beforeEach(resetDatabase)
+
+describe('/api/admin/scheduler', () => {
+  it('answers {config} and the bare config, and stores a new schedule', async () => {
+    const cookie = await adminCookie()
+    const initial = await send('GET', '/api/admin/scheduler/config', { cookie })
+    expect(initial.body.config).toMatchObject({
+      enabled: false,
+      championships: ['Formula 1', 'IndyCar Series'],
+      standings: { enabled: false, frequency: 'weekly', dayOfWeek: 1, hour: 6, minute: 0 },
+    })
+    expect((await send('GET', '/api/admin/scheduler/separate-config', { cookie })).body).toEqual(initial.body.config)
+    const res = await send('POST', '/api/admin/scheduler/config', {
+      cookie,
+      body: {
+        enabled: true,
+        standings: { enabled: true, frequency: 'daily', dayOfWeek: 3, hour: 23, minute: 45 },
+        news: { enabled: true, frequency: 'weekly', dayOfWeek: 0, hour: 0, minute: 15 },
+        championships: ['MotoGP'],
+      },
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.config).toMatchObject({
+      enabled: true,
+      championships: ['MotoGP'],
+      standings: { frequency: 'daily', dayOfWeek: -1, hour: 23, minute: 45 },
+      news: { frequency: 'weekly', dayOfWeek: 0, minute: 15 },
+    })
+    // Test mode uses the same call with a partial body.
+    expect((await send('POST', '/api/admin/scheduler/config', { cookie, body: { testMode: true } })).body.config).toMatchObject({ testMode: true, enabled: true })
+  })
+
+  it.each([{ standings: { minute: 10 } }, { news: { hour: 24 } }, { standings: { frequency: 'hourly' } }, { championships: 'F1' }])(
+    'refuses %j',
+    async (body) => {
+      const cookie = await adminCookie()
+      const res = await send('POST', '/api/admin/scheduler/config', { cookie, body })
+      expect(res.status).toBe(400)
+      expect(res.body.message).toBeTruthy()
+    },
+  )
+})

@@ -1,0 +1,43 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { isSeoPage, type SeoPage } from '../../../lib/seo-defaults.ts'
+import { recordWrite } from '../../audit/record-writes.ts'
+import { noStore } from '../../http/cache.ts'
+import { badRequest } from '../../http/errors.ts'
+import { optionalText, requiredText } from '../../http/fields.ts'
+import { parseBody } from '../../http/validate.ts'
+import { getSeoSettings, listSeoSettings, resetSeoSettings, saveSeoSettings } from './seo.repo.ts'
+
+const seoBody = z.object(
+  {
+    title: requiredText('Please fill in the page title.', 200, 'The title'),
+    description: requiredText('Please fill in the page description.', 500, 'The description'),
+    keywords: optionalText(500, 'The keywords'),
+  },
+  { message: 'Please fill in the page title.' },
+)
+
+function pageParam(value: string): SeoPage {
+  if (!isSeoPage(value)) throw badRequest('Unknown page: use home, games, championships, accessories, news, streams or reviews.')
+  return value
+}
+
+const tags = ['seo' as const]
+
+/** GET /api/admin/seo, GET/PUT/DELETE /api/admin/seo/:page (DELETE resets the page to its defaults). */
+export const seoRoutes = new Hono()
+  .use(noStore())
+  .get('/', async (c) => c.json(await listSeoSettings()))
+  .get('/:page', async (c) => c.json(await getSeoSettings(pageParam(c.req.param('page')))))
+  .put('/:page', async (c) => {
+    const page = pageParam(c.req.param('page'))
+    const settings = await saveSeoSettings(page, await parseBody(c, seoBody))
+    recordWrite(c, { entity: 'seo', id: page, summary: `Saved SEO settings of ${page}`, tags })
+    return c.json(settings)
+  })
+  .delete('/:page', async (c) => {
+    const page = pageParam(c.req.param('page'))
+    const settings = await resetSeoSettings(page)
+    recordWrite(c, { entity: 'seo', id: page, summary: `Reset SEO settings of ${page} to the defaults`, tags })
+    return c.json(settings)
+  })

@@ -1,0 +1,1 @@
+ALTER TABLE "publish_state" ADD COLUMN "hook_requested_at" timestamp with time zone;

@@ -1,0 +1,343 @@
+import { answer, expect, hold, islandsHydrated, makeStream, test, withoutBuildTimeData } from './public-helpers.ts'
+
+/** Loading, error (with Retry reloading the page) and one empty state of a list screen. */
+async function expectSkeleton(page: import('@playwright/test').Page, path: string, api: string, label: string, count: number) {
+  await withoutBuildTimeData(page, path)
+  const release = await hold(page, api)
+  await page.goto(path)
+  const skeleton = page.getByRole('status', { name: label })
+  await expect(skeleton).toBeVisible()
+  await expect(skeleton.getByTestId('skeleton-card')).toHaveCount(count)
+  release()
+  await expect(skeleton).toHaveCount(0)
+}
+
+async function expectErrorWithRetry(page: import('@playwright/test').Page, path: string, api: string, title: string, text: string) {
+  await answer(page, api, 500, 'Internal failure')
+  await page.goto(path)
+  const alert = page.getByRole('alert')
+  await expect(alert.getByRole('heading', { name: title })).toBeVisible()
+  await expect(alert.getByText(text)).toBeVisible()
+  await Promise.all([page.waitForEvent('load'), alert.getByRole('button', { name: 'Retry' }).click()])
+}
+
+test.describe('games', () => {
+  test('heading, count, cards with the rating and website rules', async ({ page, request }) => {
+    const games = await (await request.get('/api/games/steam')).json()
+    await page.goto('/games')
+    await expect(page.getByRole('heading', { level: 1, name: 'SIM RACING GAMES' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: `${games.length} Game(s) Found` })).toBeVisible()
+    await expect(page.getByRole('article')).toHaveCount(games.length)
+
+    const card = (title: string) => page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+    await expect(card('Assetto Corsa').getByText('89%')).toBeVisible()
+    await expect(card('iRacing').getByText('92%')).toBeVisible()
+    await expect(card('Forza Motorsport').getByText('Rating: N/A')).toBeVisible()
+    await expect(card('Assetto Corsa EVO').getByText('Rating: Not yet rated')).toBeVisible()
+    await expect(card('RaceRoom Racing Experience').getByText(/Rating:/)).toHaveCount(0)
+    const website = card('iRacing').getByRole('link', { name: /Visit Website/ })
+    await expect(website).toHaveAttribute('href', 'https://www.iracing.com')
+    await expect(website).toHaveAttribute('target', '_blank')
+    await expect(card('DiRT Rally 2.0').getByRole('link', { name: /Visit Website/ })).toHaveCount(0)
+  })
+
+  test('rating badge hidden for 0, 0.00 and none', async ({ page }) => {
+    const game = (id: number, rating: string) => ({
+      id, title: `Game ${id}`, description: 'd', imageUrl: '/demo/games/iracing.webp', rating, websiteUrl: null,
+    })
+    await answer(page, '/api/games/steam', 200, [game(1, '0'), game(2, '0.00'), game(3, 'none'), game(4, '75')])
+    await page.goto('/games')
+    await expect(page.getByRole('heading', { name: '4 Game(s) Found' })).toBeVisible()
+    await expect(page.getByText(/Rating:/)).toHaveCount(1)
+    await expect(page.getByText('75%')).toBeVisible()
+  })
+
+  test('loading skeleton of 6', async ({ page }) => {
+    await expectSkeleton(page, '/games', '/api/games/steam', 'Loading games', 6)
+    await expect(page.getByRole('heading', { name: /Game\(s\) Found/ })).toBeVisible()
+  })
+
+  test('error panel with Retry', async ({ page }) => {
+    await expectErrorWithRetry(page, '/games', '/api/games/steam', 'Failed to Load Games', "We're having trouble loading the games. Please try again later.")
+  })
+
+  test('empty state', async ({ page }) => {
+    await answer(page, '/api/games/steam', 200, [])
+    await page.goto('/games')
+    await expect(page.getByRole('heading', { name: 'No Games Found' })).toBeVisible()
+    await expect(page.getByText('No sim racing games are available at the moment.')).toBeVisible()
+  })
+})
+
+test.describe('hardware', () => {
+  test('header, search on name and description, sort, count', async ({ page, request }) => {
+    const items = await (await request.get('/api/accessories')).json()
+    await page.goto('/accessories')
+    await islandsHydrated(page)
+    await expect(page.getByRole('heading', { level: 1, name: 'RACING HARDWARE' })).toBeVisible()
+    await expect(page.getByText('Professional-grade sim racing equipment')).toBeVisible()
+    await expect(page.getByRole('heading', { name: `${items.length} Hardware Item(s) Found` })).toBeVisible()
+
+    const sort = page.getByRole('combobox', { name: 'Sort by' })
+    await expect(sort.getByRole('option')).toHaveText(['Newest First', 'Name A-Z', 'Category'])
+    const names = () => page.getByRole('article').getByRole('heading').allTextContents()
+    expect(await names()).toEqual(items.map((i: { name: string }) => i.name))
+    await sort.selectOption({ label: 'Name A-Z' })
+    const byName = [...items.map((i: { name: string }) => i.name)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))
+    expect(await names()).toEqual(byName)
+    await sort.selectOption({ label: 'Category' })
+    const byCategory = [...items]
+      .sort((a, b) => a.category.localeCompare(b.category, 'en', { sensitivity: 'base' }) || a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }))
+      .map((i: { name: string }) => i.name)
+    expect(await names()).toEqual(byCategory)
+
+    const search = page.getByPlaceholder('Search hardware...')
+    const target = items[0]
+    await search.fill(target.name.toUpperCase())
+    await expect(page.getByRole('article').getByRole('heading', { name: target.name })).toBeVisible()
+    const word = target.description.split(' ').find((w: string) => w.length > 6) ?? target.description.slice(0, 8)
+    await search.fill(word.toLowerCase())
+    await expect(page.getByRole('heading', { name: /Hardware Item\(s\) Found/ })).toBeVisible()
+    await expect(page.getByRole('article').getByRole('heading', { name: target.name })).toBeVisible()
+
+    const buy = page.getByRole('article').first().getByRole('link', { name: /Buy Now/ })
+    await expect(buy).toHaveAttribute('rel', 'sponsored noopener noreferrer')
+    await expect(buy).toHaveAttribute('target', '_blank')
+  })
+
+  test('No Hardware Found, with Clear Search when a search is active', async ({ page }) => {
+    await page.goto('/accessories')
+    await islandsHydrated(page)
+    await page.getByPlaceholder('Search hardware...').fill('zzz-no-such-thing')
+    await expect(page.getByRole('heading', { name: 'No Hardware Found' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: '0 Hardware Item(s) Found' })).toBeVisible()
+    await page.getByRole('button', { name: 'Clear Search' }).click()
+    await expect(page.getByPlaceholder('Search hardware...')).toHaveValue('')
+    await expect(page.getByRole('article').first()).toBeVisible()
+  })
+
+  test('empty list without a search has no Clear Search', async ({ page }) => {
+    await answer(page, '/api/accessories', 200, [])
+    await page.goto('/accessories')
+    await expect(page.getByRole('heading', { name: 'No Hardware Found' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Clear Search' })).toHaveCount(0)
+  })
+
+  test('loading skeleton of 8', async ({ page }) => {
+    await expectSkeleton(page, '/accessories', '/api/accessories', 'Loading hardware', 8)
+  })
+
+  test('error panel with Retry', async ({ page }) => {
+    await expectErrorWithRetry(page, '/accessories', '/api/accessories', 'Failed to Load Hardware', "We're having trouble loading the hardware. Please try again later.")
+  })
+})
+
+test.describe('championships', () => {
+  test('one card per championship, top 3 with podium colours and points', async ({ page, request }) => {
+    const sets = await (await request.get('/api/championships-standings')).json()
+    await page.goto('/championships')
+    await expect(page.getByRole('heading', { level: 1, name: 'Championship Standings' })).toBeVisible()
+    await expect(page.getByText(/top 3 drivers/)).toBeVisible()
+    await expect(page.getByRole('article')).toHaveCount(sets.length)
+    const first = page.getByRole('article').first()
+    await expect(first.getByRole('heading', { name: sets[0].championshipName })).toBeVisible()
+    await expect(first.getByText(`Season ${sets[0].season}`)).toBeVisible()
+    const updated = new Date(sets[0].lastUpdated).toLocaleDateString('en-US', { timeZone: 'UTC' })
+    await expect(first.getByText(`Updated: ${updated}`)).toBeVisible()
+    const rows = first.getByRole('listitem')
+    await expect(rows).toHaveCount(3)
+    const top = sets[0].standings[0]
+    await expect(rows.first()).toContainText(top.driverName)
+    await expect(rows.first()).toContainText(top.team)
+    await expect(rows.first()).toContainText(`${top.points} pts`)
+    const colours = await rows.locator('[data-podium]').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor))
+    expect(new Set(colours).size).toBe(3)
+  })
+
+  test('loading skeleton', async ({ page }) => {
+    await expectSkeleton(page, '/championships', '/api/championships-standings', 'Loading championships', 4)
+  })
+
+  test('error panel', async ({ page }) => {
+    await expectErrorWithRetry(page, '/championships', '/api/championships-standings', 'Failed to Load Championships', 'Unable to fetch championship data at the moment.')
+  })
+
+  test('empty state', async ({ page }) => {
+    await answer(page, '/api/championships-standings', 200, [])
+    await page.goto('/championships')
+    await expect(page.getByRole('heading', { name: 'No Championship Data' })).toBeVisible()
+  })
+})
+
+test.describe('streams', () => {
+  test('LIVE NOW then Recent Streams, with the card details', async ({ page, request }) => {
+    const live = await (await request.get('/api/streams/live')).json()
+    expect(live.length).toBeGreaterThan(0)
+    await page.goto('/streaming')
+    await expect(page.getByRole('heading', { level: 1, name: 'RACING STREAMS' })).toBeVisible()
+    const liveNow = page.getByRole('region', { name: 'LIVE NOW' })
+    await expect(liveNow.getByRole('article')).toHaveCount(live.length)
+    const card = liveNow.getByRole('article').first()
+    await expect(card.getByText('LIVE', { exact: true })).toBeVisible()
+    await expect(card.getByText(live[0].category.toUpperCase(), { exact: true })).toBeVisible()
+    await expect(card.getByText(live[0].streamerName)).toBeVisible()
+    await expect(card.getByText(`${live[0].viewerCount.toLocaleString('en-US')} viewers`)).toBeVisible()
+    await expect(card.getByRole('listitem')).toHaveCount(Math.min(3, live[0].tags.length))
+    const watch = card.getByRole('link', { name: /Watch/ })
+    await expect(watch).toHaveAttribute('target', '_blank')
+    await expect(watch).toHaveAttribute('href', live[0].streamUrl)
+    await expect(page.getByRole('region', { name: 'Recent Streams' }).getByRole('article').first()).toBeVisible()
+  })
+
+  test('no LIVE NOW section without live streams; empty message', async ({ page }) => {
+    await answer(page, '/api/streams/live', 200, [])
+    await answer(page, '/api/streams', 200, [makeStream(1)])
+    await page.goto('/streaming')
+    await expect(page.getByRole('region', { name: 'Recent Streams' }).getByRole('heading', { name: 'Test stream 1' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'LIVE NOW' })).toHaveCount(0)
+
+    await page.unrouteAll()
+    await answer(page, '/api/streams/live', 200, [])
+    await answer(page, '/api/streams', 200, [])
+    await page.goto('/streaming')
+    await expect(page.getByText('No streams available.').first()).toBeVisible()
+  })
+
+  test('loading skeleton', async ({ page }) => {
+    await expectSkeleton(page, '/streaming', '/api/streams', 'Loading streams', 6)
+  })
+})
+
+test.describe('news list', () => {
+  test('header, search on title/excerpt/content, category filter, count, badges', async ({ page, request }) => {
+    const news = await (await request.get('/api/news')).json()
+    await page.goto('/news')
+    await islandsHydrated(page)
+    await expect(page.getByRole('heading', { level: 1, name: 'RACING NEWS' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: `${news.length} Article(s) Found` })).toBeVisible()
+    await expect(page.getByRole('article').first().getByText(news[0].category.toUpperCase(), { exact: true })).toBeVisible()
+
+    const categories = [...new Set(news.map((n: { category: string }) => n.category))]
+    const select = page.getByRole('combobox', { name: 'Category' })
+    await expect(select.getByRole('option')).toHaveText(['All Categories', ...(categories as string[])])
+    const category = categories[0] as string
+    await select.selectOption(category)
+    const inCategory = news.filter((n: { category: string }) => n.category === category)
+    await expect(page.getByRole('heading', { name: `${inCategory.length} Article(s) Found` })).toBeVisible()
+
+    await select.selectOption({ label: 'All Categories' })
+    const search = page.getByPlaceholder('Search articles...')
+    await search.fill(news[1].title.toUpperCase())
+    await expect(page.getByRole('link', { name: news[1].title })).toBeVisible()
+    // A phrase that only the body of an article holds.
+    await search.fill('onboard replays')
+    await expect(page.getByRole('heading', { name: /^[1-9]\d* Article\(s\) Found$/ })).toBeVisible()
+  })
+
+  test('the search box is prefilled from ?search=', async ({ page }) => {
+    await page.goto('/news?search=iRacing')
+    await expect(page.getByPlaceholder('Search articles...')).toHaveValue('iRacing')
+    const titles = await page.getByRole('article').getByRole('heading').allTextContents()
+    expect(titles.length).toBeGreaterThan(0)
+  })
+
+  test('No News Articles Found with Clear Filters', async ({ page }) => {
+    await page.goto('/news?search=zzz-no-such-article')
+    await expect(page.getByRole('heading', { name: 'No News Articles Found' })).toBeVisible()
+    await page.getByRole('button', { name: 'Clear Filters' }).click()
+    await expect(page.getByPlaceholder('Search articles...')).toHaveValue('')
+    await expect(page.getByRole('article').first()).toBeVisible()
+  })
+
+  test('the scroll position is saved before opening an article and restored on return', async ({ page }) => {
+    await page.goto('/news')
+    await islandsHydrated(page)
+    const card = page.getByRole('article').nth(7)
+    await card.scrollIntoViewIfNeeded()
+    const y = await page.evaluate(() => window.scrollY)
+    expect(y).toBeGreaterThan(300)
+    await card.getByRole('link').click()
+    await expect(page.getByRole('link', { name: 'Back to News' })).toBeVisible()
+    expect(await page.evaluate(() => sessionStorage.getItem('news-scroll-position'))).toBe(String(Math.round(y)))
+    await page.getByRole('link', { name: 'Back to News' }).click()
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(Math.round(y))
+    // Entering again without a saved position starts at the top.
+    await page.goto('/news')
+    await page.waitForTimeout(300)
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+  })
+
+  test('loading skeleton of 6', async ({ page }) => {
+    await expectSkeleton(page, '/news', '/api/news', 'Loading news', 6)
+  })
+
+  test('error panel with Retry', async ({ page }) => {
+    await expectErrorWithRetry(page, '/news', '/api/news', 'Failed to Load News', "We're having trouble loading the news. Please try again later.")
+  })
+})
+
+test.describe('news article', () => {
+  test('back button, image, badge, date, author, title, HTML body, footer', async ({ page, request }) => {
+    const [first] = await (await request.get('/api/news?limit=1')).json()
+    const article = await (await request.get(`/api/news/${first.id}`)).json()
+    await page.goto(`/news/${article.id}`)
+    await expect(page.getByRole('link', { name: 'Back to News' })).toHaveAttribute('href', '/news')
+    await expect(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible()
+    await expect(page.getByText(article.category.toUpperCase(), { exact: true })).toBeVisible()
+    await expect(page.getByText(`Published by ${article.author}`)).toBeVisible()
+    await expect(page.getByText(/\w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM) UTC/)).toBeVisible()
+    // The body is rendered as markup, not as text.
+    await expect(page.getByRole('article').getByRole('heading', { level: 2 }).first()).toBeVisible()
+    await expect(page.getByText('<p>')).toHaveCount(0)
+  })
+})
+
+test.describe('reviews', () => {
+  test('cards: rating badge and colour, date, title, excerpt, author, Read Full Review', async ({ page, request }) => {
+    const reviews = await (await request.get('/api/reviews')).json()
+    await page.goto('/reviews')
+    await expect(page.getByRole('heading', { level: 1, name: 'GAME REVIEWS' })).toBeVisible()
+    await expect(page.getByRole('article')).toHaveCount(reviews.length)
+    const review = reviews[0]
+    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: review.title }) })
+    await expect(card.getByText(`${review.rating}/10`)).toBeVisible()
+    await expect(card.getByText(`${Array.from(review.content as string).slice(0, 150).join('')}...`)).toBeVisible()
+    await expect(card.getByText(`By ${review.author}`)).toBeVisible()
+    const link = card.getByRole('link', { name: /Read Full Review/ })
+    await expect(link).toHaveAttribute('href', review.sourceUrl)
+    await expect(link).toHaveAttribute('target', '_blank')
+
+    const colourOf = async (rating: string) =>
+      page.getByRole('article').filter({ has: page.getByText(`Rating: ${rating}/10`, { exact: true }) }).first()
+        .getByText(`${rating}/10`).evaluate((e) => getComputedStyle(e).backgroundColor)
+    const colours = await Promise.all(['9.5', '8.5', '6.5', '4.5'].map(colourOf))
+    expect(new Set(colours).size).toBe(4)
+  })
+
+  test('search on title, content and author; No Reviews Found with Clear Search', async ({ page }) => {
+    await page.goto('/reviews')
+    await islandsHydrated(page)
+    const search = page.getByPlaceholder('Search reviews...')
+    await search.fill('hannah schulz')
+    await expect(page.getByRole('article')).toHaveCount(1)
+    await search.fill('zzz-nothing')
+    await expect(page.getByRole('heading', { name: 'No Reviews Found' })).toBeVisible()
+    await page.getByRole('button', { name: 'Clear Search' }).click()
+    await expect(page.getByRole('article').first()).toBeVisible()
+  })
+
+  test('No Reviews Available when the server has none', async ({ page }) => {
+    await answer(page, '/api/reviews', 200, [])
+    await page.goto('/reviews')
+    await expect(page.getByRole('heading', { name: 'No Reviews Available' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Clear Search' })).toHaveCount(0)
+  })
+
+  test('loading skeleton of 4', async ({ page }) => {
+    await expectSkeleton(page, '/reviews', '/api/reviews', 'Loading reviews', 4)
+  })
+
+  test('error panel with Retry', async ({ page }) => {
+    await expectErrorWithRetry(page, '/reviews', '/api/reviews', 'Failed to Load Reviews', "We're having trouble loading the reviews. Please try again later.")
+  })
+})

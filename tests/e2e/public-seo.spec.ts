@@ -1,0 +1,139 @@
+import { expect, test } from './public-helpers.ts'
+
+const pages = [
+  { path: '/', seo: 'home' },
+  { path: '/games', seo: 'games' },
+  { path: '/accessories', seo: 'accessories' },
+  { path: '/championships', seo: 'championships' },
+  { path: '/streaming', seo: 'streams' },
+  { path: '/news', seo: 'news' },
+  { path: '/reviews', seo: 'reviews' },
+]
+
+test('every page has its title, description, keywords, canonical, Open Graph, Twitter and RSS link', async ({ page, baseURL }) => {
+  const seen = new Set<string>()
+  for (const { path } of pages) {
+    await page.goto(path)
+    const title = await page.title()
+    expect(title.length, path).toBeGreaterThan(10)
+    seen.add(title)
+    const meta = (selector: string) => page.locator(selector).getAttribute('content')
+    expect(await meta('meta[name="description"]'), path).toBeTruthy()
+    expect(await meta('meta[name="keywords"]'), path).toBeTruthy()
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(new URL(path, baseURL).href)
+    expect(await meta('meta[property="og:title"]')).toBe(title)
+    expect(await meta('meta[property="og:url"]')).toBe(new URL(path, baseURL).href)
+    expect(await meta('meta[property="og:image"]')).toMatch(/^http/)
+    expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image')
+    expect(await meta('meta[name="twitter:title"]')).toBe(title)
+    expect(await page.locator('link[rel="alternate"][type="application/rss+xml"]').getAttribute('href')).toBe('/rss.xml')
+  }
+  expect(seen.size, 'titles differ per page').toBe(pages.length)
+})
+
+test('the home page uses the SEO defaults until the owner edits them', async ({ page }) => {
+  await page.goto('/')
+  await expect(page).toHaveTitle('SimRacing Hub – Sim Racing Games, Gear, Championships & Motorsport News')
+})
+
+test('article pages: own title and description, og:type article, JSON-LD NewsArticle', async ({ page, request, baseURL }) => {
+  const [article] = await (await request.get('/api/news?limit=1')).json()
+  await page.goto(`/news/${article.id}`)
+  await expect(page).toHaveTitle(new RegExp(article.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+  expect(await page.locator('meta[property="og:type"]').getAttribute('content')).toBe('article')
+  expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(new URL(`/news/${article.id}`, baseURL).href)
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}')
+  expect(ld['@type']).toBe('NewsArticle')
+  expect(ld.headline).toBe(article.title)
+  expect(ld.author[0].name).toBe(article.author)
+})
+
+test('reviews page: JSON-LD Review for each review', async ({ page, request }) => {
+  const reviews = await (await request.get('/api/reviews')).json()
+  await page.goto('/reviews')
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}')
+  expect(ld['@graph']).toHaveLength(reviews.length)
+  expect(ld['@graph'][0]['@type']).toBe('Review')
+  expect(ld['@graph'][0].reviewRating.ratingValue).toBe(reviews[0].rating)
+})
+
+test('sitemap.xml lists every public page and article; robots.txt points to it', async ({ request, baseURL }) => {
+  const news = await (await request.get('/api/news')).json()
+  const sitemap = await request.get('/sitemap.xml')
+  expect(sitemap.status()).toBe(200)
+  const xml = await sitemap.text()
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname)
+  for (const { path } of pages) expect(locs).toContain(path)
+  for (const a of news) expect(locs).toContain(`/news/${a.id}`)
+  expect(locs).toHaveLength(pages.length + news.length)
+
+  const robots = await (await request.get('/robots.txt')).text()
+  expect(robots).toContain(`Sitemap: ${new URL('/sitemap.xml', baseURL).href}`)
+})
+
+test('rss.xml is an RSS 2.0 feed of the news', async ({ request }) => {
+  const news = await (await request.get('/api/news')).json()
+  const response = await request.get('/rss.xml')
+  expect(response.status()).toBe(200)
+  const xml = await response.text()
+  expect(xml).toMatch(/<rss version="2.0"/)
+  expect((xml.match(/<item>/g) ?? []).length).toBe(Math.min(50, news.length))
+  const newest = [...news].sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp))[0]
+  expect(xml).toContain(`/news/${newest.id}</link>`)
+})
+
+test('images: width and height everywhere, lazy below the fold, Image CDN srcset for our own images', async ({ page }) => {
+  for (const { path } of pages) {
+    await page.goto(path)
+    const images = await page.evaluate(() =>
+      Array.from(document.images).map((img) => ({
+        width: img.getAttribute('width'),
+        height: img.getAttribute('height'),
+        loading: img.getAttribute('loading'),
+        srcset: img.getAttribute('srcset') ?? '',
+        src: img.getAttribute('src') ?? '',
+        top: img.getBoundingClientRect().top + window.scrollY,
+      })),
+    )
+    if (path !== '/championships') expect(images.length, path).toBeGreaterThan(0)
+    for (const img of images) {
+      expect(img.width, `${path} ${img.src}`).toBeTruthy()
+      expect(img.height, `${path} ${img.src}`).toBeTruthy()
+      if (img.src.startsWith('/')) expect(img.srcset).toContain('/.netlify/images?url=')
+      if (img.top > 2000) expect(img.loading, `${path} ${img.src}`).toBe('lazy')
+    }
+  }
+  const cdn = await page.request.get('/.netlify/images?url=%2Fdemo%2Fhero.webp&w=640')
+  expect(cdn.status()).toBe(200)
+  expect(cdn.headers()['content-type']).toMatch(/^image\//)
+})
+
+test("a picture that fails shows the 'Image Not Found' placeholder", async ({ page }) => {
+  await page.route(
+    (url) => url.pathname === '/.netlify/images' && (url.searchParams.get('url') ?? '').includes('/demo/games/'),
+    (route) => route.fulfill({ status: 404, body: '' }),
+  )
+  await page.goto('/games')
+  const broken = page.getByRole('img', { name: /^Image Not Found/ })
+  await expect(broken.first()).toBeVisible()
+  await expect(broken.first()).toHaveAttribute('src', '/images/image-not-found.webp')
+  expect(await broken.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+})
+
+test('no layout shift while a list page loads and hydrates', async ({ page }) => {
+  await page.goto('/games')
+  await page.waitForLoadState('networkidle')
+  const cls = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) total += entry.value
+          }
+        }).observe({ type: 'layout-shift', buffered: true })
+        setTimeout(() => resolve(total), 500)
+      }),
+  )
+  expect(cls).toBeLessThan(0.01)
+})

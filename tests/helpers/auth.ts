@@ -1,0 +1,72 @@
+import { SESSION_COOKIE } from '../../src/server/auth/cookie.ts'
+import { hashPassword } from '../../src/server/auth/password.ts'
+import { db } from '../../src/server/db/client.ts'
+import { adminCredentials } from '../../src/server/db/schema.ts'
+import { createSession } from '../../src/server/auth/sessions.ts'
+import { app } from './app.ts'
+
+export const TEST_PASSWORD = 'correct horse battery'
+
+const hashes = new Map<string, Promise<string>>()
+
+/** Stores the admin password as a real scrypt hash (computed once per password and test file: it is slow on purpose). */
+export async function givenAdminPassword(password = TEST_PASSWORD): Promise<void> {
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password))
+  const passwordHash = await hashes.get(password)!
+  await db().insert(adminCredentials).values({ id: 1, passwordHash }).onConflictDoUpdate({ target: adminCredentials.id, set: { passwordHash } })
+}
+
+/** A live admin session without going through the (slow) login: answers the Cookie header value. */
+export async function adminCookie(now?: Date): Promise<string> {
+  const { id } = await createSession('vitest', now)
+  return `${SESSION_COOKIE}=${id}`
+}
+
+export const cookieFrom = (res: Response): string | undefined => {
+  const header = res.headers.get('set-cookie')
+  const match = header && new RegExp(`${SESSION_COOKIE}=([^;]*)`).exec(header)
+  return match && match[1] ? `${SESSION_COOKIE}=${match[1]}` : undefined
+}
+
+/** A JSON answer; the body is whatever the route answered (tests assert on its fields). */
+export interface Sent {
+  status: number
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of many shapes, asserted field by field
+  body: any
+  headers: Headers
+}
+
+/** A request to the in-process app, JSON in and out, with the admin cookie when given. */
+export async function send(
+  method: string,
+  path: string,
+  options: { cookie?: string; body?: unknown; headers?: Record<string, string>; raw?: BodyInit } = {},
+): Promise<Sent> {
+  const headers: Record<string, string> = { ...options.headers }
+  if (options.cookie) headers.cookie = options.cookie
+  let body: BodyInit | undefined = options.raw
+  if (options.body !== undefined) {
+    headers['content-type'] ??= 'application/json'
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
+  }
+  const res = await app.request(path, { method, headers, body })
+  const text = await res.text()
+  let parsed: unknown = text
+  try {
+    parsed = text ? JSON.parse(text) : null
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, body: parsed, headers: res.headers }
+}
+
+/** Logs in through the real route. */
+export async function login(password = TEST_PASSWORD, ip = '203.0.113.7'): Promise<{ res: Sent; cookie?: string }> {
+  const res = await app.request('/api/admin/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-nf-client-connection-ip': ip },
+    body: JSON.stringify({ password }),
+  })
+  const text = await res.text()
+  return { res: { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers }, cookie: cookieFrom(res) }
+}
