@@ -3,14 +3,15 @@
  *
  *   1. the embedded database (PGlite under .data/) unless DATABASE_URL is set
  *   2. migrations, then the demo content when the database is empty
- *   3. the Astro build into .builds/<time>, with dist/ pointing at it
- *   4. Netlify's own local runtime (`netlify serve --offline`): static files, functions, blobs,
- *      redirects and headers as on Netlify
+ *   3. the Astro build into <DATA_DIR>/site/builds/<time>, with <DATA_DIR>/site/dist pointing at it
+ *   4. Netlify's own local runtime (`netlify serve --offline`) in <DATA_DIR>/site: static files,
+ *      functions, blobs, redirects and headers as on Netlify
  *   5. the local publisher: rebuilds after content changes and swaps the new build in
  *
  * Ctrl-C stops every process it started. A second start keeps all data.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
 import { env, databaseUrl, usesEmbeddedDatabase } from '../src/env.server.ts'
 import { closeDb } from '../src/server/db/client.ts'
 import { runMigrations } from '../src/server/db/migrate.ts'
@@ -19,7 +20,7 @@ import { spawnDbServer, stopChild } from './lib/database.ts'
 import { portAnswers } from './lib/embedded-db.ts'
 import { startLocalServices, type LocalServices } from './lib/local-services.ts'
 import { seedDemoContent } from './lib/seed-demo.ts'
-import { buildAndSwap } from './lib/site-build.ts'
+import { SiteRoot } from './lib/site-build.ts'
 
 const port = Number(process.argv.find((a) => a.startsWith('--port='))?.slice(7) ?? 8888)
 const children: ChildProcess[] = []
@@ -56,26 +57,31 @@ try {
   log(await ensureAdminPassword())
 
   const childEnv = { DATABASE_URL: databaseUrl, SITE_URL: `http://localhost:${port}` }
-  log('building the site...')
+  const site = new SiteRoot(env.DATA_DIR)
+  site.writeNetlifyConfig()
+  log(`building the site into ${path.relative(process.cwd(), site.buildsDir)}...`)
   const started = Date.now()
-  await buildAndSwap(childEnv)
+  await site.buildAndSwap(childEnv)
   log(`site built in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 
-  services = await startLocalServices({ port, childEnv })
+  services = await startLocalServices({ site, childEnv })
 
   log('Netlify local runtime starting...')
   const netlify = spawn(
     process.execPath,
     [
-      'node_modules/netlify-cli/bin/run.js',
+      path.resolve('node_modules/netlify-cli/bin/run.js'),
       'serve',
+      '--functions',
+      path.resolve('netlify/functions'),
       '--offline',
       '--internal-disable-edge-functions',
       '--port',
       String(port),
     ],
     {
-      env: { ...process.env, ...childEnv, SITE_PREBUILT: 'true', BROWSER: 'none', NETLIFY_TELEMETRY_DISABLED: '1' },
+      cwd: site.dir,
+      env: { ...process.env, ...childEnv, BROWSER: 'none', NETLIFY_TELEMETRY_DISABLED: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   )

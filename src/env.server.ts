@@ -38,8 +38,6 @@ const schema = z.object({
   BLOBS_EDGE_URL: z.string().url().optional(),
   BLOBS_SITE_ID: z.string().optional(),
   BLOBS_TOKEN: z.string().optional(),
-  /** Set by the local runner for `netlify serve`, which has already built the site into dist/. */
-  SITE_PREBUILT: bool.default(false),
   /** Verbose errors in API answers (never in production). */
   DEBUG_ERRORS: bool.default(false),
 })

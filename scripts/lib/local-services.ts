@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { db } from '../../src/server/db/client.ts'
 import { publishState } from '../../src/server/db/schema.ts'
-import { buildAndSwap } from './site-build.ts'
+import type { SiteRoot } from './site-build.ts'
 
 export interface LocalServices {
   /** Called once the Netlify runtime answers. */
@@ -18,7 +18,10 @@ const POLL_MS = 1_000
  * (after a content write), rebuild once the edits settle and swap the new build in.
  * In production the API posts to the build hook instead (src/server/publish).
  */
-export async function startLocalServices(opts: { port: number; childEnv: Record<string, string> }): Promise<LocalServices> {
+export async function startLocalServices(opts: {
+  site: SiteRoot
+  childEnv: Record<string, string>
+}): Promise<LocalServices> {
   let timer: NodeJS.Timeout | undefined
   let building: Promise<void> | undefined
   let stopped = false
@@ -37,7 +40,7 @@ export async function startLocalServices(opts: { port: number; childEnv: Record<
       .set({ status: 'building', buildStartedAt: new Date(), updatedAt: new Date() })
       .where(eq(publishState.id, 1))
     try {
-      await buildAndSwap(opts.childEnv)
+      await opts.site.buildAndSwap(opts.childEnv)
       // An edit made during the build leaves the state pending for the next round.
       const [now] = await db().select().from(publishState).where(eq(publishState.id, 1))
       const newer = now?.requestedAt && now.requestedAt.getTime() > requestedAt.getTime()

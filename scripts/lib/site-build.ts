@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
-export const buildsDir = '.builds'
+/** Netlify's publish folder in the repository (production builds, `npm run build`). */
 export const publishDir = 'dist'
 
 /** Runs `astro build` into `outDir`; rejects with the build's output when it fails. */
@@ -22,25 +22,66 @@ export function astroBuild(outDir: string, extraEnv: Record<string, string> = {}
 }
 
 /**
- * Builds the site into a fresh folder under .builds/ and points dist/ at it with one atomic rename
- * of a symlink: the server never sees a half-written site (docs/decisions/0006-local-publishing.md).
+ * The folder one local run of the site lives in (`<DATA_DIR>/site`): its builds, the `dist`
+ * symlink Netlify's runtime serves, a netlify.toml, and Netlify's own `.netlify` state (local
+ * blobs among it). Each run has its own, so `npm test` beside `npm start` touches nothing of it
+ * (docs/decisions/0006-local-publishing.md).
  */
-export async function buildAndSwap(extraEnv: Record<string, string> = {}): Promise<string> {
-  mkdirSync(buildsDir, { recursive: true })
-  const name = `${Date.now()}`
-  const target = path.join(buildsDir, name)
-  await astroBuild(target, extraEnv)
-  swapPublishDir(name)
-  pruneOldBuilds(name)
-  return target
-}
+export class SiteRoot {
+  readonly dir: string
+  constructor(dataDir: string) {
+    this.dir = path.resolve(dataDir, 'site')
+  }
 
-function swapPublishDir(name: string): void {
-  const temp = `${publishDir}.next`
-  rmSync(temp, { force: true, recursive: true })
-  symlinkSync(path.join(buildsDir, name), temp)
-  if (existsSync(publishDir) && !isSymlink(publishDir)) rmSync(publishDir, { recursive: true, force: true })
-  renameSync(temp, publishDir)
+  get buildsDir() {
+    return path.join(this.dir, 'builds')
+  }
+
+  get publishDir() {
+    return path.join(this.dir, 'dist')
+  }
+
+  /**
+   * The repository's netlify.toml with the build command replaced (the runner builds) and the
+   * functions folder left to the `--functions` flag (Netlify wants it inside this root otherwise).
+   */
+  writeNetlifyConfig(repoConfig = 'netlify.toml'): void {
+    mkdirSync(this.dir, { recursive: true })
+    const toml = readFileSync(repoConfig, 'utf8')
+      .replace(/^(\s*)command\s*=.*$/m, '$1command = "echo built by the local runner"')
+      .replace(/^\s*directory\s*=\s*"netlify\/functions"\s*$/m, '')
+    writeFileSync(path.join(this.dir, 'netlify.toml'), `# Written by scripts/start.ts from ../../netlify.toml\n${toml}`)
+  }
+
+  /**
+   * Builds the site into a fresh folder and points `dist` at it with one atomic rename of a
+   * symlink: the server never sees a half-written site.
+   */
+  async buildAndSwap(extraEnv: Record<string, string> = {}): Promise<string> {
+    mkdirSync(this.buildsDir, { recursive: true })
+    const name = `${Date.now()}`
+    const target = path.join(this.buildsDir, name)
+    await astroBuild(target, extraEnv)
+    this.swap(target)
+    this.prune(name)
+    return target
+  }
+
+  private swap(target: string): void {
+    const temp = `${this.publishDir}.next`
+    rmSync(temp, { force: true, recursive: true })
+    symlinkSync(target, temp)
+    if (existsSync(this.publishDir) && !isSymlink(this.publishDir)) rmSync(this.publishDir, { recursive: true, force: true })
+    renameSync(temp, this.publishDir)
+  }
+
+  /** Keeps the live build and the one before it (a request may still be reading it). */
+  private prune(live: string): void {
+    const all = readdirSync(this.buildsDir).filter((n) => /^\d+$/.test(n)).sort()
+    for (const old of all.filter((n) => n !== live).slice(0, -1)) {
+      rmSync(path.join(this.buildsDir, old), { recursive: true, force: true })
+    }
+  }
 }
 
 function isSymlink(p: string): boolean {
@@ -49,13 +90,5 @@ function isSymlink(p: string): boolean {
     return true
   } catch {
     return false
-  }
-}
-
-/** Keeps the live build and the one before it (a request may still be reading it). */
-function pruneOldBuilds(live: string): void {
-  const all = readdirSync(buildsDir).filter((n) => /^\d+$/.test(n)).sort()
-  for (const old of all.filter((n) => n !== live).slice(0, -1)) {
-    rmSync(path.join(buildsDir, old), { recursive: true, force: true })
   }
 }
