@@ -117,7 +117,7 @@ test("a picture that fails shows the 'Image Not Found' placeholder", async ({ pa
   const broken = page.getByRole('img', { name: /^Image Not Found/ })
   await expect(broken.first()).toBeVisible()
   await expect(broken.first()).toHaveAttribute('src', '/images/image-not-found.webp')
-  expect(await broken.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  await expect.poll(() => broken.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
 })
 
 test('no layout shift while a list page loads and hydrates', async ({ page }) => {
