@@ -8,6 +8,8 @@ import { defineConfig, devices } from '@playwright/test'
 const port = Number(process.env.E2E_PORT ?? 8899)
 const dbPort = Number(process.env.E2E_DB_PORT ?? port + 45440)
 
+const writingTests = ['**/admin-*.spec.ts', '**/publish.spec.ts']
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -32,7 +34,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  // Read-only visitor tests first, then the tests that write content (and trigger rebuilds), so
+  // that no visitor test meets a site in the middle of a rebuild.
+  projects: [
+    { name: 'visitor', use: { ...devices['Desktop Chrome'] }, testIgnore: writingTests },
+    { name: 'admin', use: { ...devices['Desktop Chrome'] }, testMatch: writingTests, dependencies: ['visitor'] },
+  ],
   webServer: {
     command: `node --import tsx scripts/e2e-server.ts --port=${port} --db-port=${dbPort}`,
     url: `http://localhost:${port}/api/site-settings/hero_image`,

@@ -18,6 +18,7 @@ import { runMigrations } from '../src/server/db/migrate.ts'
 import { ensureAdminPassword } from './lib/admin-password.ts'
 import { spawnDbServer, stopChild } from './lib/database.ts'
 import { portAnswers } from './lib/embedded-db.ts'
+import { freePort } from './lib/ports.ts'
 import { startLocalServices, type LocalServices } from './lib/local-services.ts'
 import { seedDemoContent } from './lib/seed-demo.ts'
 import { SiteRoot } from './lib/site-build.ts'
@@ -58,7 +59,7 @@ try {
 
   const childEnv = { DATABASE_URL: databaseUrl, SITE_URL: `http://localhost:${port}` }
   const site = new SiteRoot(env.DATA_DIR)
-  site.writeNetlifyConfig()
+  site.writeNetlifyConfig({ staticServerPort: await freePort() })
   log(`building the site into ${path.relative(process.cwd(), site.buildsDir)}...`)
   const started = Date.now()
   await site.buildAndSwap(childEnv)
@@ -100,7 +101,7 @@ try {
   console.log(`
   Site:      http://localhost:${port}
   API:       http://localhost:${port}/api/news
-  Admin:     http://localhost:${port}/admin
+  Admin API: http://localhost:${port}/api/admin/session (log in with POST /api/admin/login)
   Database:  ${usesEmbeddedDatabase ? `embedded PGlite (${env.DATA_DIR}/pglite)` : 'DATABASE_URL'}
   AI:        ${env.OPENAI_API_KEY || env.PERPLEXITY_API_KEY ? 'configured' : 'not configured (set OPENAI_API_KEY / PERPLEXITY_API_KEY)'}
   Ctrl-C stops everything.

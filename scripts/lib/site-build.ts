@@ -45,11 +45,13 @@ export class SiteRoot {
    * The repository's netlify.toml with the build command replaced (the runner builds) and the
    * functions folder left to the `--functions` flag (Netlify wants it inside this root otherwise).
    */
-  writeNetlifyConfig(repoConfig = 'netlify.toml'): void {
+  writeNetlifyConfig(opts: { staticServerPort: number }, repoConfig = 'netlify.toml'): void {
     mkdirSync(this.dir, { recursive: true })
     const toml = readFileSync(repoConfig, 'utf8')
       .replace(/^(\s*)command\s*=.*$/m, '$1command = "echo built by the local runner"')
       .replace(/^\s*directory\s*=\s*"netlify\/functions"\s*$/m, '')
+      // Netlify's static server otherwise always takes 3999: two runs would serve each other's pages.
+      .replace(/^\[dev\]\s*$/m, `[dev]\n  staticServerPort = ${opts.staticServerPort}`)
     writeFileSync(path.join(this.dir, 'netlify.toml'), `# Written by scripts/start.ts from ../../netlify.toml\n${toml}`)
   }
 

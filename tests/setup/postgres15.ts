@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { freePort } from '../../scripts/lib/ports.ts'
 
 /** Finds PostgreSQL's server binaries (Debian keeps them outside PATH). */
 export function findPgBin(): string | null {
@@ -12,17 +12,6 @@ export function findPgBin(): string | null {
     if (r.status === 0) return dir
   }
   return null
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port
-      srv.close(() => resolve(port))
-    })
-    srv.once('error', reject)
-  })
 }
 
 export interface TempPostgres {
