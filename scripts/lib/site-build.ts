@@ -52,6 +52,8 @@ export class SiteRoot {
       .replace(/^\s*directory\s*=\s*"netlify\/functions"\s*$/m, '')
       // Netlify's static server otherwise always takes 3999: two runs would serve each other's pages.
       .replace(/^\[dev\]\s*$/m, `[dev]\n  staticServerPort = ${opts.staticServerPort}`)
+      // Netlify resolves the publish folder against the repository root, not this folder.
+      .replace(/^(\s*)publish\s*=.*$/gm, `$1publish = "${path.relative(process.cwd(), this.publishDir)}"`)
     writeFileSync(path.join(this.dir, 'netlify.toml'), `# Written by scripts/start.ts from ../../netlify.toml\n${toml}`)
   }
 
