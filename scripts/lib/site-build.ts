@@ -52,9 +52,25 @@ export class SiteRoot {
       .replace(/^\s*directory\s*=\s*"netlify\/functions"\s*$/m, '')
       // Netlify's static server otherwise always takes 3999: two runs would serve each other's pages.
       .replace(/^\[dev\]\s*$/m, `[dev]\n  staticServerPort = ${opts.staticServerPort}`)
-      // Netlify resolves the publish folder against the repository root, not this folder.
-      .replace(/^(\s*)publish\s*=.*$/gm, `$1publish = "${path.relative(process.cwd(), this.publishDir)}"`)
+      .replace(/^(\s*)publish\s*=.*$/gm, `$1publish = "${this.publishPath()}"`)
     writeFileSync(path.join(this.dir, 'netlify.toml'), `# Written by scripts/start.ts from ../../netlify.toml\n${toml}`)
+  }
+
+  /**
+   * netlify-cli resolves a relative publish folder against the repository root for its static
+   * server, but against this folder for its redirect rules (and mangles absolute ones). The path
+   * from the repository root is used, and the same path below this folder is made to lead to
+   * `dist` too (a symlink), so both readings find the same files.
+   */
+  private publishPath(): string {
+    const fromRepo = path.relative(process.cwd(), this.publishDir)
+    const mirror = path.join(this.dir, fromRepo)
+    if (mirror !== this.publishDir) {
+      mkdirSync(path.dirname(mirror), { recursive: true })
+      rmSync(mirror, { force: true, recursive: true })
+      symlinkSync(this.publishDir, mirror)
+    }
+    return fromRepo
   }
 
   /**
