@@ -252,9 +252,16 @@ test.describe('news list', () => {
   test('the scroll position is saved before opening an article and restored on return', async ({ page }) => {
     await page.goto('/news')
     await islandsHydrated(page)
+    // On entry the page restores a saved position, or goes to the top, 100 ms after load: let that
+    // happen before scrolling, or it would undo the scroll.
+    await page.waitForTimeout(300)
     const card = page.getByRole('article').nth(7)
-    await card.scrollIntoViewIfNeeded()
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300)
+    await expect
+      .poll(async () => {
+        await card.scrollIntoViewIfNeeded()
+        return page.evaluate(() => window.scrollY)
+      })
+      .toBeGreaterThan(300)
     await card.getByRole('link').click()
     await expect(page.getByRole('link', { name: 'Back to News' })).toBeVisible()
     const saved = Number(await page.evaluate(() => sessionStorage.getItem('news-scroll-position')))
