@@ -3,6 +3,7 @@
  * and ways to force an island's states (request interception, no build-time data).
  */
 import { test as base, expect, type Locator, type Page, type Route } from '@playwright/test'
+import type { StreamItem } from '../../src/lib/public-types.ts'
 
 export { expect }
 
@@ -77,19 +78,8 @@ export async function withoutBuildTimeData(page: Page, path: string): Promise<vo
   )
 }
 
-export interface ApiStream {
-  id: number
-  title: string
-  description: string
-  category: string
-  thumbnailUrl: string
-  isLive: boolean
-  viewerCount: number
-  startTime: string
-  streamUrl: string | null
-  streamerName: string
-  tags: string[]
-}
+/** A stream as /api/streams answers it (the island's item shape). */
+export type ApiStream = StreamItem
 
 export const makeStream = (n: number, overrides: Partial<ApiStream> = {}): ApiStream => ({
   id: 1000 + n,

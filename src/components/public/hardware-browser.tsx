@@ -3,7 +3,7 @@ import { hardwareSorts, isHardwareSort, sortHardware, type HardwareSort } from '
 import type { AccessoryItem } from '../../lib/public-types.ts'
 import { toAccessoryItem } from '../../lib/public-types.ts'
 import { filterHardware } from '../../lib/search.ts'
-import { SearchIcon } from '../ui/icons.tsx'
+import { SearchField } from '../ui/search-field.tsx'
 import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
 import { HardwareCard } from './hardware-card.tsx'
@@ -20,17 +20,7 @@ export function HardwareBrowser({ initial }: { initial: AccessoryItem[] }) {
   return (
     <>
       <div className="mb-8 flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-gray-400" />
-          <input
-            type="search"
-            aria-label="Search hardware"
-            placeholder="Search hardware..."
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="field w-full pl-10"
-          />
-        </div>
+        <SearchField label="Search hardware" placeholder="Search hardware..." value={search} onChange={setSearch} className="flex-1" />
         <label className="flex items-center gap-2 text-sm text-gray-300">
           Sort by
           <select value={sort} onChange={(e) => isHardwareSort(e.target.value) && setSort(e.target.value)} className="field">

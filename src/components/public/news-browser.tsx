@@ -3,7 +3,7 @@ import { distinctCategories } from '../../lib/news-category.ts'
 import { toNewsItem, type NewsItem, type NewsRow } from '../../lib/public-types.ts'
 import { SCROLL_RESTORE_DELAY_MS, saveScrollPosition, takeScrollPosition } from '../../lib/scroll-memory.ts'
 import { filterNews } from '../../lib/search.ts'
-import { SearchIcon } from '../ui/icons.tsx'
+import { SearchField } from '../ui/search-field.tsx'
 import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
 import { NewsCard } from './news-card.tsx'
@@ -38,17 +38,7 @@ export function NewsBrowser({ initial }: { initial: NewsItem[] }) {
   return (
     <>
       <div className="mb-8 flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-gray-400" />
-          <input
-            type="search"
-            aria-label="Search articles"
-            placeholder="Search articles..."
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="field w-full pl-10"
-          />
-        </div>
+        <SearchField label="Search articles" placeholder="Search articles..." value={search} onChange={setSearch} className="flex-1" />
         <select aria-label="Category" value={category} onChange={(e) => setCategory(e.target.value)} className="field">
           <option value={ALL}>All Categories</option>
           {categories.map((c) => (

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react'
 import type { ReviewItem } from '../../lib/public-types.ts'
 import { toReviewItem } from '../../lib/public-types.ts'
 import { filterReviews } from '../../lib/search.ts'
-import { SearchIcon } from '../ui/icons.tsx'
+import { SearchField } from '../ui/search-field.tsx'
 import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
 import { ReviewCard } from './review-card.tsx'
@@ -17,17 +17,7 @@ export function ReviewsBrowser({ initial }: { initial: ReviewItem[] }) {
 
   return (
     <>
-      <div className="relative mb-8">
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-gray-400" />
-        <input
-          type="search"
-          aria-label="Search reviews"
-          placeholder="Search reviews..."
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          className="field w-full pl-10"
-        />
-      </div>
+      <SearchField label="Search reviews" placeholder="Search reviews..." value={search} onChange={setSearch} className="mb-8" />
       {state.status === 'loading' ? (
         <SkeletonGrid count={4} label="Loading reviews" className="card-grid-2" />
       ) : state.status === 'error' ? (

@@ -1,0 +1,26 @@
+import { SearchIcon } from './icons.tsx'
+
+interface SearchFieldProps {
+  label: string
+  placeholder: string
+  value: string
+  onChange: (value: string) => void
+  className?: string
+}
+
+/** The list screens' search box: an icon inside a labelled search input. */
+export function SearchField({ label, placeholder, value, onChange, className = '' }: SearchFieldProps) {
+  return (
+    <div className={`relative ${className}`}>
+      <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-gray-400" />
+      <input
+        type="search"
+        aria-label={label}
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="field w-full pl-10"
+      />
+    </div>
+  )
+}
