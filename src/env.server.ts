@@ -14,28 +14,28 @@ const schema = z.object({
   /** Netlify sets CONTEXT=production on production deploys. */
   CONTEXT: z.string().optional(),
   /** Postgres connection string. Empty: the embedded PGlite server on 127.0.0.1. */
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z.url().optional(),
   EMBEDDED_DB_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   /** Where the embedded database keeps its files. */
   DATA_DIR: z.string().default('.data'),
   /** Public address of the site: canonical links, sitemap, feed, allowed Origin. */
-  URL: z.string().url().optional(),
-  SITE_URL: z.string().url().optional(),
+  URL: z.url().optional(),
+  SITE_URL: z.url().optional(),
   ADMIN_PASSWORD: z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional(),
-  REBUILD_HOOK_URL: z.string().url().optional(),
+  REBUILD_HOOK_URL: z.url().optional(),
   /** Edits within this many seconds of the last build-hook call wait for the next write or scheduler tick. */
   REBUILD_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Set by Netlify inside functions; without it the CDN purge is skipped (local runs). */
   NETLIFY_PURGE_API_TOKEN: z.string().min(1).optional(),
   OPENAI_API_KEY: z.string().min(1).optional(),
-  OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+  OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
   OPENAI_IMAGE_MODEL: z.string().default('gpt-image-1.5'),
   OPENAI_TEXT_MODEL: z.string().default('gpt-5-mini'),
   PERPLEXITY_API_KEY: z.string().min(1).optional(),
-  PERPLEXITY_BASE_URL: z.string().url().default('https://api.perplexity.ai/v1'),
+  PERPLEXITY_BASE_URL: z.url().default('https://api.perplexity.ai/v1'),
   PERPLEXITY_MODEL: z.string().default('perplexity/sonar'),
   /** Netlify Blobs: set by Netlify in production and by `netlify serve` locally; tests point it at BlobsServer. */
-  BLOBS_EDGE_URL: z.string().url().optional(),
+  BLOBS_EDGE_URL: z.url().optional(),
   BLOBS_SITE_ID: z.string().optional(),
   BLOBS_TOKEN: z.string().optional(),
   /** Verbose errors in API answers (never in production). */

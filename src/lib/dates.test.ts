@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isoDate, longDateTime, numericDate, shortDate, streamStartTime } from './dates.ts'
 
@@ -21,5 +22,24 @@ describe('date texts', () => {
   })
   it('iso', () => {
     expect(isoDate(new Date(when))).toBe(when)
+  })
+  it('is what Intl prints for en-US in UTC, for any date from 1970 to 2200', () => {
+    const utc = { timeZone: 'UTC' } as const
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Date.UTC(2200, 0, 1) }), (ms) => {
+        const date = new Date(ms)
+        expect(shortDate(date)).toBe(date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', ...utc }))
+        expect(numericDate(date)).toBe(date.toLocaleDateString('en-US', utc))
+        expect(streamStartTime(date)).toBe(
+          `${date.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', ...utc })} UTC`,
+        )
+        expect(longDateTime(date)).toBe(`${date.toLocaleString('en-US', { dateStyle: 'full', timeStyle: 'short', ...utc })} UTC`)
+      }),
+      { numRuns: 2000 },
+    )
+  })
+  it('says Invalid Date for a value that is no date', () => {
+    expect(shortDate('not a date')).toBe('Invalid Date')
+    expect(longDateTime('')).toBe('Invalid Date')
   })
 })

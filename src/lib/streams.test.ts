@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { canWatch, homeStreams, viewersLabel, visibleTags } from './streams.ts'
 
@@ -30,5 +31,13 @@ describe('viewersLabel', () => {
   it("is '{viewerCount} viewers'", () => {
     expect(viewersLabel(0)).toBe('0 viewers')
     expect(viewersLabel(12400)).toBe('12,400 viewers')
+    expect(viewersLabel(1234567)).toBe('1,234,567 viewers')
+  })
+  it('groups thousands as Intl does for en-US', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (n) => {
+        expect(viewersLabel(n)).toBe(`${n.toLocaleString('en-US')} viewers`)
+      }),
+    )
   })
 })

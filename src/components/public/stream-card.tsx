@@ -22,7 +22,7 @@ export function StreamCard({ stream, variant, headingLevel = 3 }: Props) {
         <div className="absolute top-3 left-3 flex gap-2">
           {stream.isLive && (
             <Badge tone="live">
-              <span className="mr-1.5 inline-block size-2 animate-pulse rounded-full bg-white" aria-hidden="true" />
+              <span className="mr-1.5 inline-block size-2 rounded-full bg-white" aria-hidden="true" />
               LIVE
             </Badge>
           )}

@@ -5,9 +5,8 @@ import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { StatePanel } from '../ui/state-panel.tsx'
 import { StreamCard } from './stream-card.tsx'
 import { STREAMS_NOTE } from './state-texts.ts'
-import { useFreshList } from './use-fresh-list.ts'
+import { sameItems, useFreshList } from './use-fresh-list.ts'
 import { getJson } from '../../lib/api-client.ts'
-
 
 /**
  * The streams screen: 'LIVE NOW' (from /api/streams/live) only when live streams exist, then
@@ -19,7 +18,11 @@ export function StreamsBoard({ initial, initialLive }: { initial: StreamItem[]; 
 
   useEffect(() => {
     getJson<StreamItem[]>('/api/streams/live')
-      .then((data) => Array.isArray(data) && setLive(data.map(toStreamItem)))
+      .then((data) => {
+        if (!Array.isArray(data)) return
+        const fresh = data.map(toStreamItem)
+        setLive((shown) => (sameItems(shown, fresh) ? shown : fresh))
+      })
       .catch(() => {})
   }, [])
 
@@ -39,7 +42,8 @@ export function StreamsBoard({ initial, initialLive }: { initial: StreamItem[]; 
       {live.length > 0 && (
         <section aria-labelledby="live-now">
           <h2 id="live-now" className="section-title mb-6 flex items-center gap-3">
-            <span className="inline-block size-3 animate-pulse rounded-full bg-brand" aria-hidden="true" />
+            {/* A still dot: endless blinking would need a way to stop it (WCAG 2.2.2). */}
+            <span className="inline-block size-3 rounded-full bg-brand" aria-hidden="true" />
             LIVE NOW
           </h2>
           <div className="card-grid">

@@ -34,11 +34,13 @@ export function useFreshList<Raw, T = Raw>(url: string, initial: T[], options: O
       .then((data) => {
         if (!Array.isArray(data)) throw new Error('The answer is not a list.')
         const items = map ? data.map(map) : (data as unknown as T[])
-        if (current) setState({ status: 'ready', items })
+        if (!current) return
+        // Usually nothing changed since the build: keep the state, and React renders nothing again.
+        setState((previous) => (previous.status === 'ready' && sameItems(previous.items, items) ? previous : { status: 'ready', items }))
       })
       .catch((error: unknown) => {
         if (!current) return
-        if (onError === 'keep') setState({ status: 'ready', items: initial })
+        if (onError === 'keep') setState((previous) => (previous.status === 'ready' ? previous : { status: 'ready', items: initial }))
         else setState({ status: 'error', message: error instanceof Error ? error.message : String(error) })
       })
     return () => {
@@ -50,6 +52,9 @@ export function useFreshList<Raw, T = Raw>(url: string, initial: T[], options: O
 
   return state
 }
+
+/** Whether a re-read brought the same items as the page already shows (then nothing re-renders). */
+export const sameItems = <T>(shown: T[], fresh: T[]): boolean => JSON.stringify(shown) === JSON.stringify(fresh)
 
 /** A stable empty list for the states without items (keeps memoised filters stable). */
 export const NO_ITEMS: never[] = []

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { clearSessionCookie, writeSessionCookie } from '../../auth/cookie.ts'
 import { checkPassword, setPassword } from '../../auth/credentials.ts'
-import { clientKey, loginRetryAfter, recordLoginAttempt } from '../../auth/rate-limit.ts'
+import { clientKey, loginRetryAfter, loginSucceeded, takeLoginAttempt } from '../../auth/rate-limit.ts'
 import { createSession, deleteOtherSessions, deleteSession, pruneSessions } from '../../auth/sessions.ts'
 import { noStore } from '../../http/cache.ts'
 import { ApiError, badRequest } from '../../http/errors.ts'
@@ -25,6 +25,9 @@ const changePasswordBody = z
     }
   })
 
+const tooManyAttempts = (retryAfter: number) =>
+  new ApiError(429, 'Too many failed login attempts. Please try again later.', { 'Retry-After': String(retryAfter) })
+
 const sessionInfo = (s: { createdAt: Date; expiresAt: Date }) => ({
   authenticated: true,
   createdAt: s.createdAt,
@@ -36,14 +39,15 @@ export const adminAuthRoutes = new Hono()
   .use(noStore())
   .post('/login', async (c) => {
     const key = clientKey(c.req.raw.headers)
-    const retryAfter = await loginRetryAfter(key)
-    if (retryAfter > 0) {
-      throw new ApiError(429, 'Too many failed login attempts. Please try again later.', { 'Retry-After': String(retryAfter) })
-    }
+    // A locked-out client hears so before its body is read; a malformed body takes no attempt.
+    const lockedFor = await loginRetryAfter(key)
+    if (lockedFor > 0) throw tooManyAttempts(lockedFor)
     const { password } = await parseBody(c, loginBody)
+    const attempt = await takeLoginAttempt(key)
+    if ('retryAfter' in attempt) throw tooManyAttempts(attempt.retryAfter)
     const ok = password.length > 0 && (await checkPassword(password))
-    await recordLoginAttempt(key, ok)
     if (!ok) throw new ApiError(401, 'Invalid admin password')
+    await loginSucceeded(attempt.attemptId)
     const { id, session } = await createSession(c.req.header('user-agent') ?? '')
     await pruneSessions()
     writeSessionCookie(c, id)

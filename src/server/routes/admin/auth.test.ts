@@ -79,6 +79,30 @@ describe('login rate limit', () => {
     expect((await login(TEST_PASSWORD, '198.51.100.1')).res.status).toBe(200)
   })
 
+  it('lets no more than 5 of a burst of concurrent wrong passwords through to the password check', async () => {
+    const results = await Promise.all(Array.from({ length: 12 }, () => login('nope', '198.51.100.7')))
+    const statuses = results.map((r) => r.res.status).sort()
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7)
+    // Even the right password now waits for the window to pass.
+    expect((await login(TEST_PASSWORD, '198.51.100.7')).res.status).toBe(429)
+  })
+
+  it('does not count a successful login, nor a malformed body, as a failure', async () => {
+    for (let i = 0; i < 4; i++) expect((await login('nope', '198.51.100.8')).res.status).toBe(401)
+    expect((await login(TEST_PASSWORD, '198.51.100.8')).res.status).toBe(200)
+    for (let i = 0; i < 3; i++) {
+      const res = await app.request('/api/admin/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.8' },
+        body: '{"password":42}',
+      })
+      expect(res.status).toBe(400)
+    }
+    // The failures before the success no longer count: four more may be tried.
+    for (let i = 0; i < 4; i++) expect((await login('nope', '198.51.100.8')).res.status).toBe(401)
+  })
+
   it('reads the client address from x-forwarded-for when Netlify does not set its header', async () => {
     const attempt = (ip: string) =>
       app.request('/api/admin/login', {
