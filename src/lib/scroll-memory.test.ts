@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { NEWS_SCROLL_KEY, saveScrollPosition, takeScrollPosition } from './scroll-memory.ts'
+import { NEWS_SCROLL_KEY, saveScrollPosition, saveShownCount, takeScrollPosition, takeShownCount } from './scroll-memory.ts'
 
 const memoryStorage = () => {
   const map = new Map<string, string>()
@@ -23,5 +23,22 @@ describe('news scroll memory', () => {
     expect(takeScrollPosition(storage)).toBeNull()
     storage.setItem(NEWS_SCROLL_KEY, 'abc')
     expect(takeScrollPosition(storage)).toBeNull()
+  })
+})
+
+describe('news card count memory', () => {
+  it('gives back the saved count once', () => {
+    const storage = memoryStorage()
+    saveShownCount(storage, 48)
+    expect(takeShownCount(storage)).toBe(48)
+    expect(takeShownCount(storage)).toBeNull()
+  })
+  it('is null for nothing, zero or garbage', () => {
+    const storage = memoryStorage()
+    expect(takeShownCount(storage)).toBeNull()
+    saveShownCount(storage, 0)
+    expect(takeShownCount(storage)).toBeNull()
+    storage.setItem('news-cards-shown', '2.5')
+    expect(takeShownCount(storage)).toBeNull()
   })
 })

@@ -274,6 +274,35 @@ test.describe('news list', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0)
   })
 
+  test('long lists: 24 cards first, the rest as the visitor nears the end; the count, search and return cover all', async ({ page, request }) => {
+    const news = await (await request.get('/api/news')).json()
+    expect(news.length, 'the demo content has more than one step of cards').toBeGreaterThan(24)
+    await page.goto('/news')
+    await islandsHydrated(page)
+    await page.waitForTimeout(300)
+    await expect(page.getByRole('heading', { name: `${news.length} Article(s) Found` })).toBeVisible()
+    await expect(page.getByRole('article')).toHaveCount(24)
+
+    // The search covers the articles not rendered yet.
+    const last = news[news.length - 1]
+    await page.getByPlaceholder('Search articles...').fill(last.title)
+    await expect(page.getByRole('link', { name: last.title })).toBeVisible()
+    await page.getByPlaceholder('Search articles...').fill('')
+    await expect(page.getByRole('article')).toHaveCount(24)
+
+    await page.getByRole('article').last().scrollIntoViewIfNeeded()
+    await expect(page.getByRole('article')).toHaveCount(news.length)
+
+    // Open one of the later cards and come back: it is there again, at the same place.
+    const later = page.getByRole('article').nth(25)
+    await later.scrollIntoViewIfNeeded()
+    const y = await page.evaluate(() => Math.round(window.scrollY))
+    await later.getByRole('link').click()
+    await page.getByRole('link', { name: 'Back to News' }).click()
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(y)
+    await expect(page.getByRole('link', { name: news[25].title })).toBeInViewport()
+  })
+
   test('loading skeleton of 6', async ({ page }) => {
     await expectSkeleton(page, '/news', '/api/news', 'Loading news', 6)
   })
