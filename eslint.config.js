@@ -23,4 +23,15 @@ export default tseslint.config(
     files: ['src/env.server.ts', 'scripts/**', 'tests/**', '*.config.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
+  {
+    // Pages and components read data through repositories (src/server/repos) or the typed API
+    // client; the HTTP layer in src/server/routes is the API's own business.
+    files: ['src/pages/**', 'src/components/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/routes/**'], message: 'Import repositories from src/server/repos, or call the API through the typed client.' }] },
+      ],
+    },
+  },
 )

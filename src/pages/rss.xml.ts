@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro'
 import { rssXml } from '../lib/feeds.ts'
 import { SITE_NAME } from '../lib/structured-data.ts'
-import { listNews } from '../server/routes/news/news.repo.ts'
-import { getSeoSettings } from '../server/routes/seo/seo.repo.ts'
+import { listNews } from '../server/repos/news.repo.ts'
+import { getSeoSettings } from '../server/repos/seo.repo.ts'
 
 /** RSS 2.0 of the news, newest first (the 50 latest). */
 export const GET: APIRoute = async ({ site }) => {

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro'
 import { sitemapXml, type SitemapEntry } from '../lib/feeds.ts'
-import { listNews } from '../server/routes/news/news.repo.ts'
+import { listNews } from '../server/repos/news.repo.ts'
 
 /** Every public page and article, written at build time. */
 const staticPaths = ['/', '/games', '/accessories', '/championships', '/streaming', '/news', '/reviews']

@@ -8,7 +8,7 @@ import {
   createStandings,
   createStream,
 } from '../../src/server/db/factories.ts'
-import { setSetting } from '../../src/server/routes/site-settings/site-settings.repo.ts'
+import { setSetting } from '../../src/server/repos/site-settings.repo.ts'
 import { getJson } from '../helpers/app.ts'
 import { resetDatabase } from '../helpers/db.ts'
 

@@ -14,7 +14,7 @@ import {
   reviews,
   streams,
 } from './schema.ts'
-import { insertStandingsSet, type NewStandingsSet, type StandingsRow } from '../routes/standings/standings.repo.ts'
+import { insertStandingsSet, type NewStandingsSet, type StandingsRow } from '../repos/standings.repo.ts'
 
 let sequence = 0
 const next = () => ++sequence

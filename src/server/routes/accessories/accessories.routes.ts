@@ -14,7 +14,7 @@ import {
   listFeaturedAccessories,
   updateAccessory,
   type NewAccessory,
-} from './accessories.repo.ts'
+} from '../../repos/accessories.repo.ts'
 
 const requiredMessage = 'Please fill in the accessory name and purchase URL.'
 

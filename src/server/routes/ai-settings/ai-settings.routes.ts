@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { noStore } from '../../http/cache.ts'
 import { intFrom, optionalText, parseJsonObject } from '../../http/fields.ts'
-import { getAiSettings, saveAiSettings } from './ai-settings.repo.ts'
+import { getAiSettings, saveAiSettings } from '../../repos/ai-settings.repo.ts'
 
 const aiSettingsBody = z
   .object(

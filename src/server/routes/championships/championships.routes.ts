@@ -14,7 +14,7 @@ import {
   listResultsWithLaps,
   updateChampionshipResult,
   type NewChampionshipResult,
-} from './championships.repo.ts'
+} from '../../repos/championships.repo.ts'
 
 const requiredMessage = 'Please fill in the driver name and position.'
 

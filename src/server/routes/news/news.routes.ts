@@ -8,7 +8,7 @@ import { publicCache } from '../../http/cache.ts'
 import { ApiError, badRequest, notFound } from '../../http/errors.ts'
 import { dateFrom, MAX_HTML, optionalImageUrl, optionalText, optionalUrl, parseJsonObject, requiredText } from '../../http/fields.ts'
 import { parseBody, parseId, parseQuery } from '../../http/validate.ts'
-import { countNews, deleteNews, getNews, insertNews, listNews, moveNews, updateNews, type NewNewsArticle } from './news.repo.ts'
+import { countNews, deleteNews, getNews, insertNews, listNews, moveNews, updateNews, type NewNewsArticle } from '../../repos/news.repo.ts'
 
 const listQuery = z.object({
   search: z.string().max(200, 'The search term is too long.').optional(),

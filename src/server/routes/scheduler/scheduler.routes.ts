@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { noStore } from '../../http/cache.ts'
 import { boolFrom, intFrom, parseJsonObject } from '../../http/fields.ts'
-import { getSchedulerConfig, saveSchedulerConfig, type SchedulerUpdate } from './scheduler.repo.ts'
+import { getSchedulerConfig, saveSchedulerConfig, type SchedulerUpdate } from '../../repos/scheduler.repo.ts'
 
 const configMessage = 'Failed to save schedule settings'
 

@@ -6,7 +6,7 @@ import { noStore } from '../../http/cache.ts'
 import { badRequest } from '../../http/errors.ts'
 import { optionalText, requiredText } from '../../http/fields.ts'
 import { parseBody } from '../../http/validate.ts'
-import { getSeoSettings, listSeoSettings, resetSeoSettings, saveSeoSettings } from './seo.repo.ts'
+import { getSeoSettings, listSeoSettings, resetSeoSettings, saveSeoSettings } from '../../repos/seo.repo.ts'
 
 const seoBody = z.object(
   {

@@ -6,7 +6,7 @@ import { publicCache } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { isSafeUrl } from '../../http/fields.ts'
 import { parseBody } from '../../http/validate.ts'
-import { getSetting, setSetting } from './site-settings.repo.ts'
+import { getSetting, setSetting } from '../../repos/site-settings.repo.ts'
 
 const overlayMessage = 'The overlay transparency must be a whole number from 0 to 80.'
 const heroMessage = 'The hero image must be an http(s) URL or a path on this site.'

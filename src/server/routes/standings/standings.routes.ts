@@ -5,7 +5,7 @@ import { publicCache } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { intFrom, optionalText, parseJsonObject, requiredText } from '../../http/fields.ts'
 import { parseBody, parseId } from '../../http/validate.ts'
-import { deleteStandingsSet, listStandings, reorderStandings, updateStandingsDriver } from './standings.repo.ts'
+import { deleteStandingsSet, listStandings, reorderStandings, updateStandingsDriver } from '../../repos/standings.repo.ts'
 
 const driverMessage = 'Please fill in the driver name.'
 

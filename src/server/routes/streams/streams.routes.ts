@@ -6,7 +6,7 @@ import { publicCache } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { boolFrom, dateFrom, MAX_TEXT, optionalImageUrl, optionalText, optionalUrl, parseJsonObject } from '../../http/fields.ts'
 import { parseId } from '../../http/validate.ts'
-import { deleteStream, getStream, insertStream, listLiveStreams, listStreams, updateStream, type NewStream } from './streams.repo.ts'
+import { deleteStream, getStream, insertStream, listLiveStreams, listStreams, updateStream, type NewStream } from '../../repos/streams.repo.ts'
 
 const requiredMessage = 'Please fill in the Stream Title and Stream URL fields'
 

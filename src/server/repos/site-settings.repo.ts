@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client.ts'
-import { siteSettings } from '../../db/schema.ts'
+import { db } from '../db/client.ts'
+import { siteSettings } from '../db/schema.ts'
 
 export type SiteSetting = { key: string; value: string }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client.ts'
-import { schedulerJobs, schedulerSettings } from '../../db/schema.ts'
+import { db } from '../db/client.ts'
+import { schedulerJobs, schedulerSettings } from '../db/schema.ts'
 
 export interface JobSchedule {
   enabled: boolean

@@ -1,6 +1,6 @@
 import { asc, eq, isNotNull } from 'drizzle-orm'
-import { db } from '../../db/client.ts'
-import { championshipResults } from '../../db/schema.ts'
+import { db } from '../db/client.ts'
+import { championshipResults } from '../db/schema.ts'
 
 export type ChampionshipResult = typeof championshipResults.$inferSelect
 export type NewChampionshipResult = typeof championshipResults.$inferInsert

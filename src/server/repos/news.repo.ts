@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
-import { db } from '../../db/client.ts'
-import { newsArticles } from '../../db/schema.ts'
+import { db } from '../db/client.ts'
+import { newsArticles } from '../db/schema.ts'
 
 export type NewsArticle = typeof newsArticles.$inferSelect
 export type NewNewsArticle = typeof newsArticles.$inferInsert

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm'
-import { db } from '../../db/client.ts'
-import { imageLibrary } from '../../db/schema.ts'
+import { db } from '../db/client.ts'
+import { imageLibrary } from '../db/schema.ts'
 
 export type LibraryImage = typeof imageLibrary.$inferSelect
 export type NewLibraryImage = typeof imageLibrary.$inferInsert

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm'
-import { db } from '../../db/client.ts'
-import { games } from '../../db/schema.ts'
+import { db } from '../db/client.ts'
+import { games } from '../db/schema.ts'
 
 export type Game = typeof games.$inferSelect
 export type NewGame = typeof games.$inferInsert

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm'
-import { db } from '../../db/client.ts'
-import { accessories } from '../../db/schema.ts'
+import { db } from '../db/client.ts'
+import { accessories } from '../db/schema.ts'
 
 export type Accessory = typeof accessories.$inferSelect
 export type NewAccessory = typeof accessories.$inferInsert

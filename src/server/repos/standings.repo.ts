@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import { db } from '../../db/client.ts'
-import { standingsRows, standingsSets } from '../../db/schema.ts'
+import { db } from '../db/client.ts'
+import { standingsRows, standingsSets } from '../db/schema.ts'
 
 export interface StandingsRow {
   position: number

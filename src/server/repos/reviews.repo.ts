@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm'
-import { db } from '../../db/client.ts'
-import { reviews } from '../../db/schema.ts'
+import { db } from '../db/client.ts'
+import { reviews } from '../db/schema.ts'
 
 export type Review = typeof reviews.$inferSelect
 export type NewReview = typeof reviews.$inferInsert

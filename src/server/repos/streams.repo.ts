@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm'
-import { db } from '../../db/client.ts'
-import { streams } from '../../db/schema.ts'
+import { db } from '../db/client.ts'
+import { streams } from '../db/schema.ts'
 
 export type Stream = typeof streams.$inferSelect
 export type NewStream = typeof streams.$inferInsert

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client.ts'
-import { aiSettings } from '../../db/schema.ts'
+import { db } from '../db/client.ts'
+import { aiSettings } from '../db/schema.ts'
 
 export interface AiSettings {
   contentPrompt: string
