@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks'
 
 export default tseslint.config(
   {
-    ignores: ['dist/', '.builds/', '.astro/', '.netlify/', '.data/', '.tmp/', 'node_modules/', 'test-results/', 'playwright-report/'],
+    ignores: [
+      'dist/',
+      '.builds/',
+      '.astro/',
+      '.netlify/',
+      '.data/',
+      '.tmp/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+    ],
   },
   ...tseslint.configs.recommended,
   {
@@ -13,9 +23,15 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       // One typed env module reads the environment (src/env.server.ts).
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from src/env.server.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration from src/env.server.ts.' },
+      ],
     },
   },
   {
@@ -30,7 +46,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/routes/**'], message: 'Import repositories from src/server/repos, or call the API through the typed client.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server/routes/**'],
+              message: 'Import repositories from src/server/repos, or call the API through the typed client.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -11,7 +11,13 @@ if (!hasPostgres) console.warn('[vitest] PostgreSQL 15 binaries not found: the p
 export default defineConfig({
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/lib/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/lib/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+        },
+      },
       {
         extends: true,
         test: {

@@ -17,9 +17,12 @@ function run(cmd: string, args: string[], extraEnv: Record<string, string> = {})
 function ensureChromium(): string {
   if (chromium) return chromium
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    console.log('Chromium is missing: installing Debian\'s chromium package...')
+    console.log("Chromium is missing: installing Debian's chromium package...")
     run('apt-get', ['update', '-qq'])
-    if (run('apt-get', ['install', '-y', '-qq', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' }) === 0 && existsSync('/usr/bin/chromium')) {
+    if (
+      run('apt-get', ['install', '-y', '-qq', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' }) === 0 &&
+      existsSync('/usr/bin/chromium')
+    ) {
       return '/usr/bin/chromium'
     }
   }

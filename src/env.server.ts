@@ -5,9 +5,7 @@ import { z } from 'zod'
  * Parsed once, at import: a bad value stops the process with a message naming the variable.
  * The embedded default needs none of these variables.
  */
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .transform((v) => v === 'true' || v === '1')
+const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1')
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),

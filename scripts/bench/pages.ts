@@ -30,7 +30,10 @@ const base = `http://localhost:${proxyPort}`
 const log = (message: string) => console.error(`[bench:pages] ${message}`)
 
 const reuse = process.argv.includes('--reuse')
-const onlyRoutes = process.argv.find((a) => a.startsWith('--routes='))?.slice(9).split(',')
+const onlyRoutes = process.argv
+  .find((a) => a.startsWith('--routes='))
+  ?.slice(9)
+  .split(',')
 
 log(reuse ? `measuring the site already served on ${site}` : `starting the site on ${site} ...`)
 const server = reuse
@@ -65,8 +68,19 @@ interface Row {
 try {
   await waitForSite()
   const [firstArticle] = (await (await fetch(`${base}/api/news?limit=1`)).json()) as { id: number }[]
-  const allRoutes = ['/', '/games', '/accessories', '/championships', '/streaming', '/news', `/news/${firstArticle?.id ?? 1}`, '/reviews']
-  const routes = onlyRoutes ? allRoutes.filter((r) => onlyRoutes.includes(r) || (r.startsWith('/news/') && onlyRoutes.includes('/news/:id'))) : allRoutes
+  const allRoutes = [
+    '/',
+    '/games',
+    '/accessories',
+    '/championships',
+    '/streaming',
+    '/news',
+    `/news/${firstArticle?.id ?? 1}`,
+    '/reviews',
+  ]
+  const routes = onlyRoutes
+    ? allRoutes.filter((r) => onlyRoutes.includes(r) || (r.startsWith('/news/') && onlyRoutes.includes('/news/:id')))
+    : allRoutes
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
@@ -108,7 +122,9 @@ try {
 function toRow(route: string, device: Row['device'], lhr: import('lighthouse').Result): Row {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
-  const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items ?? []
+  const requests =
+    (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] })
+      ?.items ?? []
   const jsBytes = requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0)
   return {
     route,
@@ -127,9 +143,21 @@ function toRow(route: string, device: Row['device'], lhr: import('lighthouse').R
 
 function print(rows: Row[]): void {
   const header = ['device', 'route', 'perf', 'a11y', 'best', 'seo', 'LCP ms', 'TBT ms', 'CLS', 'JS KB (gz)', 'requests']
-  const lines = rows.map((r) => [
-    r.device, r.route, r.performance, r.accessibility, r.bestPractices, r.seo, r.lcpMs, r.tbtMs, r.cls, r.jsKb, r.requests,
-  ].map(String))
+  const lines = rows.map((r) =>
+    [
+      r.device,
+      r.route,
+      r.performance,
+      r.accessibility,
+      r.bestPractices,
+      r.seo,
+      r.lcpMs,
+      r.tbtMs,
+      r.cls,
+      r.jsKb,
+      r.requests,
+    ].map(String),
+  )
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)))
   const format = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`
   console.log(format(header))
@@ -167,11 +195,17 @@ function startCompressingProxy(): http.Server {
   }
   const cache = new Map<string, Cached>()
 
-  async function fetchUpstream(url: string, accept: string, encoding: string): Promise<Cached & { cacheable: boolean }> {
+  async function fetchUpstream(
+    url: string,
+    accept: string,
+    encoding: string,
+  ): Promise<Cached & { cacheable: boolean }> {
     const upstream = await fetch(`${site}${url}`, { headers: { accept }, redirect: 'manual' })
     const body = Buffer.from(await upstream.arrayBuffer())
     const headers = Object.fromEntries(
-      [...upstream.headers].filter(([k]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(k)),
+      [...upstream.headers].filter(
+        ([k]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(k),
+      ),
     )
     const type = upstream.headers.get('content-type') ?? ''
     let out = body
@@ -186,7 +220,12 @@ function startCompressingProxy(): http.Server {
     }
     const control = `${upstream.headers.get('cache-control') ?? ''} ${upstream.headers.get('netlify-cdn-cache-control') ?? ''}`
     const cacheable = upstream.status === 200 && !/private|no-store/.test(control)
-    return { status: upstream.status, headers: { ...headers, 'content-length': String(out.length) }, body: out, cacheable }
+    return {
+      status: upstream.status,
+      headers: { ...headers, 'content-length': String(out.length) },
+      body: out,
+      cacheable,
+    }
   }
 
   const proxyServer = http.createServer(async (req, res) => {

@@ -8,83 +8,83 @@
  */
 
 export interface DemoGame {
-  title: string;
-  description: string;
-  category: string;
-  price: string;
-  rating: string;
-  platform: string;
-  websiteUrl: string | null;
-  steamUrl: string | null;
-  featured: boolean;
-  image: string;
+  title: string
+  description: string
+  category: string
+  price: string
+  rating: string
+  platform: string
+  websiteUrl: string | null
+  steamUrl: string | null
+  featured: boolean
+  image: string
 }
 
 export interface DemoHardware {
-  name: string;
-  brand: string;
-  category: string;
-  description: string;
-  purchaseUrl: string;
-  rating: string;
-  price: string;
-  featured: boolean;
-  image: string;
+  name: string
+  brand: string
+  category: string
+  description: string
+  purchaseUrl: string
+  rating: string
+  price: string
+  featured: boolean
+  image: string
 }
 
 export interface DemoNews {
-  title: string;
-  category: string;
-  author: string;
-  contentType: 'motorsport' | 'e-sports';
-  sourceUrl: string | null;
+  title: string
+  category: string
+  author: string
+  contentType: 'motorsport' | 'e-sports'
+  sourceUrl: string | null
   /** HTML body */
-  content: string;
-  image: string;
-  daysAgo: number;
+  content: string
+  image: string
+  daysAgo: number
 }
 
 export interface DemoStandings {
-  championshipName: string;
-  season: string;
-  completedRounds: number;
-  totalRounds: number;
-  daysAgo: number;
+  championshipName: string
+  season: string
+  completedRounds: number
+  totalRounds: number
+  daysAgo: number
   /** exactly 10, sorted by points desc */
-  drivers: { driverName: string; team: string; points: number }[];
+  drivers: { driverName: string; team: string; points: number }[]
 }
 
 export interface DemoReview {
-  title: string;
-  content: string;
-  author: string;
+  title: string
+  content: string
+  author: string
   /** e.g. "8.5", 0-10 */
-  rating: string;
+  rating: string
   /** matches a DemoGame title, or null for hardware / general reviews */
-  gameTitle: string | null;
-  sourceUrl: string;
-  image: string;
-  daysAgo: number;
+  gameTitle: string | null
+  sourceUrl: string
+  image: string
+  daysAgo: number
 }
 
 export interface DemoStream {
-  title: string;
-  description: string;
-  category: 'f1' | 'gt3' | 'rally' | 'endurance';
-  streamerName: string;
-  streamUrl: string | null;
-  isLive: boolean;
-  viewerCount: number;
-  tags: string[];
-  hoursAgo: number;
-  image: string;
+  title: string
+  description: string
+  category: 'f1' | 'gt3' | 'rally' | 'endurance'
+  streamerName: string
+  streamUrl: string | null
+  isLive: boolean
+  viewerCount: number
+  tags: string[]
+  hoursAgo: number
+  image: string
 }
 
 export interface DemoLibraryImage {
-  name: string;
-  category: string;
-  description: string;
-  image: string;
+  name: string
+  category: string
+  description: string
+  image: string
 }
 
 /* -------------------------------------------------------------------------- */
@@ -287,7 +287,7 @@ export const demoGames: DemoGame[] = [
     featured: false,
     image: '/demo/games/dirt-rally-2.webp',
   },
-];
+]
 
 /* -------------------------------------------------------------------------- */
 /*                                  Hardware                                  */
@@ -534,7 +534,7 @@ export const demoHardware: DemoHardware[] = [
     featured: false,
     image: '/demo/hardware/meta-quest-3.webp',
   },
-];
+]
 
 /* -------------------------------------------------------------------------- */
 /*                                    News                                    */
@@ -1010,7 +1010,7 @@ export const demoNews: DemoNews[] = [
 </ul>
 <p>The update is free for all owners of the game.</p>`,
   },
-];
+]
 
 /* -------------------------------------------------------------------------- */
 /*                                 Standings                                  */
@@ -1112,7 +1112,7 @@ export const demoStandings: DemoStandings[] = [
       { driverName: 'Jon Armstrong', team: 'M-Sport Ford WRT', points: 39 },
     ],
   },
-];
+]
 
 /* -------------------------------------------------------------------------- */
 /*                                  Reviews                                   */
@@ -1229,7 +1229,7 @@ export const demoReviews: DemoReview[] = [
     image: '/demo/reviews/logitech-g29-review.webp',
     daysAgo: 39,
   },
-];
+]
 
 /* -------------------------------------------------------------------------- */
 /*                                  Streams                                   */
@@ -1264,8 +1264,7 @@ export const demoStreams: DemoStream[] = [
   },
   {
     title: 'EA WRC Monte-Carlo stage practice with pacenotes',
-    description:
-      'Practising Monte-Carlo stages with ice and snow ahead of a club event. Chat decides the tyre choice.',
+    description: 'Practising Monte-Carlo stages with ice and snow ahead of a club event. Chat decides the tyre choice.',
     category: 'rally',
     streamerName: 'GravelGoblin',
     streamUrl: 'https://www.youtube.com/@gravelgoblin',
@@ -1290,8 +1289,7 @@ export const demoStreams: DemoStream[] = [
   },
   {
     title: 'ACC setup workshop: Monza low downforce',
-    description:
-      'A detailed look at building a low-downforce setup for Monza in ACC, from wing angles to brake ducts.',
+    description: 'A detailed look at building a low-downforce setup for Monza in ACC, from wing angles to brake ducts.',
     category: 'gt3',
     streamerName: 'SetupShedSim',
     streamUrl: 'https://www.youtube.com/@setupshedsim',
@@ -1329,8 +1327,7 @@ export const demoStreams: DemoStream[] = [
   },
   {
     title: 'F1 hotlap guide: Monaco in F1 25',
-    description:
-      'A corner-by-corner hotlap guide for Monaco with braking points and gear selection.',
+    description: 'A corner-by-corner hotlap guide for Monaco with braking points and gear selection.',
     category: 'f1',
     streamerName: 'ApexHunterTV',
     streamUrl: 'https://www.youtube.com/@apexhuntertv',
@@ -1342,8 +1339,7 @@ export const demoStreams: DemoStream[] = [
   },
   {
     title: 'LMU Hypercar qualifying practice at Le Mans',
-    description:
-      'Working on the perfect qualifying lap at Circuit de la Sarthe in the Hypercar class.',
+    description: 'Working on the perfect qualifying lap at Circuit de la Sarthe in the Hypercar class.',
     category: 'endurance',
     streamerName: 'SarthePilot',
     streamUrl: 'https://www.twitch.tv/sarthepilot',
@@ -1355,8 +1351,7 @@ export const demoStreams: DemoStream[] = [
   },
   {
     title: 'DiRT Rally 2.0: Pikes Peak hillclimb challenge',
-    description:
-      'Taking on the Pikes Peak hillclimb in DiRT Rally 2.0. Can we beat our personal best?',
+    description: 'Taking on the Pikes Peak hillclimb in DiRT Rally 2.0. Can we beat our personal best?',
     category: 'rally',
     streamerName: 'GravelGoblin',
     streamUrl: 'https://www.youtube.com/@gravelgoblin',
@@ -1368,8 +1363,7 @@ export const demoStreams: DemoStream[] = [
   },
   {
     title: 'AMS2 Formula Classic at Interlagos 1991',
-    description:
-      'Racing Formula Classic cars at the historic Interlagos layout in Automobilista 2.',
+    description: 'Racing Formula Classic cars at the historic Interlagos layout in Automobilista 2.',
     category: 'f1',
     streamerName: 'RetroRacerBR',
     streamUrl: null,
@@ -1381,8 +1375,7 @@ export const demoStreams: DemoStream[] = [
   },
   {
     title: 'GT7 Sport Mode: daily race B',
-    description:
-      'Daily race B in Gran Turismo 7 Sport Mode. Working on consistency and clean overtakes.',
+    description: 'Daily race B in Gran Turismo 7 Sport Mode. Working on consistency and clean overtakes.',
     category: 'gt3',
     streamerName: 'SportModeSam',
     streamUrl: 'https://www.twitch.tv/sportmodesam',
@@ -1392,7 +1385,7 @@ export const demoStreams: DemoStream[] = [
     hoursAgo: 14,
     image: '/demo/streams/gt7-daily-race.webp',
   },
-];
+]
 
 /* -------------------------------------------------------------------------- */
 /*                               Library images                               */
@@ -1447,7 +1440,7 @@ export const demoLibraryImages: DemoLibraryImage[] = [
     description: 'A complete sim racing rig with triple monitors, wheel and pedals.',
     image: '/demo/library/sim-rig-setup.webp',
   },
-];
+]
 
 /* -------------------------------------------------------------------------- */
 /*                               Site settings                                */
@@ -1456,4 +1449,4 @@ export const demoLibraryImages: DemoLibraryImage[] = [
 export const demoSiteSettings = {
   hero_image: '/demo/hero.webp',
   overlay_transparency: '50',
-};
+}

@@ -192,7 +192,7 @@ async function insertStandings(
 ) {
   const { drivers, ...set } = s
   const [created] = await tx.insert(standingsSets).values(set).returning({ id: standingsSets.id })
-  await tx.insert(standingsRows).values(
-    drivers.map((d, rowIndex) => ({ ...d, setId: created!.id, rowIndex, position: rowIndex + 1 })),
-  )
+  await tx
+    .insert(standingsRows)
+    .values(drivers.map((d, rowIndex) => ({ ...d, setId: created!.id, rowIndex, position: rowIndex + 1 })))
 }

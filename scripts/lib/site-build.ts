@@ -1,5 +1,15 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import path from 'node:path'
 
 /** Netlify's publish folder in the repository (production builds, `npm run build`). */
@@ -91,13 +101,16 @@ export class SiteRoot {
     const temp = `${this.publishDir}.next`
     rmSync(temp, { force: true, recursive: true })
     symlinkSync(target, temp)
-    if (existsSync(this.publishDir) && !isSymlink(this.publishDir)) rmSync(this.publishDir, { recursive: true, force: true })
+    if (existsSync(this.publishDir) && !isSymlink(this.publishDir))
+      rmSync(this.publishDir, { recursive: true, force: true })
     renameSync(temp, this.publishDir)
   }
 
   /** Keeps the live build and the one before it (a request may still be reading it). */
   private prune(live: string): void {
-    const all = readdirSync(this.buildsDir).filter((n) => /^\d+$/.test(n)).sort()
+    const all = readdirSync(this.buildsDir)
+      .filter((n) => /^\d+$/.test(n))
+      .sort()
     for (const old of all.filter((n) => n !== live).slice(0, -1)) {
       rmSync(path.join(this.buildsDir, old), { recursive: true, force: true })
     }

@@ -28,12 +28,16 @@ describe('date texts', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: Date.UTC(2200, 0, 1) }), (ms) => {
         const date = new Date(ms)
-        expect(shortDate(date)).toBe(date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', ...utc }))
+        expect(shortDate(date)).toBe(
+          date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', ...utc }),
+        )
         expect(numericDate(date)).toBe(date.toLocaleDateString('en-US', utc))
         expect(streamStartTime(date)).toBe(
           `${date.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', ...utc })} UTC`,
         )
-        expect(longDateTime(date)).toBe(`${date.toLocaleString('en-US', { dateStyle: 'full', timeStyle: 'short', ...utc })} UTC`)
+        expect(longDateTime(date)).toBe(
+          `${date.toLocaleString('en-US', { dateStyle: 'full', timeStyle: 'short', ...utc })} UTC`,
+        )
       }),
       { numRuns: 2000 },
     )

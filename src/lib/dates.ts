@@ -11,7 +11,20 @@ const toDate = (value: Date | string): Date => (value instanceof Date ? value : 
  * formatter a page makes loads the browser's locale data, a long task in the middle of hydration
  * on a slow phone. A property test holds these to Intl's own output.
  */
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 const INVALID = 'Invalid Date'
 

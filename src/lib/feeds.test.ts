@@ -5,7 +5,9 @@ const site = 'https://sim.example'
 
 describe('escapeXml', () => {
   it('escapes the five XML characters', () => {
-    expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;')
+    expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;',
+    )
   })
 })
 
@@ -36,7 +38,14 @@ describe('robotsTxt', () => {
 describe('rssXml', () => {
   it('is RSS 2.0 with one escaped item per article', () => {
     const xml = rssXml({ site, title: 'News', description: 'All of it' }, [
-      { id: 7, title: 'Spa & Monza <live>', excerpt: 'x', category: 'F1 News', author: 'Ann', timestamp: new Date('2026-11-02T10:00:00Z') },
+      {
+        id: 7,
+        title: 'Spa & Monza <live>',
+        excerpt: 'x',
+        category: 'F1 News',
+        author: 'Ann',
+        timestamp: new Date('2026-11-02T10:00:00Z'),
+      },
     ])
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"/)
     expect(xml).toContain('<title>Spa &amp; Monza &lt;live&gt;</title>')

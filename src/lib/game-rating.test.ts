@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { gameRatingBadge } from './game-rating.ts'
 
 describe('gameRatingBadge', () => {
-  it.each([[''], [null], [undefined], ['0'], ['0.00'], ['none'], ['None'], ['  ']])('hides the badge for %j', (rating) => {
-    expect(gameRatingBadge(rating)).toBeNull()
-  })
+  it.each([[''], [null], [undefined], ['0'], ['0.00'], ['none'], ['None'], ['  ']])(
+    'hides the badge for %j',
+    (rating) => {
+      expect(gameRatingBadge(rating)).toBeNull()
+    },
+  )
   it('appends a percent sign to a bare number', () => {
     expect(gameRatingBadge('88')).toBe('88%')
     expect(gameRatingBadge('4.5')).toBe('4.5%')

@@ -12,7 +12,11 @@ describe('sortHardware', () => {
     expect(sortHardware(items, 'newest').map((i) => i.id)).toEqual([2, 3, 1])
   })
   it('Name A-Z, ignoring case', () => {
-    expect(sortHardware(items, 'name').map((i) => i.name)).toEqual(['Heusinkveld Sprint', 'moza CRP2', 'Simucube 2 Pro'])
+    expect(sortHardware(items, 'name').map((i) => i.name)).toEqual([
+      'Heusinkveld Sprint',
+      'moza CRP2',
+      'Simucube 2 Pro',
+    ])
   })
   it('Category, then name', () => {
     expect(sortHardware(items, 'category').map((i) => i.id)).toEqual([3, 1, 2])

@@ -18,7 +18,10 @@ export interface ResponsiveImage {
 }
 
 /** src and srcset for an image; an empty address falls back to the 'Image Not Found' placeholder. */
-export function responsiveImage(url: string | null | undefined, widths: readonly number[] = CARD_WIDTHS): ResponsiveImage {
+export function responsiveImage(
+  url: string | null | undefined,
+  widths: readonly number[] = CARD_WIDTHS,
+): ResponsiveImage {
   const source = url && url.trim() !== '' ? url.trim() : IMAGE_NOT_FOUND
   if (!isOwnImage(source)) return { src: source }
   const largest = widths[widths.length - 1] ?? 800

@@ -27,7 +27,22 @@ describe('newsSearchUrl', () => {
 
 describe('links', () => {
   it('the footer has the header links without Home', () => {
-    expect(navLinks.map((l) => l.label)).toEqual(['Home', 'Sim Games', 'Hardware', 'Championships', 'Streams', 'News', 'Reviews'])
-    expect(footerLinks.map((l) => l.href)).toEqual(['/games', '/accessories', '/championships', '/streaming', '/news', '/reviews'])
+    expect(navLinks.map((l) => l.label)).toEqual([
+      'Home',
+      'Sim Games',
+      'Hardware',
+      'Championships',
+      'Streams',
+      'News',
+      'Reviews',
+    ])
+    expect(footerLinks.map((l) => l.href)).toEqual([
+      '/games',
+      '/accessories',
+      '/championships',
+      '/streaming',
+      '/news',
+      '/reviews',
+    ])
   })
 })

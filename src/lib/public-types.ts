@@ -68,7 +68,13 @@ export interface ReviewItem {
   timestamp: string
 }
 
-type Jsonified<T> = T extends Date ? string : T extends (infer U)[] ? Jsonified<U>[] : T extends object ? { [K in keyof T]: Jsonified<T[K]> } : T
+type Jsonified<T> = T extends Date
+  ? string
+  : T extends (infer U)[]
+    ? Jsonified<U>[]
+    : T extends object
+      ? { [K in keyof T]: Jsonified<T[K]> }
+      : T
 
 /** Build-time rows as the API would send them (Date -> ISO string), keeping only what the page needs. */
 export function toJson<T>(value: T): Jsonified<T> {
@@ -81,7 +87,17 @@ const pick = <T extends object, K extends keyof T>(row: T, keys: readonly K[]): 
 export const gameKeys = ['id', 'title', 'description', 'imageUrl', 'rating', 'websiteUrl'] as const
 export const accessoryKeys = ['id', 'name', 'description', 'imageUrl', 'category', 'purchaseUrl', 'createdAt'] as const
 export const streamKeys = [
-  'id', 'title', 'description', 'category', 'thumbnailUrl', 'isLive', 'viewerCount', 'startTime', 'streamUrl', 'streamerName', 'tags',
+  'id',
+  'title',
+  'description',
+  'category',
+  'thumbnailUrl',
+  'isLive',
+  'viewerCount',
+  'startTime',
+  'streamUrl',
+  'streamerName',
+  'tags',
 ] as const
 export const reviewKeys = ['id', 'title', 'content', 'author', 'rating', 'imageUrl', 'sourceUrl', 'timestamp'] as const
 export const standingsKeys = ['id', 'championshipName', 'season', 'lastUpdated', 'standings'] as const

@@ -21,7 +21,7 @@ describe('reviewBadgeColor', () => {
 })
 
 describe('reviewBadgeText', () => {
-  it("shows the rating out of 10 as sent", () => {
+  it('shows the rating out of 10 as sent', () => {
     expect(reviewBadgeText('8.5')).toBe('8.5/10')
   })
 })

@@ -5,7 +5,8 @@ const clean = sanitizeArticleHtml
 
 describe('sanitizeArticleHtml', () => {
   it('keeps the markup of a normal article', () => {
-    const html = '<h2>Title</h2><p>Text with <strong>bold</strong> and <em>italic</em>.</p><ul><li>one</li></ul><blockquote>quote</blockquote>'
+    const html =
+      '<h2>Title</h2><p>Text with <strong>bold</strong> and <em>italic</em>.</p><ul><li>one</li></ul><blockquote>quote</blockquote>'
     expect(clean(html)).toBe(html)
   })
 

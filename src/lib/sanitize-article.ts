@@ -8,9 +8,46 @@ import sanitizeHtml from 'sanitize-html'
  */
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'hr', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'small', 'mark',
-    'blockquote', 'q', 'cite', 'code', 'pre', 'ul', 'ol', 'li', 'a', 'img', 'figure', 'figcaption',
-    'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'span', 'div',
+    'p',
+    'br',
+    'hr',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'sub',
+    'sup',
+    'small',
+    'mark',
+    'blockquote',
+    'q',
+    'cite',
+    'code',
+    'pre',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'figure',
+    'figcaption',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'caption',
+    'span',
+    'div',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel', 'target'],
@@ -24,14 +61,27 @@ const options: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'iframe',
+    'object',
+    'embed',
+    'svg',
+    'math',
+    'template',
+  ],
   transformTags: {
     // The page has its own h1.
     h1: 'h2',
     a: (tagName, attribs) => {
       const { target: _target, rel: _rel, ...rest } = attribs
       // Outside links open in a new tab without access to our page.
-      if (/^https?:/i.test(rest.href ?? '')) return { tagName, attribs: { ...rest, rel: 'noopener noreferrer nofollow', target: '_blank' } }
+      if (/^https?:/i.test(rest.href ?? ''))
+        return { tagName, attribs: { ...rest, rel: 'noopener noreferrer nofollow', target: '_blank' } }
       return { tagName, attribs: rest }
     },
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async' } }),

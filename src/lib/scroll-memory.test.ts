@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { NEWS_SCROLL_KEY, saveScrollPosition, saveShownCount, takeScrollPosition, takeShownCount } from './scroll-memory.ts'
+import {
+  NEWS_SCROLL_KEY,
+  saveScrollPosition,
+  saveShownCount,
+  takeScrollPosition,
+  takeShownCount,
+} from './scroll-memory.ts'
 
 const memoryStorage = () => {
   const map = new Map<string, string>()

@@ -17,7 +17,8 @@ export const seoDefaults: Record<SeoPage, SeoFields> = {
   },
   games: {
     title: 'Sim Racing Games – SimRacing Hub',
-    description: 'The best sim racing games and simulators, from iRacing to Assetto Corsa Competizione, with ratings and links.',
+    description:
+      'The best sim racing games and simulators, from iRacing to Assetto Corsa Competizione, with ratings and links.',
     keywords: 'sim racing games, racing simulators, iRacing, Assetto Corsa, rFactor 2',
   },
   championships: {
@@ -27,12 +28,14 @@ export const seoDefaults: Record<SeoPage, SeoFields> = {
   },
   accessories: {
     title: 'Racing Hardware – Wheels, Pedals & Cockpits – SimRacing Hub',
-    description: 'Professional-grade sim racing equipment: wheel bases, wheels, pedals, cockpits and more, with purchase links.',
+    description:
+      'Professional-grade sim racing equipment: wheel bases, wheels, pedals, cockpits and more, with purchase links.',
     keywords: 'sim racing hardware, direct drive wheel, load cell pedals, sim rig, cockpit',
   },
   news: {
     title: 'Racing News – SimRacing Hub',
-    description: 'The latest motorsport and sim racing news: esports results, hardware launches, game updates and race reports.',
+    description:
+      'The latest motorsport and sim racing news: esports results, hardware launches, game updates and race reports.',
     keywords: 'motorsport news, sim racing news, esports, F1 news',
   },
   streams: {

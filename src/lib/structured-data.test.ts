@@ -6,7 +6,13 @@ const site = 'https://sim.example'
 describe('newsArticleJsonLd', () => {
   it('describes the article as a NewsArticle', () => {
     const data = newsArticleJsonLd(site, {
-      id: 4, title: 'T', excerpt: 'E', imageUrl: '/demo/a.webp', author: 'Ann', category: 'Esports', timestamp: new Date('2026-11-01T00:00:00Z'),
+      id: 4,
+      title: 'T',
+      excerpt: 'E',
+      imageUrl: '/demo/a.webp',
+      author: 'Ann',
+      category: 'Esports',
+      timestamp: new Date('2026-11-01T00:00:00Z'),
     })
     expect(data['@type']).toBe('NewsArticle')
     expect(data.headline).toBe('T')
@@ -19,7 +25,15 @@ describe('newsArticleJsonLd', () => {
 describe('reviewsJsonLd', () => {
   it('gives each review its rating out of 10', () => {
     const data = reviewsJsonLd(site, [
-      { title: 'iRacing Review', content: 'c', author: 'Tom', rating: '9.6', imageUrl: '', sourceUrl: null, timestamp: new Date(0) },
+      {
+        title: 'iRacing Review',
+        content: 'c',
+        author: 'Tom',
+        rating: '9.6',
+        imageUrl: '',
+        sourceUrl: null,
+        timestamp: new Date(0),
+      },
     ])
     const [review] = data['@graph'] as Record<string, unknown>[]
     expect(review!['@type']).toBe('Review')

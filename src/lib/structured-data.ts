@@ -25,7 +25,11 @@ export function newsArticleJsonLd(site: string, article: ArticleData): Record<st
     dateModified: (article.updatedAt ?? article.timestamp).toISOString(),
     articleSection: article.category,
     author: [{ '@type': 'Person', name: article.author }],
-    publisher: { '@type': 'Organization', name: SITE_NAME, logo: { '@type': 'ImageObject', url: absoluteUrl(site, '/favicon.svg') } },
+    publisher: {
+      '@type': 'Organization',
+      name: SITE_NAME,
+      logo: { '@type': 'ImageObject', url: absoluteUrl(site, '/favicon.svg') },
+    },
     mainEntityOfPage: absoluteUrl(site, `/news/${article.id}`),
   }
 }

@@ -8,6 +8,9 @@ import { getSeoSettings } from '../server/repos/seo.repo.ts'
 export const GET: APIRoute = async ({ site }) => {
   const [seo, articles] = await Promise.all([getSeoSettings('news'), listNews()])
   const items = [...articles].sort((a, b) => b.timestamp.getTime() - a.timestamp.getTime()).slice(0, 50)
-  const xml = rssXml({ site: site?.href ?? 'http://localhost:8888/', title: `${SITE_NAME} News`, description: seo.description }, items)
+  const xml = rssXml(
+    { site: site?.href ?? 'http://localhost:8888/', title: `${SITE_NAME} News`, description: seo.description },
+    items,
+  )
   return new Response(xml, { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } })
 }

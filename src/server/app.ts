@@ -28,9 +28,11 @@ export const maxJsonBody = 1024 * 1024
 /** A library image may arrive as a data URL (spec 001); Netlify's ~6 MB request cap applies anyway. */
 export const maxDataUrlBody = 6 * 1024 * 1024
 
-const tooLarge = (message = 'The request is too large.') => () => {
-  throw new ApiError(413, message)
-}
+const tooLarge =
+  (message = 'The request is too large.') =>
+  () => {
+    throw new ApiError(413, message)
+  }
 const limits = {
   json: bodyLimit({ maxSize: maxJsonBody, onError: tooLarge() }),
   dataUrl: bodyLimit({ maxSize: maxDataUrlBody, onError: tooLarge() }),
@@ -38,7 +40,8 @@ const limits = {
 }
 
 const bodyLimits: MiddlewareHandler = (c, next) => {
-  if (c.req.method === 'PUT' && /^\/api\/admin\/uploads\/[^/]+\/chunks\/[^/]+$/.test(c.req.path)) return limits.chunk(c, next)
+  if (c.req.method === 'PUT' && /^\/api\/admin\/uploads\/[^/]+\/chunks\/[^/]+$/.test(c.req.path))
+    return limits.chunk(c, next)
   if (c.req.method === 'POST' && /^\/api\/image-library\/?$/.test(c.req.path)) return limits.dataUrl(c, next)
   return limits.json(c, next)
 }
@@ -57,7 +60,12 @@ export function createApp() {
   app.use(requestId())
   app.use(
     secureHeaders({
-      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+      contentSecurityPolicy: {
+        defaultSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'none'"],
+      },
       strictTransportSecurity: isProduction ? 'max-age=63072000; includeSubDomains' : false,
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginResourcePolicy: 'same-origin',

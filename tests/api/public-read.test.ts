@@ -41,7 +41,10 @@ describe('games', () => {
   it('answers one game, 404 for an unknown id and 400 for a malformed one', async () => {
     const g = await createGame({ title: 'One' })
     expect((await getJson<Row>(`/api/games/${g.id}`)).body.title).toBe('One')
-    expect(await getJson(`/api/games/${g.id + 100}`)).toMatchObject({ status: 404, body: { message: 'Game not found' } })
+    expect(await getJson(`/api/games/${g.id + 100}`)).toMatchObject({
+      status: 404,
+      body: { message: 'Game not found' },
+    })
     expect(await getJson('/api/games/x1')).toMatchObject({ status: 400, body: { message: 'Invalid id.' } })
   })
 })
@@ -52,7 +55,12 @@ describe('accessories', () => {
     const newer = await createAccessory({ name: 'Newer', featured: true, createdAt: new Date('2026-01-01') })
     const list = await getJson<Row[]>('/api/accessories')
     expect(list.body.map((a) => a.id)).toEqual([newer.id, older.id])
-    expect(list.body[0]).toMatchObject({ name: 'Newer', rating: '4.5', price: 'Contact Manufacturer', purchaseUrl: expect.stringMatching(/^https:/) })
+    expect(list.body[0]).toMatchObject({
+      name: 'Newer',
+      rating: '4.5',
+      price: 'Contact Manufacturer',
+      purchaseUrl: expect.stringMatching(/^https:/),
+    })
     expect((await getJson<Row[]>('/api/accessories/featured')).body.map((a) => a.name)).toEqual(['Newer'])
   })
 })
@@ -100,7 +108,12 @@ describe('streams', () => {
     await createStream({ title: 'On air', isLive: true, viewerCount: 1234, tags: ['gt3', 'spa', 'league', 'night'] })
     const all = await getJson<Row[]>('/api/streams')
     expect(all.body.map((s) => s.title)).toEqual(['On air', 'Recorded'])
-    expect(all.body[0]).toMatchObject({ isLive: true, viewerCount: 1234, tags: ['gt3', 'spa', 'league', 'night'], startTime: expect.any(String) })
+    expect(all.body[0]).toMatchObject({
+      isLive: true,
+      viewerCount: 1234,
+      tags: ['gt3', 'spa', 'league', 'night'],
+      startTime: expect.any(String),
+    })
     expect((await getJson<Row[]>('/api/streams/live')).body.map((s) => s.title)).toEqual(['On air'])
   })
 })
@@ -125,7 +138,10 @@ describe('site settings and the image library', () => {
       status: 200,
       body: { key: 'overlay_transparency', value: '35' },
     })
-    expect(await getJson('/api/site-settings/hero_image')).toMatchObject({ status: 404, body: { message: 'Setting not found' } })
+    expect(await getJson('/api/site-settings/hero_image')).toMatchObject({
+      status: 404,
+      body: { message: 'Setting not found' },
+    })
     expect((await getJson('/api/site-settings/Robert%27);DROP')).status).toBe(400)
   })
 

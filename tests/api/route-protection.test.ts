@@ -14,12 +14,27 @@ const concrete = (path: string) => path.replace(/:([A-Za-z]+)/g, (_, name: strin
 
 /** What a visitor may call: the public reads of spec 000 and the login. Anything else must be listed here on purpose. */
 const expectedPublic = [
-  'GET /api/games', 'GET /api/games/featured', 'GET /api/games/steam', 'GET /api/games/:id',
-  'GET /api/accessories', 'GET /api/accessories/featured', 'GET /api/accessories/:id',
-  'GET /api/news', 'GET /api/news/:id', 'GET /api/championships-standings', 'GET /api/championships',
-  'GET /api/championships/:id', 'GET /api/lap-times', 'GET /api/streams', 'GET /api/streams/live',
-  'GET /api/streams/:id', 'GET /api/reviews', 'GET /api/reviews/:id', 'GET /api/site-settings/:key',
-  'GET /api/image-library', 'POST /api/admin/login',
+  'GET /api/games',
+  'GET /api/games/featured',
+  'GET /api/games/steam',
+  'GET /api/games/:id',
+  'GET /api/accessories',
+  'GET /api/accessories/featured',
+  'GET /api/accessories/:id',
+  'GET /api/news',
+  'GET /api/news/:id',
+  'GET /api/championships-standings',
+  'GET /api/championships',
+  'GET /api/championships/:id',
+  'GET /api/lap-times',
+  'GET /api/streams',
+  'GET /api/streams/live',
+  'GET /api/streams/:id',
+  'GET /api/reviews',
+  'GET /api/reviews/:id',
+  'GET /api/site-settings/:key',
+  'GET /api/image-library',
+  'POST /api/admin/login',
 ]
 
 describe('route protection', () => {
@@ -46,7 +61,11 @@ describe('route protection', () => {
     const foreign = await send(method, concrete(path), { cookie, body, headers: { origin: 'https://evil.example' } })
     expect(foreign.status).toBe(403)
     expect(foreign.body.message).toBeTruthy()
-    const referer = await send(method, concrete(path), { cookie, body, headers: { referer: 'https://evil.example/page' } })
+    const referer = await send(method, concrete(path), {
+      cookie,
+      body,
+      headers: { referer: 'https://evil.example/page' },
+    })
     expect(referer.status).toBe(403)
   })
 
@@ -85,7 +104,10 @@ describe('route protection', () => {
   })
 
   it('the login refuses a foreign Origin (login CSRF)', async () => {
-    const res = await send('POST', '/api/admin/login', { body: { password: 'x' }, headers: { origin: 'https://evil.example' } })
+    const res = await send('POST', '/api/admin/login', {
+      body: { password: 'x' },
+      headers: { origin: 'https://evil.example' },
+    })
     expect(res.status).toBe(403)
   })
 

@@ -6,7 +6,16 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawSql } from '../../src/server/db/client.ts'
-import { createAccessory, createChampionshipResult, createGame, createLibraryImage, createNews, createReview, createStandings, createStream } from '../../src/server/db/factories.ts'
+import {
+  createAccessory,
+  createChampionshipResult,
+  createGame,
+  createLibraryImage,
+  createNews,
+  createReview,
+  createStandings,
+  createStream,
+} from '../../src/server/db/factories.ts'
 import { app } from '../helpers/app.ts'
 import { adminCookie } from '../helpers/auth.ts'
 import { startBlobs, tinyPng } from '../helpers/blobs.ts'
@@ -24,21 +33,103 @@ const writeEndpoints = [
 
 /** The field names the endpoints read, so random bodies often get past the first checks. */
 const fieldNames = [
-  'title', 'category', 'websiteUrl', 'steamUrl', 'price', 'rating', 'platform', 'description', 'imageUrl', 'featured',
-  'name', 'brand', 'purchaseUrl', 'content', 'author', 'excerpt', 'sourceUrl', 'contentType', 'timestamp',
-  'streamUrl', 'thumbnailUrl', 'streamerName', 'startTime', 'endTime', 'isLive', 'viewerCount', 'tags', 'gameId',
-  'team', 'points', 'position', 'championshipType', 'lastLap', 'status', 'officialUrl', 'url', 'source', 'key',
-  'value', 'contentPrompt', 'focusPrompt', 'wordCount', 'keywords', 'enabled', 'testMode', 'testIntervalMinutes',
-  'generateNews', 'refreshStandings', 'championships', 'standings', 'news', 'frequency', 'dayOfWeek', 'hour',
-  'minute', 'updates', 'id', 'displayOrder', 'driverData', 'driverName', 'size', '__proto__', 'constructor',
+  'title',
+  'category',
+  'websiteUrl',
+  'steamUrl',
+  'price',
+  'rating',
+  'platform',
+  'description',
+  'imageUrl',
+  'featured',
+  'name',
+  'brand',
+  'purchaseUrl',
+  'content',
+  'author',
+  'excerpt',
+  'sourceUrl',
+  'contentType',
+  'timestamp',
+  'streamUrl',
+  'thumbnailUrl',
+  'streamerName',
+  'startTime',
+  'endTime',
+  'isLive',
+  'viewerCount',
+  'tags',
+  'gameId',
+  'team',
+  'points',
+  'position',
+  'championshipType',
+  'lastLap',
+  'status',
+  'officialUrl',
+  'url',
+  'source',
+  'key',
+  'value',
+  'contentPrompt',
+  'focusPrompt',
+  'wordCount',
+  'keywords',
+  'enabled',
+  'testMode',
+  'testIntervalMinutes',
+  'generateNews',
+  'refreshStandings',
+  'championships',
+  'standings',
+  'news',
+  'frequency',
+  'dayOfWeek',
+  'hour',
+  'minute',
+  'updates',
+  'id',
+  'displayOrder',
+  'driverData',
+  'driverName',
+  'size',
+  '__proto__',
+  'constructor',
 ]
 
 const nastyStrings = fc.constantFrom(
-  '', ' ', '\u0000', 'null', '-1', '0', '1e309', 'NaN', '9'.repeat(40), 'a'.repeat(3000), '<script>alert(1)</script>',
-  'javascript:alert(1)', '//evil.example', 'https://ok.example/x', '/media/x.webp', 'data:image/png;base64,AAAA',
-  `data:image/png;base64,${tinyPng.toString('base64')}`, 'data:image/svg+xml;base64,PHN2Zz4=', "'; drop table games; --",
-  '\ud800', '💥', 'hero_image', 'overlay_transparency', 'weekly', 'daily', 'motorsport', 'e-sports', '2025-13-45',
-  '2025-06-01T12:00:00Z', '%00', '../../etc/passwd',
+  '',
+  ' ',
+  '\u0000',
+  'null',
+  '-1',
+  '0',
+  '1e309',
+  'NaN',
+  '9'.repeat(40),
+  'a'.repeat(3000),
+  '<script>alert(1)</script>',
+  'javascript:alert(1)',
+  '//evil.example',
+  'https://ok.example/x',
+  '/media/x.webp',
+  'data:image/png;base64,AAAA',
+  `data:image/png;base64,${tinyPng.toString('base64')}`,
+  'data:image/svg+xml;base64,PHN2Zz4=',
+  "'; drop table games; --",
+  '\ud800',
+  '💥',
+  'hero_image',
+  'overlay_transparency',
+  'weekly',
+  'daily',
+  'motorsport',
+  'e-sports',
+  '2025-13-45',
+  '2025-06-01T12:00:00Z',
+  '%00',
+  '../../etc/passwd',
 )
 
 const scalar = fc.oneof(
@@ -56,33 +147,81 @@ const value = fc.oneof(
   { weight: 1, arbitrary: fc.dictionary(fc.constantFrom(...fieldNames), scalar, { maxKeys: 5 }) },
   {
     weight: 1,
-    arbitrary: fc.array(fc.record({ id: fc.oneof(fc.integer({ min: -2, max: 8 }), scalar), displayOrder: fc.oneof(fc.integer({ min: -1, max: 5 }), scalar) }), { maxLength: 4 }),
+    arbitrary: fc.array(
+      fc.record({
+        id: fc.oneof(fc.integer({ min: -2, max: 8 }), scalar),
+        displayOrder: fc.oneof(fc.integer({ min: -1, max: 5 }), scalar),
+      }),
+      { maxLength: 4 },
+    ),
   },
 )
-const knownFieldsBody = fc.dictionary(fc.constantFrom(...fieldNames), value, { maxKeys: 8 }).map((o) => JSON.stringify(o))
+const knownFieldsBody = fc
+  .dictionary(fc.constantFrom(...fieldNames), value, { maxKeys: 8 })
+  .map((o) => JSON.stringify(o))
 
 const body = fc.oneof(
   { weight: 6, arbitrary: knownFieldsBody },
   { weight: 2, arbitrary: fc.json({ maxDepth: 3 }) },
   { weight: 1, arbitrary: fc.anything({ maxDepth: 3 }).map((v) => JSON.stringify(v) ?? 'undefined') },
   { weight: 1, arbitrary: fc.string({ maxLength: 200 }) },
-  { weight: 1, arbitrary: fc.constantFrom('', '{', '{"title":', '[]', 'null', '"x"', '{"a":1}{"b":2}', '\u0000', '{"title":"x"'.repeat(3)) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '',
+      '{',
+      '{"title":',
+      '[]',
+      'null',
+      '"x"',
+      '{"a":1}{"b":2}',
+      '\u0000',
+      '{"title":"x"'.repeat(3),
+    ),
+  },
   { weight: 1, arbitrary: fc.constant(JSON.stringify({ title: 'x'.repeat(1_100_000) })) },
 )
 
 const idSegment = fc.oneof(
   { weight: 4, arbitrary: fc.integer({ min: 1, max: 6 }).map(String) },
-  { weight: 1, arbitrary: fc.constantFrom('0', '-1', '1.5', '1e3', 'abc', '99999999999', '2147483648', '%20', '%00', '..', 'home', 'news', 'hero_image', '0'.repeat(32), 'a'.repeat(300)) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '0',
+      '-1',
+      '1.5',
+      '1e3',
+      'abc',
+      '99999999999',
+      '2147483648',
+      '%20',
+      '%00',
+      '..',
+      'home',
+      'news',
+      'hero_image',
+      '0'.repeat(32),
+      'a'.repeat(300),
+    ),
+  },
   { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 12 }).map((s) => encodeURIComponent(s)) },
 )
 
 const query = fc.oneof(
   fc.constant(''),
-  fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 20 }), { maxKeys: 3 }).map((q) => `?${new URLSearchParams(q).toString()}`),
+  fc
+    .dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 20 }), { maxKeys: 3 })
+    .map((q) => `?${new URLSearchParams(q).toString()}`),
   fc.constantFrom('?t=1', '?page=-1', '?limit=abc', '?%zz', '?a=%00'),
 )
 
-const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/octet-stream', undefined)
+const contentType = fc.constantFrom(
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/octet-stream',
+  undefined,
+)
 
 const request = fc.record({
   endpoint: fc.constantFrom(...writeEndpoints),
@@ -115,7 +254,9 @@ beforeAll(async () => {
     await createStandings({}, 4)
   }
   cookie = await adminCookie()
-  const tables = await rawSql()<{ tablename: string }[]>`select tablename from pg_tables where schemaname = 'public' order by tablename`
+  const tables = await rawSql()<
+    { tablename: string }[]
+  >`select tablename from pg_tables where schemaname = 'public' order by tablename`
   // Every table, every row; the session's last_seen_at is left out (refreshing it is not a change of data).
   const parts = tables.map(({ tablename }) =>
     tablename === 'admin_sessions'
@@ -138,7 +279,11 @@ describe('write endpoints under random and malformed input', () => {
         const path = pattern.replace(/:[A-Za-z]+/g, () => ids[i++] ?? '1') + query
         const headers: Record<string, string> = { cookie }
         if (contentType) headers['content-type'] = contentType
-        const res = await app.request(path, { method, headers, body: method === 'DELETE' && body.length > 50 ? undefined : body })
+        const res = await app.request(path, {
+          method,
+          headers,
+          body: method === 'DELETE' && body.length > 50 ? undefined : body,
+        })
         const text = await res.text()
         seen.set(res.status, (seen.get(res.status) ?? 0) + 1)
         const context = `${method} ${path} ${contentType ?? ''} ${body.slice(0, 300)} -> ${res.status} ${text.slice(0, 300)}`

@@ -24,7 +24,10 @@ test.describe('admin API through the served site', () => {
 
     await adminLogin(request, testInfo)
     expect((await request.get('/api/admin/session')).status()).toBe(200)
-    const foreign = await request.post('/api/admin/games', { data: { title: 'X' }, headers: { origin: 'https://evil.example' } })
+    const foreign = await request.post('/api/admin/games', {
+      data: { title: 'X' },
+      headers: { origin: 'https://evil.example' },
+    })
     expect(foreign.status()).toBe(403)
     const wrong = await request.post('/api/admin/login', { data: { password: `${e2eAdminPassword(testInfo)}-nope` } })
     expect(wrong.status()).toBe(401)
@@ -43,7 +46,9 @@ test.describe('admin API through the served site', () => {
     }
   })
 
-  test('a 9.9 MB JPEG uploads in chunks into Blobs and comes back byte-identical from /media', async ({ request }, testInfo) => {
+  test('a 9.9 MB JPEG uploads in chunks into Blobs and comes back byte-identical from /media', async ({
+    request,
+  }, testInfo) => {
     test.setTimeout(120_000)
     await adminLogin(request, testInfo)
     const jpeg = jpegOfSize(Math.floor(9.9 * 1024 * 1024))
@@ -80,8 +85,13 @@ test.describe('admin API through the served site', () => {
     expect(await big.json()).toEqual({ message: 'The image is larger than 10 MB.' })
 
     const text = Buffer.from('These are meeting notes, renamed to notes.jpg.\n'.repeat(20))
-    const open = await (await request.post('/api/admin/uploads', { data: { size: text.length, name: 'notes.jpg' } })).json()
-    const chunk = await request.put(`/api/admin/uploads/${open.id}/chunks/0`, { data: text, headers: { 'content-type': 'application/octet-stream' } })
+    const open = await (
+      await request.post('/api/admin/uploads', { data: { size: text.length, name: 'notes.jpg' } })
+    ).json()
+    const chunk = await request.put(`/api/admin/uploads/${open.id}/chunks/0`, {
+      data: text,
+      headers: { 'content-type': 'application/octet-stream' },
+    })
     expect(chunk.status()).toBe(415)
     expect(await chunk.json()).toEqual({ message: 'Only JPEG, PNG, GIF and WebP images can be uploaded.' })
   })

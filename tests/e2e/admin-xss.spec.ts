@@ -22,7 +22,10 @@ const payloads = [
   '&lt;script&gt;window.__xss = "escaped"&lt;/script&gt;',
 ]
 
-test('article HTML with XSS payloads is stored sanitized and renders without running any script', async ({ page, request }, testInfo) => {
+test('article HTML with XSS payloads is stored sanitized and renders without running any script', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(150_000)
   await adminLogin(request, testInfo)
   const title = `XSS check ${Date.now()}`
@@ -31,7 +34,9 @@ test('article HTML with XSS payloads is stored sanitized and renders without run
   })
   expect(res.status(), await res.text()).toBe(201)
   const article = await res.json()
-  expect(article.content).not.toMatch(/<script|onerror|onload|ontoggle|javascript:|<iframe|srcdoc|<svg|<object|style=|<form/i)
+  expect(article.content).not.toMatch(
+    /<script|onerror|onload|ontoggle|javascript:|<iframe|srcdoc|<svg|<object|style=|<form/i,
+  )
 
   await waitForPublish(request)
   const dialogs: string[] = []
@@ -43,10 +48,13 @@ test('article HTML with XSS payloads is stored sanitized and renders without run
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
   await expect(page.getByText('Visible paragraph.')).toBeVisible()
   // Follow every link in the article body: none may run script.
-  for (const link of await page.locator('.article-body a').all()) await link.click({ noWaitAfter: true }).catch(() => {})
+  for (const link of await page.locator('.article-body a').all())
+    await link.click({ noWaitAfter: true }).catch(() => {})
   await page.waitForTimeout(500)
   if (!page.url().includes(`/news/${article.id}`)) await page.goto(`/news/${article.id}`)
   expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined()
   expect(dialogs).toEqual([])
-  expect(await page.locator('.article-body script, .article-body iframe, .article-body svg, .article-body object').count()).toBe(0)
+  expect(
+    await page.locator('.article-body script, .article-body iframe, .article-body svg, .article-body object').count(),
+  ).toBe(0)
 })

@@ -179,9 +179,13 @@ test.describe('featured games and gear', () => {
 test('each home section shows a skeleton while loading', async ({ page }) => {
   await withoutBuildTimeData(page, '/')
   const release = await Promise.all(
-    ['/api/news', '/api/championships-standings', '/api/streams', '/api/games/featured', '/api/accessories/featured'].map(
-      (path) => hold(page, path),
-    ),
+    [
+      '/api/news',
+      '/api/championships-standings',
+      '/api/streams',
+      '/api/games/featured',
+      '/api/accessories/featured',
+    ].map((path) => hold(page, path)),
   )
   await page.goto('/')
   for (const [name, label] of [

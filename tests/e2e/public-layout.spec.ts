@@ -30,7 +30,7 @@ test.describe('header (desktop)', () => {
     await expect(page.getByRole('banner')).toBeInViewport()
   })
 
-  test("search: a full page load to /news with the trimmed, encoded term; blank input is ignored", async ({ page }) => {
+  test('search: a full page load to /news with the trimmed, encoded term; blank input is ignored', async ({ page }) => {
     await page.goto('/games')
     const search = page.getByRole('banner').getByPlaceholder('Search...').filter({ visible: true })
     await search.fill('   ')

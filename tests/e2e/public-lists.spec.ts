@@ -1,7 +1,13 @@
 import { answer, expect, hold, islandsHydrated, makeStream, test, withoutBuildTimeData } from './public-helpers.ts'
 
 /** Loading, error (with Retry reloading the page) and one empty state of a list screen. */
-async function expectSkeleton(page: import('@playwright/test').Page, path: string, api: string, label: string, count: number) {
+async function expectSkeleton(
+  page: import('@playwright/test').Page,
+  path: string,
+  api: string,
+  label: string,
+  count: number,
+) {
   await withoutBuildTimeData(page, path)
   const release = await hold(page, api)
   await page.goto(path)
@@ -12,7 +18,13 @@ async function expectSkeleton(page: import('@playwright/test').Page, path: strin
   await expect(skeleton).toHaveCount(0)
 }
 
-async function expectErrorWithRetry(page: import('@playwright/test').Page, path: string, api: string, title: string, text: string) {
+async function expectErrorWithRetry(
+  page: import('@playwright/test').Page,
+  path: string,
+  api: string,
+  title: string,
+  text: string,
+) {
   await answer(page, api, 500, 'Internal failure')
   await page.goto(path)
   const alert = page.getByRole('alert')
@@ -29,7 +41,8 @@ test.describe('games', () => {
     await expect(page.getByRole('heading', { name: `${games.length} Game(s) Found` })).toBeVisible()
     await expect(page.getByRole('article')).toHaveCount(games.length)
 
-    const card = (title: string) => page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+    const card = (title: string) =>
+      page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) })
     await expect(card('Assetto Corsa').getByText('89%')).toBeVisible()
     await expect(card('iRacing').getByText('92%')).toBeVisible()
     await expect(card('Forza Motorsport').getByText('Rating: N/A')).toBeVisible()
@@ -43,7 +56,12 @@ test.describe('games', () => {
 
   test('rating badge hidden for 0, 0.00 and none', async ({ page }) => {
     const game = (id: number, rating: string) => ({
-      id, title: `Game ${id}`, description: 'd', imageUrl: '/demo/games/iracing.webp', rating, websiteUrl: null,
+      id,
+      title: `Game ${id}`,
+      description: 'd',
+      imageUrl: '/demo/games/iracing.webp',
+      rating,
+      websiteUrl: null,
     })
     await answer(page, '/api/games/steam', 200, [game(1, '0'), game(2, '0.00'), game(3, 'none'), game(4, '75')])
     await page.goto('/games')
@@ -58,7 +76,13 @@ test.describe('games', () => {
   })
 
   test('error panel with Retry', async ({ page }) => {
-    await expectErrorWithRetry(page, '/games', '/api/games/steam', 'Failed to Load Games', "We're having trouble loading the games. Please try again later.")
+    await expectErrorWithRetry(
+      page,
+      '/games',
+      '/api/games/steam',
+      'Failed to Load Games',
+      "We're having trouble loading the games. Please try again later.",
+    )
   })
 
   test('empty state', async ({ page }) => {
@@ -83,11 +107,17 @@ test.describe('hardware', () => {
     const names = () => page.getByRole('article').getByRole('heading').allTextContents()
     expect(await names()).toEqual(items.map((i: { name: string }) => i.name))
     await sort.selectOption({ label: 'Name A-Z' })
-    const byName = [...items.map((i: { name: string }) => i.name)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))
+    const byName = [...items.map((i: { name: string }) => i.name)].sort((a, b) =>
+      a.localeCompare(b, 'en', { sensitivity: 'base' }),
+    )
     expect(await names()).toEqual(byName)
     await sort.selectOption({ label: 'Category' })
     const byCategory = [...items]
-      .sort((a, b) => a.category.localeCompare(b.category, 'en', { sensitivity: 'base' }) || a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }))
+      .sort(
+        (a, b) =>
+          a.category.localeCompare(b.category, 'en', { sensitivity: 'base' }) ||
+          a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }),
+      )
       .map((i: { name: string }) => i.name)
     expect(await names()).toEqual(byCategory)
 
@@ -100,7 +130,10 @@ test.describe('hardware', () => {
     await expect(page.getByRole('heading', { name: /Hardware Item\(s\) Found/ })).toBeVisible()
     await expect(page.getByRole('article').getByRole('heading', { name: target.name })).toBeVisible()
 
-    const buy = page.getByRole('article').first().getByRole('link', { name: /Buy Now/ })
+    const buy = page
+      .getByRole('article')
+      .first()
+      .getByRole('link', { name: /Buy Now/ })
     await expect(buy).toHaveAttribute('rel', 'sponsored noopener noreferrer')
     await expect(buy).toHaveAttribute('target', '_blank')
   })
@@ -128,7 +161,13 @@ test.describe('hardware', () => {
   })
 
   test('error panel with Retry', async ({ page }) => {
-    await expectErrorWithRetry(page, '/accessories', '/api/accessories', 'Failed to Load Hardware', "We're having trouble loading the hardware. Please try again later.")
+    await expectErrorWithRetry(
+      page,
+      '/accessories',
+      '/api/accessories',
+      'Failed to Load Hardware',
+      "We're having trouble loading the hardware. Please try again later.",
+    )
   })
 })
 
@@ -150,7 +189,9 @@ test.describe('championships', () => {
     await expect(rows.first()).toContainText(top.driverName)
     await expect(rows.first()).toContainText(top.team)
     await expect(rows.first()).toContainText(`${top.points} pts`)
-    const colours = await rows.locator('[data-podium]').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor))
+    const colours = await rows
+      .locator('[data-podium]')
+      .evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor))
     expect(new Set(colours).size).toBe(3)
   })
 
@@ -159,7 +200,13 @@ test.describe('championships', () => {
   })
 
   test('error panel', async ({ page }) => {
-    await expectErrorWithRetry(page, '/championships', '/api/championships-standings', 'Failed to Load Championships', 'Unable to fetch championship data at the moment.')
+    await expectErrorWithRetry(
+      page,
+      '/championships',
+      '/api/championships-standings',
+      'Failed to Load Championships',
+      'Unable to fetch championship data at the moment.',
+    )
   })
 
   test('empty state', async ({ page }) => {
@@ -193,7 +240,9 @@ test.describe('streams', () => {
     await answer(page, '/api/streams/live', 200, [])
     await answer(page, '/api/streams', 200, [makeStream(1)])
     await page.goto('/streaming')
-    await expect(page.getByRole('region', { name: 'Recent Streams' }).getByRole('heading', { name: 'Test stream 1' })).toBeVisible()
+    await expect(
+      page.getByRole('region', { name: 'Recent Streams' }).getByRole('heading', { name: 'Test stream 1' }),
+    ).toBeVisible()
     await expect(page.getByRole('heading', { name: 'LIVE NOW' })).toHaveCount(0)
 
     await page.unrouteAll()
@@ -215,7 +264,9 @@ test.describe('news list', () => {
     await islandsHydrated(page)
     await expect(page.getByRole('heading', { level: 1, name: 'RACING NEWS' })).toBeVisible()
     await expect(page.getByRole('heading', { name: `${news.length} Article(s) Found` })).toBeVisible()
-    await expect(page.getByRole('article').first().getByText(news[0].category.toUpperCase(), { exact: true })).toBeVisible()
+    await expect(
+      page.getByRole('article').first().getByText(news[0].category.toUpperCase(), { exact: true }),
+    ).toBeVisible()
 
     const categories = [...new Set(news.map((n: { category: string }) => n.category))]
     const select = page.getByRole('combobox', { name: 'Category' })
@@ -274,7 +325,10 @@ test.describe('news list', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0)
   })
 
-  test('long lists: 24 cards first, the rest as the visitor nears the end; the count, search and return cover all', async ({ page, request }) => {
+  test('long lists: 24 cards first, the rest as the visitor nears the end; the count, search and return cover all', async ({
+    page,
+    request,
+  }) => {
     const news = await (await request.get('/api/news')).json()
     expect(news.length, 'the demo content has more than one step of cards').toBeGreaterThan(24)
     await page.goto('/news')
@@ -308,7 +362,13 @@ test.describe('news list', () => {
   })
 
   test('error panel with Retry', async ({ page }) => {
-    await expectErrorWithRetry(page, '/news', '/api/news', 'Failed to Load News', "We're having trouble loading the news. Please try again later.")
+    await expectErrorWithRetry(
+      page,
+      '/news',
+      '/api/news',
+      'Failed to Load News',
+      "We're having trouble loading the news. Please try again later.",
+    )
   })
 })
 
@@ -337,15 +397,25 @@ test.describe('reviews', () => {
     const review = reviews[0]
     const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: review.title }) })
     await expect(card.getByText(`${review.rating}/10`)).toBeVisible()
-    await expect(card.getByText(`${Array.from(review.content as string).slice(0, 150).join('')}...`)).toBeVisible()
+    await expect(
+      card.getByText(
+        `${Array.from(review.content as string)
+          .slice(0, 150)
+          .join('')}...`,
+      ),
+    ).toBeVisible()
     await expect(card.getByText(`By ${review.author}`)).toBeVisible()
     const link = card.getByRole('link', { name: /Read Full Review/ })
     await expect(link).toHaveAttribute('href', review.sourceUrl)
     await expect(link).toHaveAttribute('target', '_blank')
 
     const colourOf = async (rating: string) =>
-      page.getByRole('article').filter({ has: page.getByText(`Rating: ${rating}/10`, { exact: true }) }).first()
-        .getByText(`${rating}/10`).evaluate((e) => getComputedStyle(e).backgroundColor)
+      page
+        .getByRole('article')
+        .filter({ has: page.getByText(`Rating: ${rating}/10`, { exact: true }) })
+        .first()
+        .getByText(`${rating}/10`)
+        .evaluate((e) => getComputedStyle(e).backgroundColor)
     const colours = await Promise.all(['9.5', '8.5', '6.5', '4.5'].map(colourOf))
     expect(new Set(colours).size).toBe(4)
   })
@@ -374,6 +444,12 @@ test.describe('reviews', () => {
   })
 
   test('error panel with Retry', async ({ page }) => {
-    await expectErrorWithRetry(page, '/reviews', '/api/reviews', 'Failed to Load Reviews', "We're having trouble loading the reviews. Please try again later.")
+    await expectErrorWithRetry(
+      page,
+      '/reviews',
+      '/api/reviews',
+      'Failed to Load Reviews',
+      "We're having trouble loading the reviews. Please try again later.",
+    )
   })
 })

@@ -10,7 +10,10 @@ const pages = [
   { path: '/reviews', seo: 'reviews' },
 ]
 
-test('every page has its title, description, keywords, canonical, Open Graph, Twitter and RSS link', async ({ page, baseURL }) => {
+test('every page has its title, description, keywords, canonical, Open Graph, Twitter and RSS link', async ({
+  page,
+  baseURL,
+}) => {
   const seen = new Set<string>()
   for (const { path } of pages) {
     await page.goto(path)
@@ -26,7 +29,9 @@ test('every page has its title, description, keywords, canonical, Open Graph, Tw
     expect(await meta('meta[property="og:image"]')).toMatch(/^http/)
     expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image')
     expect(await meta('meta[name="twitter:title"]')).toBe(title)
-    expect(await page.locator('link[rel="alternate"][type="application/rss+xml"]').getAttribute('href')).toBe('/rss.xml')
+    expect(await page.locator('link[rel="alternate"][type="application/rss+xml"]').getAttribute('href')).toBe(
+      '/rss.xml',
+    )
   }
   expect(seen.size, 'titles differ per page').toBe(pages.length)
 })
@@ -36,12 +41,18 @@ test('the home page uses the SEO defaults until the owner edits them', async ({ 
   await expect(page).toHaveTitle('SimRacing Hub – Sim Racing Games, Gear, Championships & Motorsport News')
 })
 
-test('article pages: own title and description, og:type article, JSON-LD NewsArticle', async ({ page, request, baseURL }) => {
+test('article pages: own title and description, og:type article, JSON-LD NewsArticle', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const [article] = await (await request.get('/api/news?limit=1')).json()
   await page.goto(`/news/${article.id}`)
   await expect(page).toHaveTitle(new RegExp(article.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
   expect(await page.locator('meta[property="og:type"]').getAttribute('content')).toBe('article')
-  expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(new URL(`/news/${article.id}`, baseURL).href)
+  expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
+    new URL(`/news/${article.id}`, baseURL).href,
+  )
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}')
   expect(ld['@type']).toBe('NewsArticle')
   expect(ld.headline).toBe(article.title)
@@ -82,7 +93,9 @@ test('rss.xml is an RSS 2.0 feed of the news', async ({ request }) => {
   expect(xml).toContain(`/news/${newest.id}</link>`)
 })
 
-test('images: width and height everywhere, lazy below the fold, Image CDN srcset for our own images', async ({ page }) => {
+test('images: width and height everywhere, lazy below the fold, Image CDN srcset for our own images', async ({
+  page,
+}) => {
   for (const { path } of pages) {
     await page.goto(path)
     const images = await page.evaluate(() =>

@@ -5,7 +5,10 @@ import { adminLogin } from '../helpers/e2e-admin.ts'
  * Issue 4: an edit made through the API reaches the public pages by itself (the local publisher
  * rebuilds into a fresh folder and swaps it in), within 60 seconds and without a restart.
  */
-test('a news title edited through the API shows on the article page and the news list within 60 s', async ({ page, request }, testInfo) => {
+test('a news title edited through the API shows on the article page and the news list within 60 s', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(120_000)
   await adminLogin(request, testInfo)
   const [article] = await (await request.get('/api/news?limit=1')).json()

@@ -13,7 +13,10 @@ const hashes = new Map<string, Promise<string>>()
 export async function givenAdminPassword(password = TEST_PASSWORD): Promise<void> {
   if (!hashes.has(password)) hashes.set(password, hashPassword(password))
   const passwordHash = await hashes.get(password)!
-  await db().insert(adminCredentials).values({ id: 1, passwordHash }).onConflictDoUpdate({ target: adminCredentials.id, set: { passwordHash } })
+  await db()
+    .insert(adminCredentials)
+    .values({ id: 1, passwordHash })
+    .onConflictDoUpdate({ target: adminCredentials.id, set: { passwordHash } })
 }
 
 /** A live admin session without going through the (slow) login: answers the Cookie header value. */
@@ -68,5 +71,8 @@ export async function login(password = TEST_PASSWORD, ip = '203.0.113.7'): Promi
     body: JSON.stringify({ password }),
   })
   const text = await res.text()
-  return { res: { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers }, cookie: cookieFrom(res) }
+  return {
+    res: { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers },
+    cookie: cookieFrom(res),
+  }
 }

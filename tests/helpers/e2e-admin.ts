@@ -22,7 +22,9 @@ export async function waitForPublish(request: APIRequestContext, timeoutMs = 90_
     .poll(
       async () => {
         const s = await (await request.get('/api/admin/publish-status')).json()
-        return s.status === 'live' && (!s.requestedAt || new Date(s.liveAt) >= new Date(s.requestedAt)) ? 'live' : s.status
+        return s.status === 'live' && (!s.requestedAt || new Date(s.liveAt) >= new Date(s.requestedAt))
+          ? 'live'
+          : s.status
       },
       { timeout: timeoutMs, intervals: [1000] },
     )

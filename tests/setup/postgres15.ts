@@ -6,7 +6,9 @@ import { freePort } from '../../scripts/lib/ports.ts'
 
 /** Finds PostgreSQL's server binaries (Debian keeps them outside PATH). */
 export function findPgBin(): string | null {
-  const candidates = [process.env.PG_BIN, '/usr/lib/postgresql/15/bin', '/usr/local/bin', '/usr/bin'].filter(Boolean) as string[]
+  const candidates = [process.env.PG_BIN, '/usr/lib/postgresql/15/bin', '/usr/local/bin', '/usr/bin'].filter(
+    Boolean,
+  ) as string[]
   for (const dir of candidates) {
     const r = spawnSync(path.join(dir, 'pg_ctl'), ['--version'], { encoding: 'utf8' })
     if (r.status === 0) return dir
@@ -36,8 +38,14 @@ export async function startTempPostgres(bin: string): Promise<TempPostgres> {
   }
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'])
   run('pg_ctl', [
-    '-D', data, '-l', path.join(dir, 'log'), '-w', 'start',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'log'),
+    '-w',
+    'start',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
   ])
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

@@ -15,9 +15,19 @@ const tones: Record<BadgeTone, string> = {
   live: 'bg-brand text-white',
 }
 
-export function Badge({ tone, children, className = '' }: { tone: BadgeTone; children: ReactNode; className?: string }) {
+export function Badge({
+  tone,
+  children,
+  className = '',
+}: {
+  tone: BadgeTone
+  children: ReactNode
+  className?: string
+}) {
   return (
-    <span className={`inline-flex items-center rounded px-2 py-0.5 text-xs font-bold tracking-wide ${tones[tone]} ${className}`}>
+    <span
+      className={`inline-flex items-center rounded px-2 py-0.5 text-xs font-bold tracking-wide ${tones[tone]} ${className}`}
+    >
       {children}
     </span>
   )

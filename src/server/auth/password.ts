@@ -31,6 +31,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const P = Number(p)
   if (![N, R, P].every((x) => Number.isInteger(x) && x > 0)) return false
   const expected = Buffer.from(hash, 'base64url')
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), { N, r: R, p: P, maxmem: maxmem(N, R) }, expected.length)
+  const actual = await derive(
+    password,
+    Buffer.from(salt, 'base64url'),
+    { N, r: R, p: P, maxmem: maxmem(N, R) },
+    expected.length,
+  )
   return actual.length === expected.length && timingSafeEqual(actual, expected)
 }

@@ -22,14 +22,22 @@ export async function loginRetryAfter(key: string, now = new Date(), q: Executor
   const [lastSuccess] = await q
     .select({ at: loginAttempts.attemptedAt })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.clientKey, key), eq(loginAttempts.succeeded, true), gt(loginAttempts.attemptedAt, windowStart)))
+    .where(
+      and(
+        eq(loginAttempts.clientKey, key),
+        eq(loginAttempts.succeeded, true),
+        gt(loginAttempts.attemptedAt, windowStart),
+      ),
+    )
     .orderBy(desc(loginAttempts.attemptedAt))
     .limit(1)
   const since = lastSuccess && lastSuccess.at > windowStart ? lastSuccess.at : windowStart
   const failures = await q
     .select({ at: loginAttempts.attemptedAt })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.clientKey, key), eq(loginAttempts.succeeded, false), gt(loginAttempts.attemptedAt, since)))
+    .where(
+      and(eq(loginAttempts.clientKey, key), eq(loginAttempts.succeeded, false), gt(loginAttempts.attemptedAt, since)),
+    )
     .orderBy(desc(loginAttempts.attemptedAt))
     .limit(LOGIN_MAX_FAILURES)
   if (failures.length < LOGIN_MAX_FAILURES) return 0
@@ -44,16 +52,27 @@ export async function loginRetryAfter(key: string, now = new Date(), q: Executor
  * requests cannot all pass the check before any of them is recorded: the sixth waits for the
  * fifth. The attempt counts as a failure until `loginSucceeded` marks it.
  */
-export async function takeLoginAttempt(key: string, now = new Date()): Promise<{ attemptId: number } | { retryAfter: number }> {
+export async function takeLoginAttempt(
+  key: string,
+  now = new Date(),
+): Promise<{ attemptId: number } | { retryAfter: number }> {
   return db().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${key}`}))`)
     const retryAfter = await loginRetryAfter(key, now, tx)
     if (retryAfter > 0) return { retryAfter }
-    const [row] = await tx.insert(loginAttempts).values({ clientKey: key, succeeded: false, attemptedAt: now }).returning({ id: loginAttempts.id })
+    const [row] = await tx
+      .insert(loginAttempts)
+      .values({ clientKey: key, succeeded: false, attemptedAt: now })
+      .returning({ id: loginAttempts.id })
     // Keep the table small: this client's rows older than a day serve no purpose.
     await tx
       .delete(loginAttempts)
-      .where(and(eq(loginAttempts.clientKey, key), lt(loginAttempts.attemptedAt, new Date(now.getTime() - 24 * 3600 * 1000))))
+      .where(
+        and(
+          eq(loginAttempts.clientKey, key),
+          lt(loginAttempts.attemptedAt, new Date(now.getTime() - 24 * 3600 * 1000)),
+        ),
+      )
     return { attemptId: row!.id }
   })
 }

@@ -17,7 +17,8 @@ export interface StoredImage {
 }
 
 export const notAnImage = () => new ApiError(415, 'Only JPEG, PNG, GIF and WebP images can be uploaded.')
-export const svgRefused = () => new ApiError(415, 'SVG images are not allowed. Please upload a JPEG, PNG, GIF or WebP image.')
+export const svgRefused = () =>
+  new ApiError(415, 'SVG images are not allowed. Please upload a JPEG, PNG, GIF or WebP image.')
 export const tooLarge = () => new ApiError(413, 'The image is larger than 10 MB.')
 
 /** Checks the bytes (type by content, size) and answers the image type, or throws the refusal. */
@@ -53,7 +54,8 @@ export async function storeDataUrl(value: string): Promise<string> {
   if (declared.includes('svg')) throw svgRefused()
   if (!match[3]) throw new ApiError(400, 'The image data URL must be base64-encoded.')
   const data = match[4]!.replace(/\s+/g, '')
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(data) || data.length % 4 === 1) throw new ApiError(400, 'The image data URL is malformed.')
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(data) || data.length % 4 === 1)
+    throw new ApiError(400, 'The image data URL is malformed.')
   if ((data.length * 3) / 4 > MAX_IMAGE_BYTES + 3) throw tooLarge()
   const stored = await storeImage(new Uint8Array(Buffer.from(data, 'base64')))
   return stored.url

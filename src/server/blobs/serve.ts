@@ -24,7 +24,10 @@ export async function serveMedia(request: Request): Promise<Response> {
   }
   const image = await readImage(key)
   if (!image) {
-    return new Response('Not found', { status: 404, headers: { ...baseHeaders, 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' } })
+    return new Response('Not found', {
+      status: 404,
+      headers: { ...baseHeaders, 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' },
+    })
   }
   return new Response(request.method === 'HEAD' ? null : image.data, {
     status: 200,

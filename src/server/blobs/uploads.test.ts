@@ -35,7 +35,11 @@ describe('chunked image uploads into Blobs', () => {
     const jpeg = fakeJpeg(Math.floor(9.9 * 1024 * 1024))
     const res = await upload(cookie, jpeg)
     expect(res.status).toBe(201)
-    expect(res.body).toMatchObject({ contentType: 'image/jpeg', size: jpeg.length, url: expect.stringMatching(/^\/media\/[a-f0-9]{64}\.jpg$/) })
+    expect(res.body).toMatchObject({
+      contentType: 'image/jpeg',
+      size: jpeg.length,
+      url: expect.stringMatching(/^\/media\/[a-f0-9]{64}\.jpg$/),
+    })
 
     const served = await serveMedia(new Request(`http://localhost${res.body.url}`))
     expect(served.status).toBe(200)
@@ -81,7 +85,9 @@ describe('chunked image uploads into Blobs', () => {
 
   it('refuses SVG with a clear message', async () => {
     const cookie = await adminCookie()
-    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><circle r="4"/></svg>')
+    const svg = new TextEncoder().encode(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><circle r="4"/></svg>',
+    )
     const res = await upload(cookie, svg)
     expect(res.status).toBe(415)
     expect(res.body.message).toMatch(/SVG images are not allowed/)
@@ -103,7 +109,12 @@ describe('data URLs become blobs', () => {
       body: { url: `data:image/png;base64,${tinyPng.toString('base64')}` },
     })
     expect(res.status).toBe(201)
-    expect(res.body).toMatchObject({ name: 'Racing Image', category: 'general', source: 'upload', url: expect.stringMatching(/^\/media\/[a-f0-9]{64}\.png$/) })
+    expect(res.body).toMatchObject({
+      name: 'Racing Image',
+      category: 'general',
+      source: 'upload',
+      url: expect.stringMatching(/^\/media\/[a-f0-9]{64}\.png$/),
+    })
     const served = await serveMedia(new Request(`http://localhost${res.body.url}`))
     expect(Buffer.compare(Buffer.from(await served.arrayBuffer()), tinyPng)).toBe(0)
   })

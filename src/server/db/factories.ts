@@ -5,15 +5,7 @@
  */
 import { excerptFromHtml } from '../../lib/excerpt.ts'
 import { db, type Database } from './client.ts'
-import {
-  accessories,
-  championshipResults,
-  games,
-  imageLibrary,
-  newsArticles,
-  reviews,
-  streams,
-} from './schema.ts'
+import { accessories, championshipResults, games, imageLibrary, newsArticles, reviews, streams } from './schema.ts'
 import { insertStandingsSet, type NewStandingsSet, type StandingsRow } from '../repos/standings.repo.ts'
 
 let sequence = 0
@@ -101,7 +93,13 @@ export function buildChampionshipResult(
 
 export function buildLibraryImage(overrides: Partial<Insert<typeof imageLibrary>> = {}): Insert<typeof imageLibrary> {
   const n = next()
-  return { url: `/images/library-${n}.webp`, name: `Library Image ${n}`, category: 'general', source: 'seed', ...overrides }
+  return {
+    url: `/images/library-${n}.webp`,
+    name: `Library Image ${n}`,
+    category: 'general',
+    source: 'seed',
+    ...overrides,
+  }
 }
 
 export function buildStandings(overrides: Partial<NewStandingsSet> = {}, drivers = 10): NewStandingsSet {
@@ -118,12 +116,16 @@ export function buildStandings(overrides: Partial<NewStandingsSet> = {}, drivers
 const insertOne =
   <T extends Parameters<Database['insert']>[0]>(table: T) =>
   async (values: T['$inferInsert'], tx: Database = db()): Promise<T['$inferSelect']> => {
-    const [row] = await tx.insert(table).values(values as never).returning()
+    const [row] = await tx
+      .insert(table)
+      .values(values as never)
+      .returning()
     return row as T['$inferSelect']
   }
 
 export const createGame = (o: Partial<Insert<typeof games>> = {}) => insertOne(games)(buildGame(o))
-export const createAccessory = (o: Partial<Insert<typeof accessories>> = {}) => insertOne(accessories)(buildAccessory(o))
+export const createAccessory = (o: Partial<Insert<typeof accessories>> = {}) =>
+  insertOne(accessories)(buildAccessory(o))
 export const createNews = (o: Partial<Insert<typeof newsArticles>> = {}) => insertOne(newsArticles)(buildNews(o))
 export const createStream = (o: Partial<Insert<typeof streams>> = {}) => insertOne(streams)(buildStream(o))
 export const createReview = (o: Partial<Insert<typeof reviews>> = {}) => insertOne(reviews)(buildReview(o))

@@ -194,7 +194,10 @@ export const streams = pgTable(
     endTime: timestamp('end_time', { withTimezone: true, mode: 'date' }),
     isLive: boolean('is_live').notNull().default(false),
     viewerCount: integer('viewer_count').notNull().default(0),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -353,7 +356,10 @@ export const aiCallLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('ai_call_log_tokens_non_negative', sql`${t.inputTokens} >= 0 AND ${t.outputTokens} >= 0 AND ${t.totalTokens} >= 0`),
+    check(
+      'ai_call_log_tokens_non_negative',
+      sql`${t.inputTokens} >= 0 AND ${t.outputTokens} >= 0 AND ${t.totalTokens} >= 0`,
+    ),
     index('ai_call_log_service_time_idx').on(t.service, t.createdAt.desc()),
   ],
 )
@@ -368,7 +374,10 @@ export const jobs = pgTable(
     currentTask: text('current_task').notNull().default(''),
     completed: integer('completed').notNull().default(0),
     total: integer('total').notNull().default(0),
-    errors: jsonb('errors').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    errors: jsonb('errors')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     input: jsonb('input').$type<unknown>(),
     result: jsonb('result').$type<unknown>(),
     createdAt: createdAt(),
@@ -435,7 +444,10 @@ export const publishState = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     status: publishStatusEnum('status').notNull().default('live'),
-    changedTags: text('changed_tags').array().notNull().default(sql`'{}'::text[]`),
+    changedTags: text('changed_tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }),
     buildStartedAt: timestamp('build_started_at', { withTimezone: true, mode: 'date' }),
     liveAt: timestamp('live_at', { withTimezone: true, mode: 'date' }),
@@ -446,4 +458,3 @@ export const publishState = pgTable(
   },
   (t) => [check('publish_state_singleton', sql`${t.id} = 1`)],
 )
-

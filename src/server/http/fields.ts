@@ -26,7 +26,9 @@ export const storable = (v: string) => !v.includes('\u0000')
 /** Optional text: trimmed, bounded, '' when absent or null. */
 export const optionalText = (max = 500, label = 'A text field') =>
   z
-    .union([z.string({ message: `${label} must be text.` }), z.null(), z.undefined()], { message: `${label} must be text.` })
+    .union([z.string({ message: `${label} must be text.` }), z.null(), z.undefined()], {
+      message: `${label} must be text.`,
+    })
     .transform((v) => (v ?? '').trim())
     .refine((v) => v.length <= max, `${label} is too long.`)
     .refine(storable, `${label} holds characters that cannot be stored.`)
@@ -38,23 +40,39 @@ export const optionalUrl = (label = 'The URL') =>
 /** Optional image: like optionalUrl, and a data:image URL is accepted here (the route stores it as a blob). */
 export const optionalImageUrl = (label = 'The image URL') =>
   z
-    .union([z.string({ message: `${label} must be text.` }), z.null(), z.undefined()], { message: `${label} must be text.` })
+    .union([z.string({ message: `${label} must be text.` }), z.null(), z.undefined()], {
+      message: `${label} must be text.`,
+    })
     .transform((v) => (v ?? '').trim())
     .refine((v) => v.startsWith('data:') || v.length <= 2048, `${label} is too long.`)
-    .refine((v) => v === '' || v.startsWith('data:') || isSafeUrl(v), `${label} must start with http://, https:// or /.`)
+    .refine(
+      (v) => v === '' || v.startsWith('data:') || isSafeUrl(v),
+      `${label} must start with http://, https:// or /.`,
+    )
 
 /** An integer from a number or a numeric string (forms send both). */
 export const intFrom = (label: string, min: number, max: number) =>
   z
-    .union([z.number(), z.string().trim().regex(/^-?\d{1,10}$/, `${label} must be a whole number.`)], {
-      message: `${label} must be a whole number.`,
-    })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d{1,10}$/, `${label} must be a whole number.`),
+      ],
+      {
+        message: `${label} must be a whole number.`,
+      },
+    )
     .transform(Number)
     .refine((n) => Number.isInteger(n), `${label} must be a whole number.`)
     .refine((n) => n >= min && n <= max, `${label} must be between ${min} and ${max}.`)
 
 export const boolFrom = (label: string) =>
-  z.union([z.boolean(), z.enum(['true', 'false'])], { message: `${label} must be true or false.` }).transform((v) => v === true || v === 'true')
+  z
+    .union([z.boolean(), z.enum(['true', 'false'])], { message: `${label} must be true or false.` })
+    .transform((v) => v === true || v === 'true')
 
 /** An ISO date-time (or a Date-parsable string) within a sane range. */
 export const dateFrom = (label: string) =>
@@ -62,7 +80,10 @@ export const dateFrom = (label: string) =>
     .string({ message: `${label} must be a date.` })
     .max(40, `${label} must be a date.`)
     .transform((v) => new Date(v))
-    .refine((d) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 1970 && d.getUTCFullYear() <= 9999, `${label} must be a date.`)
+    .refine(
+      (d) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 1970 && d.getUTCFullYear() <= 9999,
+      `${label} must be a date.`,
+    )
 
 /** Required text: the message when it is missing or blank is the spec's. */
 export const requiredText = (message: string, max = 500, label = 'The text') =>

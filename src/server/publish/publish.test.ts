@@ -5,7 +5,13 @@ import { db } from '../db/client.ts'
 import { adminCookie, send } from '../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'
 import { createNews } from '../db/factories.ts'
-import { configurePublishing, flushPendingBuild, getPublishStatus, markBuildFinished, markBuildStarted } from './publish.ts'
+import {
+  configurePublishing,
+  flushPendingBuild,
+  getPublishStatus,
+  markBuildFinished,
+  markBuildStarted,
+} from './publish.ts'
 
 let hookCalls: string[] = []
 let server: http.Server
@@ -91,7 +97,10 @@ describe('publishing after writes', () => {
     restore()
     restore = configurePublishing({ hookUrl: 'http://127.0.0.1:9/unreachable', purgeToken: undefined })
     const cookie = await adminCookie()
-    const res = await send('POST', '/api/accessories', { cookie, body: { name: 'Wheel', purchaseUrl: 'https://shop.example/w' } })
+    const res = await send('POST', '/api/accessories', {
+      cookie,
+      body: { name: 'Wheel', purchaseUrl: 'https://shop.example/w' },
+    })
     expect(res.status).toBe(201)
     const status = await publishStatus(cookie)
     expect(status.status).toBe('pending')

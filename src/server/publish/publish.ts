@@ -89,7 +89,10 @@ async function triggerBuild(now: Date): Promise<boolean> {
     .where(
       and(
         eq(publishState.id, 1),
-        or(isNull(publishState.hookRequestedAt), lt(publishState.hookRequestedAt, new Date(now.getTime() - config.debounceMs))),
+        or(
+          isNull(publishState.hookRequestedAt),
+          lt(publishState.hookRequestedAt, new Date(now.getTime() - config.debounceMs)),
+        ),
       ),
     )
     .returning({ id: publishState.id })
@@ -129,7 +132,10 @@ export async function flushPendingBuild(now = new Date()): Promise<boolean> {
 /** Netlify deploy events (netlify/functions/deploy-*.mts) move the status along in production. */
 export async function markBuildStarted(now = new Date()): Promise<void> {
   await getPublishStatus()
-  await db().update(publishState).set({ status: 'building', buildStartedAt: now, updatedAt: now }).where(eq(publishState.id, 1))
+  await db()
+    .update(publishState)
+    .set({ status: 'building', buildStartedAt: now, updatedAt: now })
+    .where(eq(publishState.id, 1))
 }
 
 export async function markBuildFinished(error: string | null, now = new Date()): Promise<void> {

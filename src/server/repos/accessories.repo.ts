@@ -8,11 +8,18 @@ export type NewAccessory = typeof accessories.$inferInsert
 const order = [desc(accessories.createdAt), desc(accessories.id)]
 
 export function listAccessories(): Promise<Accessory[]> {
-  return db().select().from(accessories).orderBy(...order)
+  return db()
+    .select()
+    .from(accessories)
+    .orderBy(...order)
 }
 
 export function listFeaturedAccessories(): Promise<Accessory[]> {
-  return db().select().from(accessories).where(eq(accessories.featured, true)).orderBy(...order)
+  return db()
+    .select()
+    .from(accessories)
+    .where(eq(accessories.featured, true))
+    .orderBy(...order)
 }
 
 export async function getAccessory(id: number): Promise<Accessory | undefined> {

@@ -17,6 +17,9 @@ export async function getAiSettings(): Promise<AiSettings> {
 
 export async function saveAiSettings(values: Partial<AiSettings>): Promise<AiSettings> {
   await getAiSettings()
-  await db().update(aiSettings).set({ ...values, updatedAt: new Date() }).where(eq(aiSettings.id, 1))
+  await db()
+    .update(aiSettings)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(aiSettings.id, 1))
   return getAiSettings()
 }

@@ -30,7 +30,10 @@ export async function insertChampionshipResult(values: NewChampionshipResult): P
   return row!
 }
 
-export async function updateChampionshipResult(id: number, values: Partial<NewChampionshipResult>): Promise<ChampionshipResult | undefined> {
+export async function updateChampionshipResult(
+  id: number,
+  values: Partial<NewChampionshipResult>,
+): Promise<ChampionshipResult | undefined> {
   const [row] = await db()
     .update(championshipResults)
     .set({ ...values, updatedAt: new Date() })
@@ -40,6 +43,9 @@ export async function updateChampionshipResult(id: number, values: Partial<NewCh
 }
 
 export async function deleteChampionshipResult(id: number): Promise<boolean> {
-  const deleted = await db().delete(championshipResults).where(eq(championshipResults.id, id)).returning({ id: championshipResults.id })
+  const deleted = await db()
+    .delete(championshipResults)
+    .where(eq(championshipResults.id, id))
+    .returning({ id: championshipResults.id })
   return deleted.length > 0
 }

@@ -8,11 +8,18 @@ export type NewGame = typeof games.$inferInsert
 const order = [desc(games.createdAt), desc(games.id)]
 
 export function listGames(): Promise<Game[]> {
-  return db().select().from(games).orderBy(...order)
+  return db()
+    .select()
+    .from(games)
+    .orderBy(...order)
 }
 
 export function listFeaturedGames(): Promise<Game[]> {
-  return db().select().from(games).where(eq(games.featured, true)).orderBy(...order)
+  return db()
+    .select()
+    .from(games)
+    .where(eq(games.featured, true))
+    .orderBy(...order)
 }
 
 export async function getGame(id: number): Promise<Game | undefined> {

@@ -16,8 +16,7 @@ export interface NewsFilter {
   offset?: number
 }
 
-const contains = (column: AnyColumn, term: string) =>
-  sql`strpos(lower(${column}), lower(${term})) > 0`
+const contains = (column: AnyColumn, term: string) => sql`strpos(lower(${column}), lower(${term})) > 0`
 
 function where(filter: NewsFilter): SQL | undefined {
   const parts: SQL[] = []
@@ -36,7 +35,12 @@ function where(filter: NewsFilter): SQL | undefined {
 }
 
 export async function listNews(filter: NewsFilter = {}): Promise<NewsArticle[]> {
-  const query = db().select().from(newsArticles).where(where(filter)).orderBy(...newsOrder).$dynamic()
+  const query = db()
+    .select()
+    .from(newsArticles)
+    .where(where(filter))
+    .orderBy(...newsOrder)
+    .$dynamic()
   if (filter.limit !== undefined) query.limit(filter.limit)
   if (filter.offset !== undefined) query.offset(filter.offset)
   return query
@@ -57,7 +61,10 @@ export async function insertNews(values: NewNewsArticle): Promise<NewsArticle> {
   return db().transaction(async (tx) => {
     const [top] = await tx.select({ min: sql<number | null>`min(${newsArticles.displayOrder})` }).from(newsArticles)
     const displayOrder = (top?.min ?? 1) - 1
-    const [row] = await tx.insert(newsArticles).values({ ...values, displayOrder }).returning()
+    const [row] = await tx
+      .insert(newsArticles)
+      .values({ ...values, displayOrder })
+      .returning()
     return row!
   })
 }
@@ -83,7 +90,11 @@ export async function deleteNews(id: number): Promise<boolean> {
  */
 export async function moveNews(id: number, direction: 'up' | 'down'): Promise<'moved' | 'edge' | 'missing'> {
   return db().transaction(async (tx) => {
-    const rows = await tx.select({ id: newsArticles.id }).from(newsArticles).orderBy(...newsOrder).for('update')
+    const rows = await tx
+      .select({ id: newsArticles.id })
+      .from(newsArticles)
+      .orderBy(...newsOrder)
+      .for('update')
     const ids = rows.map((r) => r.id)
     const index = ids.indexOf(id)
     if (index < 0) return 'missing'

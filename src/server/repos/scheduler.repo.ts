@@ -34,7 +34,9 @@ export async function getSchedulerConfig(): Promise<SchedulerConfig> {
   const jobs = await db().select().from(schedulerJobs)
   const job = (kind: 'standings' | 'news'): JobSchedule => {
     const row = jobs.find((j) => j.kind === kind)
-    return row ? { enabled: row.enabled, frequency: row.frequency, dayOfWeek: row.dayOfWeek, hour: row.hour, minute: row.minute } : defaultJob
+    return row
+      ? { enabled: row.enabled, frequency: row.frequency, dayOfWeek: row.dayOfWeek, hour: row.hour, minute: row.minute }
+      : defaultJob
   }
   return {
     enabled: settings?.enabled ?? false,
@@ -77,7 +79,10 @@ export async function saveSchedulerConfig(update: SchedulerUpdate): Promise<Sche
           updatedAt: new Date(),
         },
       })
-    for (const [kind, change] of [['standings', standings], ['news', news]] as const) {
+    for (const [kind, change] of [
+      ['standings', standings],
+      ['news', news],
+    ] as const) {
       if (!change) continue
       const job = normalizeJob({ ...current[kind], ...change })
       await tx

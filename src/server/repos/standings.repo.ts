@@ -22,15 +22,17 @@ export interface StandingsSet {
 
 /** Every standings set in display order, each with all its driver rows in row order. */
 export async function listStandings(): Promise<StandingsSet[]> {
-  const sets = await db()
-    .select()
-    .from(standingsSets)
-    .orderBy(asc(standingsSets.displayOrder), asc(standingsSets.id))
+  const sets = await db().select().from(standingsSets).orderBy(asc(standingsSets.displayOrder), asc(standingsSets.id))
   if (sets.length === 0) return []
   const rows = await db()
     .select()
     .from(standingsRows)
-    .where(inArray(standingsRows.setId, sets.map((s) => s.id)))
+    .where(
+      inArray(
+        standingsRows.setId,
+        sets.map((s) => s.id),
+      ),
+    )
     .orderBy(asc(standingsRows.setId), asc(standingsRows.rowIndex))
   const bySet = new Map<number, StandingsRow[]>()
   for (const r of rows) {
@@ -97,7 +99,11 @@ export async function updateStandingsDriver(setId: number, rowIndex: number, edi
 export async function reorderStandings(updates: { id: number; displayOrder: number }[]): Promise<number[]> {
   return db().transaction(async (tx) => {
     const ids = updates.map((u) => u.id)
-    const found = await tx.select({ id: standingsSets.id }).from(standingsSets).where(inArray(standingsSets.id, ids)).for('update')
+    const found = await tx
+      .select({ id: standingsSets.id })
+      .from(standingsSets)
+      .where(inArray(standingsSets.id, ids))
+      .for('update')
     const known = new Set(found.map((r) => r.id))
     const missing = ids.filter((id) => !known.has(id))
     if (missing.length) return missing

@@ -8,11 +8,18 @@ export type NewStream = typeof streams.$inferInsert
 const order = [desc(streams.isLive), desc(streams.startTime), desc(streams.id)]
 
 export function listStreams(): Promise<Stream[]> {
-  return db().select().from(streams).orderBy(...order)
+  return db()
+    .select()
+    .from(streams)
+    .orderBy(...order)
 }
 
 export function listLiveStreams(): Promise<Stream[]> {
-  return db().select().from(streams).where(eq(streams.isLive, true)).orderBy(...order)
+  return db()
+    .select()
+    .from(streams)
+    .where(eq(streams.isLive, true))
+    .orderBy(...order)
 }
 
 export async function getStream(id: number): Promise<Stream | undefined> {

@@ -53,7 +53,12 @@ export const accessoriesRoutes = new Hono()
   })
   .post('/', async (c) => {
     const item = await insertAccessory((await readAccessory(c)) as NewAccessory)
-    recordWrite(c, { entity: 'accessory', id: item.id, summary: `Created hardware "${item.name}"`, tags: ['accessories'] })
+    recordWrite(c, {
+      entity: 'accessory',
+      id: item.id,
+      summary: `Created hardware "${item.name}"`,
+      tags: ['accessories'],
+    })
     return c.json(item, 201)
   })
   .put('/:id', async (c) => {

@@ -9,11 +9,20 @@ import { noStore } from '../../http/cache.ts'
 import { ApiError, badRequest } from '../../http/errors.ts'
 import { parseBody } from '../../http/validate.ts'
 
-const loginBody = z.object({ password: z.string({ message: 'Invalid admin password' }).max(1000, 'Invalid admin password') }, { message: 'Invalid admin password' })
+const loginBody = z.object(
+  { password: z.string({ message: 'Invalid admin password' }).max(1000, 'Invalid admin password') },
+  { message: 'Invalid admin password' },
+)
 
-const text = z.string({ message: 'Please fill in all password fields' }).max(1000, 'The password is too long.').optional()
+const text = z
+  .string({ message: 'Please fill in all password fields' })
+  .max(1000, 'The password is too long.')
+  .optional()
 const changePasswordBody = z
-  .object({ currentPassword: text, newPassword: text, confirmPassword: text }, { message: 'Please fill in all password fields' })
+  .object(
+    { currentPassword: text, newPassword: text, confirmPassword: text },
+    { message: 'Please fill in all password fields' },
+  )
   .superRefine((b, ctx) => {
     // Spec 001 section 5, in the form's order of checks.
     if (!b.currentPassword || !b.newPassword || (b.confirmPassword !== undefined && !b.confirmPassword)) {

@@ -127,7 +127,9 @@ describe('sessions', () => {
 
   it('end 7 days after login even when used constantly', async () => {
     const cookie = await adminCookie()
-    await db().execute(sql`update admin_sessions set created_at = now() - interval '7 days', expires_at = now() - interval '1 second'`)
+    await db().execute(
+      sql`update admin_sessions set created_at = now() - interval '7 days', expires_at = now() - interval '1 second'`,
+    )
     expect((await send('GET', '/api/admin/session', { cookie })).status).toBe(401)
   })
 
@@ -155,9 +157,18 @@ describe('POST /api/admin/change-password', () => {
   it.each([
     [{}, 'Please fill in all password fields'],
     [{ currentPassword: TEST_PASSWORD, newPassword: '' }, 'Please fill in all password fields'],
-    [{ currentPassword: TEST_PASSWORD, newPassword: 'abcdef', confirmPassword: '' }, 'Please fill in all password fields'],
-    [{ currentPassword: TEST_PASSWORD, newPassword: 'abcdef', confirmPassword: 'abcdeg' }, 'New password and confirmation must match'],
-    [{ currentPassword: TEST_PASSWORD, newPassword: 'abcde', confirmPassword: 'abcde' }, 'New password must be at least 6 characters long'],
+    [
+      { currentPassword: TEST_PASSWORD, newPassword: 'abcdef', confirmPassword: '' },
+      'Please fill in all password fields',
+    ],
+    [
+      { currentPassword: TEST_PASSWORD, newPassword: 'abcdef', confirmPassword: 'abcdeg' },
+      'New password and confirmation must match',
+    ],
+    [
+      { currentPassword: TEST_PASSWORD, newPassword: 'abcde', confirmPassword: 'abcde' },
+      'New password must be at least 6 characters long',
+    ],
     [{ currentPassword: TEST_PASSWORD, newPassword: 'abcde' }, 'New password must be at least 6 characters long'],
     [{ currentPassword: 'wrong', newPassword: 'abcdef' }, 'Current password is incorrect'],
   ])('refuses %j with "%s" and changes nothing', async (body, message) => {
@@ -186,7 +197,10 @@ describe('POST /api/admin/change-password', () => {
 describe('audit of the session routes', () => {
   it('logs logins and password changes, never the password', async () => {
     const { cookie } = await login()
-    await send('POST', '/api/admin/change-password', { cookie, body: { currentPassword: TEST_PASSWORD, newPassword: 'another one' } })
+    await send('POST', '/api/admin/change-password', {
+      cookie,
+      body: { currentPassword: TEST_PASSWORD, newPassword: 'another one' },
+    })
     const log = await send('GET', '/api/admin/audit-log', { cookie })
     expect(log.body.items.map((e: { entity: string }) => e.entity)).toEqual(['admin-password', 'session'])
     expect(JSON.stringify(log.body)).not.toContain('another one')

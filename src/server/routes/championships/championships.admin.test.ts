@@ -7,9 +7,19 @@ beforeEach(resetDatabase)
 describe('individual championship results', () => {
   it('creates with championshipType esports by default, updates and deletes', async () => {
     const cookie = await adminCookie()
-    const res = await send('POST', '/api/championships', { cookie, body: { name: 'Max', team: 'RB', points: '120', position: 1, lastLap: '1:32.100' } })
+    const res = await send('POST', '/api/championships', {
+      cookie,
+      body: { name: 'Max', team: 'RB', points: '120', position: 1, lastLap: '1:32.100' },
+    })
     expect(res.status).toBe(201)
-    expect(res.body).toMatchObject({ name: 'Max', points: 120, position: 1, championshipType: 'esports', lastLap: '1:32.100', status: null })
+    expect(res.body).toMatchObject({
+      name: 'Max',
+      points: 120,
+      position: 1,
+      championshipType: 'esports',
+      lastLap: '1:32.100',
+      status: null,
+    })
     const upd = await send('PUT', `/api/championships/${res.body.id}`, { cookie, body: { name: 'Max V', position: 2 } })
     expect(upd.body).toMatchObject({ name: 'Max V', position: 2, points: 120 })
     expect((await send('GET', '/api/lap-times')).body).toHaveLength(1)

@@ -6,7 +6,15 @@ import { publicCache } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { boolFrom, MAX_TEXT, optionalImageUrl, optionalText, optionalUrl, parseJsonObject } from '../../http/fields.ts'
 import { parseId } from '../../http/validate.ts'
-import { deleteGame, getGame, insertGame, listFeaturedGames, listGames, updateGame, type NewGame } from '../../repos/games.repo.ts'
+import {
+  deleteGame,
+  getGame,
+  insertGame,
+  listFeaturedGames,
+  listGames,
+  updateGame,
+  type NewGame,
+} from '../../repos/games.repo.ts'
 
 const titleMessage = 'Please fill in the game title.'
 const steamMessage = 'Please fill in the game title and Steam URL.'

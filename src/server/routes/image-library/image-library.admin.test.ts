@@ -8,7 +8,10 @@ beforeEach(resetDatabase)
 describe('image library', () => {
   it("adds with the defaults 'Racing Image' and 'general', lists as an array, deletes", async () => {
     const cookie = await adminCookie()
-    const res = await send('POST', '/api/image-library', { cookie, body: { url: 'https://img.example/a.jpg', name: '', category: '' } })
+    const res = await send('POST', '/api/image-library', {
+      cookie,
+      body: { url: 'https://img.example/a.jpg', name: '', category: '' },
+    })
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ name: 'Racing Image', category: 'general', source: 'url' })
     const listed = await send('GET', '/api/image-library')
@@ -20,8 +23,12 @@ describe('image library', () => {
 
   it('refuses a missing or unsafe URL', async () => {
     const cookie = await adminCookie()
-    expect((await send('POST', '/api/image-library', { cookie, body: {} })).body).toEqual({ message: 'Please choose an image to add to the library.' })
-    expect((await send('POST', '/api/image-library', { cookie, body: { url: 'javascript:alert(1)' } })).status).toBe(400)
+    expect((await send('POST', '/api/image-library', { cookie, body: {} })).body).toEqual({
+      message: 'Please choose an image to add to the library.',
+    })
+    expect((await send('POST', '/api/image-library', { cookie, body: { url: 'javascript:alert(1)' } })).status).toBe(
+      400,
+    )
   })
 
   it('GET /api/images pools library, game, hardware and news images, deduplicated by URL', async () => {
@@ -35,6 +42,11 @@ describe('image library', () => {
     const res = await send('GET', '/api/images', { cookie })
     expect(res.status).toBe(200)
     const urls = (res.body as { url: string; source: string }[]).map((i) => `${i.source}:${i.url}`)
-    expect(urls).toEqual(['library:/media/shared.webp', 'game:/media/game.webp', 'hardware:/media/hw.webp', 'news:/media/news.webp'])
+    expect(urls).toEqual([
+      'library:/media/shared.webp',
+      'game:/media/game.webp',
+      'hardware:/media/hw.webp',
+      'news:/media/news.webp',
+    ])
   })
 })

@@ -6,7 +6,12 @@ import { noStore, publicCache } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { MAX_TEXT, optionalImageUrl, optionalText, parseJsonObject } from '../../http/fields.ts'
 import { parseId } from '../../http/validate.ts'
-import { deleteLibraryImage, insertLibraryImage, listImagePool, listLibraryImages } from '../../repos/image-library.repo.ts'
+import {
+  deleteLibraryImage,
+  insertLibraryImage,
+  listImagePool,
+  listLibraryImages,
+} from '../../repos/image-library.repo.ts'
 
 const urlMessage = 'Please choose an image to add to the library.'
 

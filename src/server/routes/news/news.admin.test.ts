@@ -5,7 +5,12 @@ import { resetDatabase } from '../../../../tests/helpers/db.ts'
 
 beforeEach(resetDatabase)
 
-const article = { title: 'Monza report', content: '<p>Hello <strong>paddock</strong></p>', author: 'Ed', category: 'F1 News' }
+const article = {
+  title: 'Monza report',
+  content: '<p>Hello <strong>paddock</strong></p>',
+  author: 'Ed',
+  category: 'F1 News',
+}
 const order = async () => ((await send('GET', '/api/news')).body as { id: number }[]).map((a) => a.id)
 
 describe('news writes', () => {
@@ -13,7 +18,10 @@ describe('news writes', () => {
     const cookie = await adminCookie()
     const old = await createNews()
     const long = `<p>${'Lap after lap, '.repeat(20)}</p>`
-    const res = await send('POST', '/api/news', { cookie, body: { ...article, content: long, excerpt: 'ignored', contentType: 'e-sports' } })
+    const res = await send('POST', '/api/news', {
+      cookie,
+      body: { ...article, content: long, excerpt: 'ignored', contentType: 'e-sports' },
+    })
     expect(res.status).toBe(201)
     expect(res.body.excerpt).toBe(`${'Lap after lap, '.repeat(20).slice(0, 150)}...`)
     expect(res.body.excerpt).not.toContain('<')
@@ -26,16 +34,18 @@ describe('news writes', () => {
     expect((await send('POST', '/api/news', { cookie, body: article })).body.contentType).toBe('motorsport')
   })
 
-  it.each([{ ...article, title: '' }, { ...article, content: ' ' }, { ...article, author: undefined }, { ...article, content: '<script>alert(1)</script>' }])(
-    'refuses a missing title, content or author',
-    async (body) => {
-      const cookie = await adminCookie()
-      const res = await send('POST', '/api/news', { cookie, body })
-      expect(res.status).toBe(400)
-      expect(res.body).toEqual({ message: 'Please fill in the title, content and author.' })
-      expect(await order()).toEqual([])
-    },
-  )
+  it.each([
+    { ...article, title: '' },
+    { ...article, content: ' ' },
+    { ...article, author: undefined },
+    { ...article, content: '<script>alert(1)</script>' },
+  ])('refuses a missing title, content or author', async (body) => {
+    const cookie = await adminCookie()
+    const res = await send('POST', '/api/news', { cookie, body })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ message: 'Please fill in the title, content and author.' })
+    expect(await order()).toEqual([])
+  })
 
   it('stores classic XSS payloads sanitized', async () => {
     const cookie = await adminCookie()
@@ -48,7 +58,10 @@ describe('news writes', () => {
       '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
       '<p style="background:url(javascript:alert(1))" onclick="alert(1)">styled</p>',
     ]
-    const res = await send('POST', '/api/news', { cookie, body: { ...article, content: `<p>Safe</p>${payloads.join('')}` } })
+    const res = await send('POST', '/api/news', {
+      cookie,
+      body: { ...article, content: `<p>Safe</p>${payloads.join('')}` },
+    })
     expect(res.status).toBe(201)
     const stored = (await send('GET', `/api/news/${res.body.id}`)).body.content as string
     expect(stored).toContain('<p>Safe</p>')
@@ -60,13 +73,26 @@ describe('news writes', () => {
     const a = await createNews()
     const upd = await send('PUT', `/api/news/${a.id}`, { cookie, body: { ...article, content: '<p>New text</p>' } })
     expect(upd.body).toMatchObject({ title: 'Monza report', excerpt: 'New text...' })
-    expect((await send('PUT', `/api/news/${a.id}/image`, { cookie, body: { imageUrl: '/media/x.webp' } })).body.imageUrl).toBe('/media/x.webp')
-    expect((await send('POST', `/api/admin/update-news-image/${a.id}`, { cookie, body: { imageUrl: 'https://img.example/a.jpg' } })).body.imageUrl).toBe(
-      'https://img.example/a.jpg',
+    expect(
+      (await send('PUT', `/api/news/${a.id}/image`, { cookie, body: { imageUrl: '/media/x.webp' } })).body.imageUrl,
+    ).toBe('/media/x.webp')
+    expect(
+      (
+        await send('POST', `/api/admin/update-news-image/${a.id}`, {
+          cookie,
+          body: { imageUrl: 'https://img.example/a.jpg' },
+        })
+      ).body.imageUrl,
+    ).toBe('https://img.example/a.jpg')
+    expect(
+      (await send('POST', `/api/admin/update-news-title/${a.id}`, { cookie, body: { title: 'Renamed' } })).body.title,
+    ).toBe('Renamed')
+    expect((await send('POST', `/api/admin/update-news-title/${a.id}`, { cookie, body: { title: ' ' } })).status).toBe(
+      400,
     )
-    expect((await send('POST', `/api/admin/update-news-title/${a.id}`, { cookie, body: { title: 'Renamed' } })).body.title).toBe('Renamed')
-    expect((await send('POST', `/api/admin/update-news-title/${a.id}`, { cookie, body: { title: ' ' } })).status).toBe(400)
-    expect((await send('PUT', `/api/news/${a.id}/image`, { cookie, body: { imageUrl: 'javascript:alert(1)' } })).status).toBe(400)
+    expect(
+      (await send('PUT', `/api/news/${a.id}/image`, { cookie, body: { imageUrl: 'javascript:alert(1)' } })).status,
+    ).toBe(400)
     expect((await send('DELETE', `/api/news/${a.id}`, { cookie })).status).toBe(200)
     expect((await send('GET', `/api/news?t=${Date.now()}`)).body).toEqual([])
   })

@@ -6,15 +6,41 @@ import { recordWrite } from '../../audit/record-writes.ts'
 import { materializeImageUrl } from '../../blobs/images.ts'
 import { publicCache } from '../../http/cache.ts'
 import { ApiError, badRequest, notFound } from '../../http/errors.ts'
-import { dateFrom, MAX_HTML, optionalImageUrl, optionalText, optionalUrl, parseJsonObject, requiredText } from '../../http/fields.ts'
+import {
+  dateFrom,
+  MAX_HTML,
+  optionalImageUrl,
+  optionalText,
+  optionalUrl,
+  parseJsonObject,
+  requiredText,
+} from '../../http/fields.ts'
 import { parseBody, parseId, parseQuery } from '../../http/validate.ts'
-import { countNews, deleteNews, getNews, insertNews, listNews, moveNews, updateNews, type NewNewsArticle } from '../../repos/news.repo.ts'
+import {
+  countNews,
+  deleteNews,
+  getNews,
+  insertNews,
+  listNews,
+  moveNews,
+  updateNews,
+  type NewNewsArticle,
+} from '../../repos/news.repo.ts'
 
 const listQuery = z.object({
   search: z.string().max(200, 'The search term is too long.').optional(),
   category: z.string().max(100, 'The category is too long.').optional(),
-  limit: z.coerce.number({ message: 'limit must be a number.' }).int('limit must be a whole number.').min(1, 'limit must be between 1 and 500.').max(500, 'limit must be between 1 and 500.').optional(),
-  offset: z.coerce.number({ message: 'offset must be a number.' }).int('offset must be a whole number.').min(0, 'offset cannot be negative.').optional(),
+  limit: z.coerce
+    .number({ message: 'limit must be a number.' })
+    .int('limit must be a whole number.')
+    .min(1, 'limit must be between 1 and 500.')
+    .max(500, 'limit must be between 1 and 500.')
+    .optional(),
+  offset: z.coerce
+    .number({ message: 'offset must be a number.' })
+    .int('offset must be a whole number.')
+    .min(0, 'offset cannot be negative.')
+    .optional(),
   /** Cache buster the admin sends after a delete (spec 001); ignored here. */
   t: z.string().optional(),
 })
@@ -55,7 +81,10 @@ async function readNews(c: Context): Promise<Partial<NewNewsArticle>> {
 }
 
 const imageBody = z.object({ imageUrl: optionalImageUrl() }, { message: 'Please choose an image.' })
-const titleBody = z.object({ title: requiredText('Please enter a title.', 300, 'The title') }, { message: 'Please enter a title.' })
+const titleBody = z.object(
+  { title: requiredText('Please enter a title.', 300, 'The title') },
+  { message: 'Please enter a title.' },
+)
 
 const tags = ['news' as const]
 

@@ -20,9 +20,24 @@ describe('GET /api/news', () => {
     expect(status).toBe(200)
     expect(body.map((a) => a.id)).toEqual([first.id, second.id])
     expect(Object.keys(body[0]!)).toEqual(
-      expect.arrayContaining(['id', 'title', 'excerpt', 'content', 'imageUrl', 'category', 'author', 'timestamp', 'sourceUrl', 'contentType']),
+      expect.arrayContaining([
+        'id',
+        'title',
+        'excerpt',
+        'content',
+        'imageUrl',
+        'category',
+        'author',
+        'timestamp',
+        'sourceUrl',
+        'contentType',
+      ]),
     )
-    expect(body[0]).toMatchObject({ category: 'F1 News', content: '<p>Hello <strong>paddock</strong></p>', excerpt: 'Hello paddock...' })
+    expect(body[0]).toMatchObject({
+      category: 'F1 News',
+      content: '<p>Hello <strong>paddock</strong></p>',
+      excerpt: 'Hello paddock...',
+    })
     expect(typeof body[0]!.timestamp).toBe('string')
     expect(headers.get('netlify-cache-tag')).toContain('news')
     expect(headers.get('x-total-count')).toBe('2')

@@ -9,7 +9,10 @@ describe('review writes', () => {
   it('creates a review rated 0-10 with an optional game', async () => {
     const cookie = await adminCookie()
     const game = await createGame()
-    const res = await send('POST', '/api/reviews', { cookie, body: { title: 'ACC review', content: 'Great', author: 'Me', rating: '8.5', gameId: game.id } })
+    const res = await send('POST', '/api/reviews', {
+      cookie,
+      body: { title: 'ACC review', content: 'Great', author: 'Me', rating: '8.5', gameId: game.id },
+    })
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ rating: '8.5', gameId: game.id })
     const none = await send('POST', '/api/reviews', { cookie, body: { title: 'No game', rating: 7, gameId: null } })
@@ -32,7 +35,9 @@ describe('review writes', () => {
   it('updates and deletes', async () => {
     const cookie = await adminCookie()
     const r = await createReview()
-    expect((await send('PUT', `/api/reviews/${r.id}`, { cookie, body: { title: 'T2', rating: 9 } })).body).toMatchObject({ title: 'T2', rating: '9.0' })
+    expect(
+      (await send('PUT', `/api/reviews/${r.id}`, { cookie, body: { title: 'T2', rating: 9 } })).body,
+    ).toMatchObject({ title: 'T2', rating: '9.0' })
     expect((await send('DELETE', `/api/reviews/${r.id}`, { cookie })).status).toBe(200)
     expect((await send('GET', `/api/reviews/${r.id}`)).status).toBe(404)
   })

@@ -7,14 +7,30 @@ import { badRequest, notFound } from '../../http/errors.ts'
 import { MAX_TEXT, optionalImageUrl, optionalText, optionalUrl, parseJsonObject } from '../../http/fields.ts'
 import { parseId } from '../../http/validate.ts'
 import { getGame } from '../../repos/games.repo.ts'
-import { deleteReview, getReview, insertReview, listReviews, updateReview, type NewReview } from '../../repos/reviews.repo.ts'
+import {
+  deleteReview,
+  getReview,
+  insertReview,
+  listReviews,
+  updateReview,
+  type NewReview,
+} from '../../repos/reviews.repo.ts'
 
 const titleMessage = 'Please fill in the review title.'
 const ratingMessage = 'The rating must be a number from 0 to 10.'
 
 /** Out of 10 with one decimal, stored as numeric and answered as a string ('8.5'). */
 const ratingField = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,2}(\.\d+)?$/, ratingMessage)], { message: ratingMessage })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,2}(\.\d+)?$/, ratingMessage),
+    ],
+    { message: ratingMessage },
+  )
   .transform(Number)
   .refine((n) => Number.isFinite(n) && n >= 0 && n <= 10, ratingMessage)
   .transform((n) => (Math.round(n * 10) / 10).toFixed(1))

@@ -35,7 +35,10 @@ const configBody = z
           message: 'The championships must be a list of names.',
         })
         .max(50, 'At most 50 championships.')
-        .refine((list) => list.every((n) => !n.includes('\u0000')), 'A championship name holds characters that cannot be stored.'),
+        .refine(
+          (list) => list.every((n) => !n.includes('\u0000')),
+          'A championship name holds characters that cannot be stored.',
+        ),
       standings: jobSchedule,
       news: jobSchedule,
     },
@@ -54,6 +57,9 @@ export const schedulerRoutes = new Hono()
       if (job) for (const key of Object.keys(job) as (keyof typeof job)[]) if (job[key] === undefined) delete job[key]
     }
     const config = await saveSchedulerConfig(data as SchedulerUpdate)
-    recordWrite(c, { entity: 'scheduler', summary: `Saved schedule settings (enabled: ${config.enabled}, test mode: ${config.testMode})` })
+    recordWrite(c, {
+      entity: 'scheduler',
+      summary: `Saved schedule settings (enabled: ${config.enabled}, test mode: ${config.testMode})`,
+    })
     return c.json({ config })
   })

@@ -31,16 +31,20 @@ describe('/api/admin/scheduler', () => {
       news: { frequency: 'weekly', dayOfWeek: 0, minute: 15 },
     })
     // Test mode uses the same call with a partial body.
-    expect((await send('POST', '/api/admin/scheduler/config', { cookie, body: { testMode: true } })).body.config).toMatchObject({ testMode: true, enabled: true })
+    expect(
+      (await send('POST', '/api/admin/scheduler/config', { cookie, body: { testMode: true } })).body.config,
+    ).toMatchObject({ testMode: true, enabled: true })
   })
 
-  it.each([{ standings: { minute: 10 } }, { news: { hour: 24 } }, { standings: { frequency: 'hourly' } }, { championships: 'F1' }])(
-    'refuses %j',
-    async (body) => {
-      const cookie = await adminCookie()
-      const res = await send('POST', '/api/admin/scheduler/config', { cookie, body })
-      expect(res.status).toBe(400)
-      expect(res.body.message).toBeTruthy()
-    },
-  )
+  it.each([
+    { standings: { minute: 10 } },
+    { news: { hour: 24 } },
+    { standings: { frequency: 'hourly' } },
+    { championships: 'F1' },
+  ])('refuses %j', async (body) => {
+    const cookie = await adminCookie()
+    const res = await send('POST', '/api/admin/scheduler/config', { cookie, body })
+    expect(res.status).toBe(400)
+    expect(res.body.message).toBeTruthy()
+  })
 })

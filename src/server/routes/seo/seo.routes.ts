@@ -18,7 +18,8 @@ const seoBody = z.object(
 )
 
 function pageParam(value: string): SeoPage {
-  if (!isSeoPage(value)) throw badRequest('Unknown page: use home, games, championships, accessories, news, streams or reviews.')
+  if (!isSeoPage(value))
+    throw badRequest('Unknown page: use home, games, championships, accessories, news, streams or reviews.')
   return value
 }
 

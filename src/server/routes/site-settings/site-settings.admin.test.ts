@@ -7,12 +7,25 @@ beforeEach(resetDatabase)
 describe('POST /api/site-settings', () => {
   it('saves the hero image and the overlay transparency', async () => {
     const cookie = await adminCookie()
-    expect((await send('POST', '/api/site-settings', { cookie, body: { key: 'hero_image', value: '/media/hero.webp' } })).status).toBe(200)
-    expect((await send('POST', '/api/site-settings', { cookie, body: { key: 'overlay_transparency', value: 35 } })).status).toBe(200)
-    expect((await send('GET', '/api/site-settings/hero_image')).body).toEqual({ key: 'hero_image', value: '/media/hero.webp' })
-    expect((await send('GET', '/api/site-settings/overlay_transparency')).body).toEqual({ key: 'overlay_transparency', value: '35' })
+    expect(
+      (await send('POST', '/api/site-settings', { cookie, body: { key: 'hero_image', value: '/media/hero.webp' } }))
+        .status,
+    ).toBe(200)
+    expect(
+      (await send('POST', '/api/site-settings', { cookie, body: { key: 'overlay_transparency', value: 35 } })).status,
+    ).toBe(200)
+    expect((await send('GET', '/api/site-settings/hero_image')).body).toEqual({
+      key: 'hero_image',
+      value: '/media/hero.webp',
+    })
+    expect((await send('GET', '/api/site-settings/overlay_transparency')).body).toEqual({
+      key: 'overlay_transparency',
+      value: '35',
+    })
     // The hero image can be cleared.
-    expect((await send('POST', '/api/site-settings', { cookie, body: { key: 'hero_image', value: '' } })).body.value).toBe('')
+    expect(
+      (await send('POST', '/api/site-settings', { cookie, body: { key: 'hero_image', value: '' } })).body.value,
+    ).toBe('')
   })
 
   it.each([

@@ -25,7 +25,16 @@ const settingBody = z.discriminatedUnion(
     z.object({
       key: z.literal('overlay_transparency'),
       value: z
-        .union([z.number(), z.string().trim().regex(/^\d{1,3}$/, overlayMessage)], { message: overlayMessage })
+        .union(
+          [
+            z.number(),
+            z
+              .string()
+              .trim()
+              .regex(/^\d{1,3}$/, overlayMessage),
+          ],
+          { message: overlayMessage },
+        )
         .transform(Number)
         .refine((n) => Number.isInteger(n) && n >= 0 && n <= 80, overlayMessage),
     }),
@@ -46,6 +55,11 @@ export const siteSettingsRoutes = new Hono()
     const body = await parseBody(c, settingBody)
     const value = body.key === 'hero_image' ? await materializeImageUrl(body.value) : String(body.value)
     const setting = await setSetting(body.key, value)
-    recordWrite(c, { entity: 'site-setting', id: body.key, summary: `Set ${body.key} to ${value.slice(0, 200)}`, tags: ['site-settings'] })
+    recordWrite(c, {
+      entity: 'site-setting',
+      id: body.key,
+      summary: `Set ${body.key} to ${value.slice(0, 200)}`,
+      tags: ['site-settings'],
+    })
     return c.json(setting)
   })

@@ -5,22 +5,42 @@ import { publicCache } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { intFrom, optionalText, parseJsonObject, requiredText } from '../../http/fields.ts'
 import { parseBody, parseId } from '../../http/validate.ts'
-import { deleteStandingsSet, listStandings, reorderStandings, updateStandingsDriver } from '../../repos/standings.repo.ts'
+import {
+  deleteStandingsSet,
+  listStandings,
+  reorderStandings,
+  updateStandingsDriver,
+} from '../../repos/standings.repo.ts'
 
 const driverMessage = 'Please fill in the driver name.'
 
 const pointsField = z
-  .union([z.number(), z.string().trim().regex(/^-?\d{1,7}(\.\d{1,3})?$/, 'Points must be a number.')], { message: 'Points must be a number.' })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d{1,7}(\.\d{1,3})?$/, 'Points must be a number.'),
+    ],
+    { message: 'Points must be a number.' },
+  )
   .transform(Number)
   .refine((n) => Number.isFinite(n) && Math.abs(n) <= 10_000_000, 'Points must be a number.')
 
 const driverFields = z.object(
-  { driverName: requiredText(driverMessage, 200, 'The driver name'), team: optionalText(200, 'The team'), points: pointsField },
+  {
+    driverName: requiredText(driverMessage, 200, 'The driver name'),
+    team: optionalText(200, 'The team'),
+    points: pointsField,
+  },
   { message: driverMessage },
 )
 
 /** The inline edit sends { driverData, championshipId, driverIndex }; a flat body is accepted too. */
-const driverBody = z.union([z.object({ driverData: driverFields }, { message: driverMessage }), driverFields], { message: driverMessage })
+const driverBody = z.union([z.object({ driverData: driverFields }, { message: driverMessage }), driverFields], {
+  message: driverMessage,
+})
 
 const reorderMessage = 'Please send updates: a list of { id, displayOrder } (displayOrder from 1).'
 const reorderBody = z
@@ -30,8 +50,16 @@ const reorderBody = z
         .array(
           z.object(
             {
-              id: z.number({ message: reorderMessage }).int(reorderMessage).min(1, reorderMessage).max(2_147_483_647, reorderMessage),
-              displayOrder: z.number({ message: reorderMessage }).int(reorderMessage).min(1, reorderMessage).max(1_000_000, reorderMessage),
+              id: z
+                .number({ message: reorderMessage })
+                .int(reorderMessage)
+                .min(1, reorderMessage)
+                .max(2_147_483_647, reorderMessage),
+              displayOrder: z
+                .number({ message: reorderMessage })
+                .int(reorderMessage)
+                .min(1, reorderMessage)
+                .max(1_000_000, reorderMessage),
             },
             { message: reorderMessage },
           ),
@@ -42,7 +70,10 @@ const reorderBody = z
     },
     { message: reorderMessage },
   )
-  .refine((b) => new Set(b.updates.map((u) => u.id)).size === b.updates.length, 'Each championship may appear only once.')
+  .refine(
+    (b) => new Set(b.updates.map((u) => u.id)).size === b.updates.length,
+    'Each championship may appear only once.',
+  )
 
 const driverIndex = intFrom('The driver index', 0, 999)
 const tags = ['standings' as const]
@@ -64,7 +95,12 @@ export const standingsRoutes = new Hono()
     const { data } = await parseJsonObject(c, driverBody, driverMessage)
     const edit = 'driverData' in data ? data.driverData : data
     if (!(await updateStandingsDriver(setId, index.data, edit))) throw notFound('Driver not found')
-    recordWrite(c, { entity: 'standings', id: setId, summary: `Edited driver ${index.data + 1}: ${edit.driverName}`, tags })
+    recordWrite(c, {
+      entity: 'standings',
+      id: setId,
+      summary: `Edited driver ${index.data + 1}: ${edit.driverName}`,
+      tags,
+    })
     return c.json({ championshipId: setId, driverIndex: index.data, ...edit })
   })
   .delete('/:id', async (c) => {

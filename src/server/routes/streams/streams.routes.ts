@@ -4,17 +4,40 @@ import { recordWrite } from '../../audit/record-writes.ts'
 import { materializeImageUrl } from '../../blobs/images.ts'
 import { publicCache } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
-import { boolFrom, dateFrom, MAX_TEXT, optionalImageUrl, optionalText, optionalUrl, parseJsonObject } from '../../http/fields.ts'
+import {
+  boolFrom,
+  dateFrom,
+  MAX_TEXT,
+  optionalImageUrl,
+  optionalText,
+  optionalUrl,
+  parseJsonObject,
+} from '../../http/fields.ts'
 import { parseId } from '../../http/validate.ts'
-import { deleteStream, getStream, insertStream, listLiveStreams, listStreams, updateStream, type NewStream } from '../../repos/streams.repo.ts'
+import {
+  deleteStream,
+  getStream,
+  insertStream,
+  listLiveStreams,
+  listStreams,
+  updateStream,
+  type NewStream,
+} from '../../repos/streams.repo.ts'
 
 const requiredMessage = 'Please fill in the Stream Title and Stream URL fields'
 
 /** Tags: an array, or the form's comma-separated text (spec 001). */
 const tagsField = z
-  .union([z.array(z.string().max(50, 'A tag is too long.')).max(20, 'At most 20 tags.'), z.string().max(1000, 'The tags are too long.'), z.null()], {
-    message: 'The tags must be a list or comma-separated text.',
-  })
+  .union(
+    [
+      z.array(z.string().max(50, 'A tag is too long.')).max(20, 'At most 20 tags.'),
+      z.string().max(1000, 'The tags are too long.'),
+      z.null(),
+    ],
+    {
+      message: 'The tags must be a list or comma-separated text.',
+    },
+  )
   .transform((v) =>
     (typeof v === 'string' ? v.split(',') : (v ?? []))
       .map((t) => t.trim())
@@ -59,7 +82,8 @@ async function readStream(c: Context, creating: boolean): Promise<Partial<NewStr
   const values: Partial<NewStream> = { ...rest }
   if (startTime) values.startTime = startTime
   if (endTime !== undefined) values.endTime = endTime === '' || endTime === null ? null : endTime
-  if (values.endTime && values.startTime && values.endTime < values.startTime) throw badRequest('The end time must be after the start time.')
+  if (values.endTime && values.startTime && values.endTime < values.startTime)
+    throw badRequest('The end time must be after the start time.')
   if (creating) {
     values.category ||= 'Racing'
     values.viewerCount ??= 0
