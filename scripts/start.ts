@@ -15,7 +15,6 @@ export {}
 
 const port = Number(process.argv.find((a) => a.startsWith('--port='))?.slice(7) ?? 8888)
 // The functions run in this process: they must know the site's address before the env module is read.
-// eslint-disable-next-line no-restricted-properties -- the one write, before src/env.server.ts parses it
 process.env.SITE_URL ||= `http://localhost:${port}`
 
 const { startSite } = await import('./lib/start-site.ts')
