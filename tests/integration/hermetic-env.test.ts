@@ -135,9 +135,12 @@ describe('the end-to-end site started from a poisoned shell', () => {
   afterAll(async () => {
     // Its own process group: the site, its database server and a build in progress stop together.
     if (server?.pid && server.exitCode === null) {
+      const group = -server.pid
       const exited = new Promise((resolve) => server!.once('exit', resolve))
-      process.kill(-server.pid, 'SIGTERM')
+      process.kill(group, 'SIGTERM')
+      const stuck = setTimeout(() => process.kill(group, 'SIGKILL'), 20_000)
       await exited
+      clearTimeout(stuck)
     }
     if (dataDir) rmSync(dataDir, { recursive: true, force: true })
   })
