@@ -23,23 +23,32 @@ const POLL_MS = 1_000
  * it in production, where the API posts to the build hook instead (src/server/publish).
  */
 export async function startLocalServices(opts: {
-  site: SiteRoot
+  site: Pick<SiteRoot, 'buildAndSwap'>
   childEnv: Record<string, string>
+  /** Tests shorten the quiet period and the poll. */
+  quietMs?: number
+  pollMs?: number
 }): Promise<LocalServices> {
+  const quietMs = opts.quietMs ?? REBUILD_DEBOUNCE_MS
   let timer: NodeJS.Timeout | undefined
-  let building: Promise<void> | undefined
+  /** The tick in progress (reading the state, then maybe building): one at a time. */
+  let ticking: Promise<void> | undefined
   let stopped = false
   /** When this run last started a build: a failed build is not retried until another edit arrives. */
   let lastBuildStartedAt: Date | undefined
 
-  async function tick() {
-    if (stopped || building) return
-    const now = new Date()
-    if (!localBuildDue(await getPublishStatus(), { lastBuildStartedAt, quietMs: REBUILD_DEBOUNCE_MS, now })) return
-    lastBuildStartedAt = now
-    building = rebuild(now)
+  function poll() {
+    if (stopped || ticking) return
+    ticking = tick()
       .catch((error: unknown) => console.error('[start] publisher:', error))
-      .finally(() => (building = undefined))
+      .finally(() => (ticking = undefined))
+  }
+
+  async function tick() {
+    const now = new Date()
+    if (!localBuildDue(await getPublishStatus(), { lastBuildStartedAt, quietMs, now })) return
+    lastBuildStartedAt = now
+    await rebuild(now)
   }
 
   async function rebuild(startedAt: Date) {
@@ -58,12 +67,12 @@ export async function startLocalServices(opts: {
 
   return {
     onServerReady() {
-      timer = setInterval(() => void tick().catch((e) => console.error('[start] publisher:', e)), POLL_MS)
+      timer = setInterval(poll, opts.pollMs ?? POLL_MS)
     },
     async stop() {
       stopped = true
       if (timer) clearInterval(timer)
-      await building
+      await ticking
     },
   }
 }
