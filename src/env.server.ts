@@ -71,3 +71,6 @@ export const aiConfigured = {
   openai: env.OPENAI_API_KEY !== undefined,
   perplexity: env.PERPLEXITY_API_KEY !== undefined,
 }
+
+/** Every variable this module reads (the test runner blanks them all: scripts/lib/hermetic-env.ts). */
+export const envVariableNames: readonly string[] = Object.keys(schema.shape)

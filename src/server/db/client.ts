@@ -10,9 +10,9 @@ let database: Database | undefined
 
 /**
  * One postgres.js pool per process, created on first use.
- * `prepare: false` because both Supabase's transaction pooler and the PGlite socket
- * multiplexer hand one server connection to many clients: named prepared statements
- * would leak between them (docs/decisions/0003-one-database-path.md).
+ * `prepare: false` because both Supabase's transaction pooler and our embedded PGlite wire
+ * server (scripts/lib/pglite-wire-server.ts, decision 0002) hand one server session to many
+ * clients: named prepared statements would leak between them (decision 0003).
  */
 export function db(): Database {
   if (!database) {
