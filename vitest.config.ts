@@ -56,7 +56,8 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: 'pooler',
-                include: dbTests,
+                // Production's path: the API through the transaction pooler, and the built functions.
+                include: [...dbTests, 'tests/deploy/**/*.test.ts'],
                 globalSetup: ['tests/setup/pgbouncer.global.ts'],
                 setupFiles: ['tests/setup/db.setup.ts'],
                 fileParallelism: false,
