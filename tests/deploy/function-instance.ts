@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 const harness = fileURLToPath(new URL('./lambda-harness.mjs', import.meta.url))
 
 export interface FunctionInstance {
+  port: number
   /** Sends one request to the instance (one Lambda invocation). */
   fetch(path: string, init?: RequestInit): Promise<Response>
   /** What the instance wrote to stderr (errors of the function, failed imports). */
@@ -17,11 +18,16 @@ export interface FunctionInstance {
  * One warm instance of a built function: plain `node` in the unpacked bundle's folder, with only
  * the environment Netlify gives a function (no project variables, no PATH to the project).
  */
-export async function startFunctionInstance(bundleDir: string, env: Record<string, string>): Promise<FunctionInstance> {
+export async function startFunctionInstance(
+  bundleDir: string,
+  env: Record<string, string>,
+  options: { instances?: number } = {},
+): Promise<FunctionInstance> {
   // The harness runs from beside the bundle, so nothing in the project is on its resolution path.
   const runner = path.join(path.dirname(bundleDir), 'lambda-harness.mjs')
   copyFileSync(harness, runner)
-  const child: ChildProcess = spawn(process.execPath, [runner, bundleDir], {
+  const args = [runner, bundleDir, ...(options.instances ? [`--instances=${options.instances}`] : [])]
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: bundleDir,
     env: { PATH: '/usr/bin:/bin', HOME: bundleDir, TZ: 'UTC', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -38,6 +44,7 @@ export async function startFunctionInstance(bundleDir: string, env: Record<strin
     child.once('exit', (code) => reject(new Error(`the function instance exited (${code}): ${errors}`)))
   })
   return {
+    port,
     fetch: (path, init) => fetch(`http://127.0.0.1:${port}${path}`, init),
     stderr: () => errors,
     async stop() {

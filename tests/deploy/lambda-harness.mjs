@@ -3,9 +3,12 @@
 // Plain JavaScript run by plain `node` with its working directory in the unzipped bundle, so
 // nothing of the project (sources, node_modules) is reachable: the bundle must carry all it needs.
 //
-// Usage: node lambda-harness.mjs <bundle dir>   (prints `listening <port>` once ready)
+// Usage: node lambda-harness.mjs <bundle dir> [--instances=N]   (prints `listening <port>` once ready)
 // Each HTTP request becomes one Lambda invocation event in the shape Netlify's bootstrap reads
 // (rawUrl, httpMethod, headers, base64 body, blobs context), and the streamed answer goes back.
+// With --instances=N, request k goes to instance k % N, each a separate copy of the function
+// module (its own env module, its own database pool) as N cold Lambda instances would have.
+import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { Writable } from 'node:stream'
@@ -33,7 +36,21 @@ class ResponseStream extends Writable {
   }
 }
 
-const { handler } = await import(pathToFileURL(path.join(bundleDir, '___netlify-entry-point.mjs')).href)
+const instanceCount = Number(process.argv.find((a) => a.startsWith('--instances='))?.slice(12) ?? 1)
+const entry = path.join(bundleDir, '___netlify-entry-point.mjs')
+let handlers
+if (instanceCount === 1) {
+  handlers = [(await import(pathToFileURL(entry).href)).handler]
+} else {
+  // The entry point is `bootstrap.getLambdaHandler('./netlify/functions/<name>.mjs')`; a query
+  // string makes each instance import its own copy of the function module.
+  const functionPath = /getLambdaHandler\('([^']+)'\)/.exec(readFileSync(entry, 'utf8'))?.[1]
+  if (!functionPath) throw new Error(`no function path in ${entry}`)
+  const bootstrap = await import(pathToFileURL(path.join(bundleDir, '___netlify-bootstrap.mjs')).href)
+  handlers = Array.from({ length: instanceCount }, (_, i) =>
+    bootstrap.getLambdaHandler(`${functionPath}?instance=${i}`),
+  )
+}
 
 /** Netlify gives the function a Blobs context per invocation; here it comes from HARNESS_BLOBS. */
 const blobs = process.env.HARNESS_BLOBS_URL
@@ -69,7 +86,7 @@ const server = http.createServer(async (req, res) => {
   const finished = new Promise((resolve) => stream.on('finish', resolve))
   try {
     invocation += 1
-    await handler(event, stream, {
+    await handlers[(invocation - 1) % handlers.length](event, stream, {
       awsRequestId: `harness-${process.pid}-${invocation}`,
       getRemainingTimeInMillis: () => 60_000,
     })

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -42,6 +42,8 @@ export interface PoolerOptions {
   poolSize?: number
   /** Client connections PgBouncer accepts before refusing (Supabase's pooler: 200 on the smallest compute). */
   maxClients?: number
+  /** Seconds before PgBouncer closes an unused server connection. */
+  serverIdleTimeout?: number
 }
 
 export interface Pooler {
@@ -93,7 +95,7 @@ export async function startPgBouncer(bin: string, options: PoolerOptions): Promi
       `max_db_connections = ${poolSize}`,
       // A client waits for a server connection rather than failing (up to the query timeout).
       'query_wait_timeout = 60',
-      'server_idle_timeout = 30',
+      `server_idle_timeout = ${options.serverIdleTimeout ?? 30}`,
       `logfile = ${path.join(dir, 'pgbouncer.log')}`,
       `pidfile = ${path.join(dir, 'pgbouncer.pid')}`,
       'log_connections = 0',
@@ -165,9 +167,4 @@ async function waitForPort(port: number, gaveUp: () => boolean, timeoutMs = 10_0
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   throw new Error(`nothing listens on ${port} after ${timeoutMs} ms`)
-}
-
-/** Used when a caller must check that the binary runs at all. */
-export function pgBouncerVersion(bin: string): string {
-  return execFileSync(bin, ['--version'], { encoding: 'utf8' }).split('\n')[0] ?? ''
 }
