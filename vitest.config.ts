@@ -1,6 +1,13 @@
 import { defineConfig } from 'vitest/config'
+import { makeProcessEnvHermetic } from './scripts/lib/hermetic-env.ts'
 import { findPgBouncer } from './tests/setup/pgbouncer.ts'
 import { findPgBin } from './tests/setup/postgres15.ts'
+
+// Hermetic however Vitest is started (`npm test` or `npx vitest`): before any test module reads the
+// environment, only the allow-listed variables and the test settings of the site remain, plus
+// Vitest's and Vite's own (docs/decisions/0010-hermetic-tests.md). The database projects set their
+// own DATABASE_URL (tests/setup/db.setup.ts).
+makeProcessEnvHermetic((name) => name === 'NODE_ENV' || name === 'TEST' || name.startsWith('VITE'))
 
 const dbTests = ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts']
 
@@ -19,7 +26,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/lib/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          include: [
+            'src/lib/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+          ],
         },
       },
       {

@@ -22,6 +22,8 @@ const schema = z.object({
   /** Seconds after which an idle connection is closed, so a quiet instance holds no pooler client. */
   DATABASE_IDLE_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(10),
   EMBEDDED_DB_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  /** The address `npm start` listens on: this machine only, unless set (e.g. 0.0.0.0). */
+  HOST: z.string().min(1).default('127.0.0.1'),
   /** Where the embedded database keeps its files. */
   DATA_DIR: z.string().default('.data'),
   /** Public address of the site: canonical links, sitemap, feed, allowed Origin. */
@@ -77,3 +79,6 @@ export const aiConfigured = {
   openai: env.OPENAI_API_KEY !== undefined,
   perplexity: env.PERPLEXITY_API_KEY !== undefined,
 }
+
+/** Every variable this module reads (the test runner blanks them all: scripts/lib/hermetic-env.ts). */
+export const envVariableNames: readonly string[] = Object.keys(schema.shape)
