@@ -13,6 +13,14 @@ const schema = z.object({
   CONTEXT: z.string().optional(),
   /** Postgres connection string. Empty: the embedded PGlite server on 127.0.0.1. */
   DATABASE_URL: z.url().optional(),
+  /**
+   * Connections in this process's pool. A Netlify function instance serves one request at a time,
+   * so one connection (parallel queries are pipelined on it) keeps a burst of cold instances within
+   * the pooler's client limit; a long-lived local server may use more (docs/decisions/0302).
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(1),
+  /** Seconds after which an idle connection is closed, so a quiet instance holds no pooler client. */
+  DATABASE_IDLE_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(10),
   EMBEDDED_DB_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   /** The address `npm start` listens on: this machine only, unless set (e.g. 0.0.0.0). */
   HOST: z.string().min(1).default('127.0.0.1'),
