@@ -155,7 +155,8 @@ describe('the deploy artifact', () => {
     expect((await event('deploy_failed', { state: 'error', error_message: 'Build script returned 2' })).status).toBe(
       200,
     )
-    expect(await status()).toMatchObject({ status: 'live', lastError: 'Build script returned 2' })
+    // A failed deploy leaves the changes unpublished (docs/decisions/0011-one-publish-state-machine.md).
+    expect(await status()).toMatchObject({ status: 'pending', lastError: 'Build script returned 2' })
 
     // A request that is not a Netlify event gets a clear answer, not the runtime's 500.
     const plain = await call('deploy-events', '/.netlify/functions/deploy-events', { method: 'POST' })
