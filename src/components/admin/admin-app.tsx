@@ -33,7 +33,14 @@ export function AdminApp() {
         </Suspense>
       )}
       {session === 'expired' && <AdminGate expired />}
-      <Toaster visibleToasts={1} theme="dark" richColors closeButton position="top-right" />
+      <Toaster
+        visibleToasts={1}
+        theme="dark"
+        richColors
+        closeButton
+        position="top-right"
+        toastOptions={{ classNames: { description: 'whitespace-pre-line' } }}
+      />
     </>
   )
 }

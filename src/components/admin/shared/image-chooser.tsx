@@ -1,4 +1,4 @@
-import { ScrollArea, Tabs } from 'radix-ui'
+import { Tabs } from 'radix-ui'
 import { useId, useState } from 'react'
 import { imageNameFromFile } from '../../../lib/admin/upload-rules.ts'
 import { useImagePool } from '../images/use-image-pool.ts'
@@ -67,29 +67,25 @@ function LibraryGrid({ value, onPick }: { value: string; onPick: (url: string) =
   if (pool.isError) return <p className="text-sm text-red-300">Error loading images</p>
   if (pool.data.length === 0) return <p className="text-sm text-gray-400">No images yet: upload one.</p>
   return (
-    <ScrollArea.Root className="h-96 overflow-hidden rounded-md border border-line">
-      <ScrollArea.Viewport className="h-full w-full p-2">
-        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-          {pool.data.map((image) => (
-            <li key={image.url}>
-              <button
-                type="button"
-                aria-pressed={image.url === value}
-                aria-label={`Use image ${image.name}`}
-                onClick={() => onPick(image.url)}
-                className="w-full overflow-hidden rounded-md border-2 border-transparent aria-pressed:border-brand"
-              >
-                <AdminImage src={image.url} alt="" className="aspect-video w-full object-cover" />
-                <span className="block truncate px-1 py-0.5 text-xs text-gray-300">{image.name}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      </ScrollArea.Viewport>
-      <ScrollArea.Scrollbar orientation="vertical" className="w-2 bg-black/30">
-        <ScrollArea.Thumb className="rounded bg-gray-500" />
-      </ScrollArea.Scrollbar>
-    </ScrollArea.Root>
+    // A plain scrolling box 96 units high: Radix ScrollArea injects a style element the CSP refuses.
+    <div className="h-96 overflow-y-auto rounded-md border border-line p-2">
+      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+        {pool.data.map((image) => (
+          <li key={image.url}>
+            <button
+              type="button"
+              aria-pressed={image.url === value}
+              aria-label={`Use image ${image.name}`}
+              onClick={() => onPick(image.url)}
+              className="w-full overflow-hidden rounded-md border-2 border-transparent aria-pressed:border-brand"
+            >
+              <AdminImage src={image.url} alt="" className="aspect-video w-full object-cover" />
+              <span className="block truncate px-1 py-0.5 text-xs text-gray-300">{image.name}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   )
 }
 
