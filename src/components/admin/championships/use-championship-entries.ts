@@ -1,6 +1,5 @@
+import { api, unwrap } from '../../../lib/api-client.ts'
 import { crudHooks } from '../shared/crud-hooks.ts'
-import { send } from '../shared/http.ts'
-import type { AdminChampionshipEntry } from '../shared/types.ts'
 
 export interface ChampionshipEntryInput {
   name: string
@@ -13,13 +12,15 @@ export interface ChampionshipEntryInput {
   officialUrl: string
 }
 
+const param = (id: number) => ({ id: String(id) })
+
 /** Individual standing entries: GET, POST /api/championships; PUT, DELETE /api/championships/{id}. */
-export const championshipEntryHooks = crudHooks<AdminChampionshipEntry, ChampionshipEntryInput>({
+export const championshipEntryHooks = crudHooks({
   key: ['championships'],
-  list: () => send('GET', '/api/championships'),
-  create: (input) => send('POST', '/api/championships', input),
-  update: (id, input) => send('PUT', `/api/championships/${id}`, input),
-  remove: (id) => send('DELETE', `/api/championships/${id}`),
+  list: () => unwrap(api.championships.$get()),
+  create: (json: ChampionshipEntryInput) => unwrap(api.championships.$post({ json })),
+  update: (id, json: ChampionshipEntryInput) => unwrap(api.championships[':id'].$put({ param: param(id), json })),
+  remove: (id) => unwrap(api.championships[':id'].$delete({ param: param(id) })),
 })
 
 export const useChampionshipEntries = championshipEntryHooks.useList

@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, unwrap } from '../../../lib/api-client.ts'
 import { reorderUpdates } from '../../../lib/admin/reorder.ts'
-import { send } from '../shared/http.ts'
-import type { AdminStandingsSet } from '../shared/types.ts'
 
 const key = ['championships-standings']
+const standings = api['championships-standings']
 
 /** The AI standings sets, in display order (GET /api/championships-standings). */
-export const useStandings = () =>
-  useQuery({ queryKey: key, queryFn: () => send<AdminStandingsSet[]>('GET', '/api/championships-standings') })
+export const useStandings = () => useQuery({ queryKey: key, queryFn: () => unwrap(standings.$get()) })
 
 function useStandingsMutation<V>(call: (v: V) => Promise<unknown>) {
   const client = useQueryClient()
@@ -16,9 +15,7 @@ function useStandingsMutation<V>(call: (v: V) => Promise<unknown>) {
 
 /** POST /api/championships-standings/reorder with every id and its 1-based displayOrder. */
 export const useReorderStandings = () =>
-  useStandingsMutation((ids: number[]) =>
-    send('POST', '/api/championships-standings/reorder', { updates: reorderUpdates(ids) }),
-  )
+  useStandingsMutation((ids: number[]) => unwrap(standings.reorder.$post({ json: { updates: reorderUpdates(ids) } })))
 
 export interface DriverEdit {
   championshipId: number
@@ -26,10 +23,16 @@ export interface DriverEdit {
   driverData: { driverName: string; team: string; points: number }
 }
 
+/** The inline edit sends driverData with championshipId and driverIndex (spec 001 section 7). */
 export const useUpdateDriver = () =>
   useStandingsMutation((edit: DriverEdit) =>
-    send('PUT', `/api/championships-standings/${edit.championshipId}/driver/${edit.driverIndex}`, edit),
+    unwrap(
+      standings[':championshipId'].driver[':driverIndex'].$put({
+        param: { championshipId: String(edit.championshipId), driverIndex: String(edit.driverIndex) },
+        json: edit,
+      }),
+    ),
   )
 
 export const useDeleteStandings = () =>
-  useStandingsMutation((id: number) => send('DELETE', `/api/championships-standings/${id}`))
+  useStandingsMutation((id: number) => unwrap(standings[':id'].$delete({ param: { id: String(id) } })))

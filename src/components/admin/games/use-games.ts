@@ -1,6 +1,5 @@
+import { api, unwrap } from '../../../lib/api-client.ts'
 import { crudHooks } from '../shared/crud-hooks.ts'
-import { send } from '../shared/http.ts'
-import type { AdminGame } from '../shared/types.ts'
 
 export interface GameInput {
   title: string
@@ -13,18 +12,19 @@ export interface GameInput {
   imageUrl: string
 }
 
+const param = (id: number) => ({ id: String(id) })
+
 /** Games: GET /api/games, POST /api/admin/games, PUT and DELETE /api/admin/games/{id}. */
-const games = crudHooks<AdminGame, GameInput>({
+export const gameHooks = crudHooks({
   key: ['games'],
   alsoInvalidate: [['images']],
-  list: () => send('GET', '/api/games'),
-  create: (input) => send('POST', '/api/admin/games', input),
-  update: (id, input) => send('PUT', `/api/admin/games/${id}`, input),
-  remove: (id) => send('DELETE', `/api/admin/games/${id}`),
+  list: () => unwrap(api.games.$get()),
+  create: (json: GameInput) => unwrap(api.admin.games.$post({ json })),
+  update: (id, json: GameInput) => unwrap(api.admin.games[':id'].$put({ param: param(id), json })),
+  remove: (id) => unwrap(api.admin.games[':id'].$delete({ param: param(id) })),
 })
 
-export const useGames = games.useList
-export const useAddGame = games.useCreate
-export const useSaveGame = games.useUpdate
-export const useDeleteGame = games.useRemove
-export const gameHooks = games
+export const useGames = gameHooks.useList
+export const useAddGame = gameHooks.useCreate
+export const useSaveGame = gameHooks.useUpdate
+export const useDeleteGame = gameHooks.useRemove

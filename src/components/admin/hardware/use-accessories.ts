@@ -1,6 +1,5 @@
+import { api, unwrap } from '../../../lib/api-client.ts'
 import { crudHooks } from '../shared/crud-hooks.ts'
-import { send } from '../shared/http.ts'
-import type { AdminAccessory } from '../shared/types.ts'
 
 export interface AccessoryInput {
   name: string
@@ -13,14 +12,16 @@ export interface AccessoryInput {
   price: string
 }
 
+const param = (id: number) => ({ id: String(id) })
+
 /** Hardware: GET, POST /api/accessories; PUT, DELETE /api/accessories/{id}. */
-export const accessoryHooks = crudHooks<AdminAccessory, AccessoryInput>({
+export const accessoryHooks = crudHooks({
   key: ['accessories'],
   alsoInvalidate: [['images']],
-  list: () => send('GET', '/api/accessories'),
-  create: (input) => send('POST', '/api/accessories', input),
-  update: (id, input) => send('PUT', `/api/accessories/${id}`, input),
-  remove: (id) => send('DELETE', `/api/accessories/${id}`),
+  list: () => unwrap(api.accessories.$get()),
+  create: (json: AccessoryInput) => unwrap(api.accessories.$post({ json })),
+  update: (id, json: AccessoryInput) => unwrap(api.accessories[':id'].$put({ param: param(id), json })),
+  remove: (id) => unwrap(api.accessories[':id'].$delete({ param: param(id) })),
 })
 
 export const useAccessories = accessoryHooks.useList

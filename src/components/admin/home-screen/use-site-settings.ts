@@ -1,15 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, unwrap } from '../../../lib/api-client.ts'
 import { HttpError } from '../../../lib/http-error.ts'
-import { send } from '../shared/http.ts'
 
 export interface HomeScreenSettings {
   heroImage: string
   overlay: number
 }
 
-async function setting(key: string): Promise<string | null> {
+/** A setting's value, or null while it was never saved (404). */
+async function setting(key: 'hero_image' | 'overlay_transparency'): Promise<string | null> {
   try {
-    return (await send<{ value: string }>('GET', `/api/site-settings/${key}`)).value
+    return (await unwrap(api['site-settings'][':key'].$get({ param: { key } }))).value
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return null
     throw error
@@ -32,8 +33,8 @@ export function useSaveHomeScreen() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: async (s: HomeScreenSettings) => {
-      await send('POST', '/api/site-settings', { key: 'hero_image', value: s.heroImage })
-      await send('POST', '/api/site-settings', { key: 'overlay_transparency', value: s.overlay })
+      await unwrap(api['site-settings'].$post({ json: { key: 'hero_image', value: s.heroImage } }))
+      await unwrap(api['site-settings'].$post({ json: { key: 'overlay_transparency', value: s.overlay } }))
     },
     onSuccess: () => client.invalidateQueries({ queryKey: key }),
   })

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { send } from '../shared/http.ts'
+import { api, unwrap } from '../../../lib/api-client.ts'
 import type { AdminLibraryImage } from '../shared/types.ts'
 
 const key = ['image-library']
@@ -8,11 +8,7 @@ const key = ['image-library']
 const items = (body: AdminLibraryImage[] | { data: AdminLibraryImage[] }) => (Array.isArray(body) ? body : body.data)
 
 export const useImageLibrary = () =>
-  useQuery({
-    queryKey: key,
-    queryFn: async () =>
-      items(await send<AdminLibraryImage[] | { data: AdminLibraryImage[] }>('GET', '/api/image-library')),
-  })
+  useQuery({ queryKey: key, queryFn: async () => items(await unwrap(api['image-library'].$get())) })
 
 export interface NewLibraryImageInput {
   url: string
@@ -22,20 +18,17 @@ export interface NewLibraryImageInput {
   source?: 'upload' | 'ai' | 'site' | 'url'
 }
 
-export function useSaveToLibrary() {
+function useLibraryMutation<V>(call: (v: V) => Promise<unknown>) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (input: NewLibraryImageInput) => send<AdminLibraryImage>('POST', '/api/image-library', input),
+    mutationFn: call,
     onSuccess: () =>
       Promise.all([client.invalidateQueries({ queryKey: key }), client.invalidateQueries({ queryKey: ['images'] })]),
   })
 }
 
-export function useDeleteLibraryImage() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: (id: number) => send<unknown>('DELETE', `/api/image-library/${id}`),
-    onSuccess: () =>
-      Promise.all([client.invalidateQueries({ queryKey: key }), client.invalidateQueries({ queryKey: ['images'] })]),
-  })
-}
+export const useSaveToLibrary = () =>
+  useLibraryMutation((input: NewLibraryImageInput) => unwrap(api['image-library'].$post({ json: input })))
+
+export const useDeleteLibraryImage = () =>
+  useLibraryMutation((id: number) => unwrap(api['image-library'][':id'].$delete({ param: { id: String(id) } })))

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api, unwrap } from '../../../lib/api-client.ts'
 import { crudHooks } from '../shared/crud-hooks.ts'
-import { send } from '../shared/http.ts'
-import type { AdminNews } from '../shared/types.ts'
 
 export interface NewsInput {
   title: string
@@ -14,21 +13,22 @@ export interface NewsInput {
 }
 
 const key = ['news']
+const param = (id: number) => ({ id: String(id) })
 
 /**
  * News: GET, POST /api/news; PUT, DELETE /api/news/{id}. The list read after a delete carries the
- * cache-busting parameter t (spec 001 section 7), so a CDN copy is never mistaken for the new list.
+ * cache-busting parameter t (spec 001 section 7), so a cached copy is never taken for the new list.
  */
-let bust = ''
-export const newsHooks = crudHooks<AdminNews, NewsInput>({
+let cacheBuster: string | undefined
+export const newsHooks = crudHooks({
   key,
   alsoInvalidate: [['images']],
-  list: () => send('GET', bust ? `/api/news?t=${bust}` : '/api/news'),
-  create: (input) => send('POST', '/api/news', input),
-  update: (id, input) => send('PUT', `/api/news/${id}`, input),
+  list: () => unwrap(api.news.$get({ query: cacheBuster ? { t: cacheBuster } : {} })),
+  create: (json: NewsInput) => unwrap(api.news.$post({ json })),
+  update: (id, json: NewsInput) => unwrap(api.news[':id'].$put({ param: param(id), json })),
   remove: async (id) => {
-    const answer = await send<unknown>('DELETE', `/api/news/${id}`)
-    bust = String(Date.now())
+    const answer = await unwrap(api.news[':id'].$delete({ param: param(id) }))
+    cacheBuster = String(Date.now())
     return answer
   },
 })
@@ -45,15 +45,19 @@ function useNewsMutation<V>(call: (v: V) => Promise<unknown>) {
 
 export const useMoveNews = () =>
   useNewsMutation(({ id, direction }: { id: number; direction: 'up' | 'down' }) =>
-    send('POST', `/api/admin/move-news-${direction}/${id}`),
+    unwrap(
+      direction === 'up'
+        ? api.admin['move-news-up'][':id'].$post({ param: param(id) })
+        : api.admin['move-news-down'][':id'].$post({ param: param(id) }),
+    ),
   )
 
 export const useUpdateNewsTitle = () =>
   useNewsMutation(({ id, title }: { id: number; title: string }) =>
-    send('POST', `/api/admin/update-news-title/${id}`, { title }),
+    unwrap(api.admin['update-news-title'][':id'].$post({ param: param(id), json: { title } })),
   )
 
 export const useUpdateNewsImage = () =>
   useNewsMutation(({ id, imageUrl }: { id: number; imageUrl: string }) =>
-    send('PUT', `/api/news/${id}/image`, { imageUrl }),
+    unwrap(api.news[':id'].image.$put({ param: param(id), json: { imageUrl } })),
   )

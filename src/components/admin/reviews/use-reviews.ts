@@ -1,6 +1,5 @@
+import { api, unwrap } from '../../../lib/api-client.ts'
 import { crudHooks } from '../shared/crud-hooks.ts'
-import { send } from '../shared/http.ts'
-import type { AdminReview } from '../shared/types.ts'
 
 export interface ReviewInput {
   title: string
@@ -11,13 +10,15 @@ export interface ReviewInput {
   gameId: number | null
 }
 
+const param = (id: number) => ({ id: String(id) })
+
 /** Reviews: GET, POST /api/reviews; PUT, DELETE /api/reviews/{id}. */
-export const reviewHooks = crudHooks<AdminReview, ReviewInput>({
+export const reviewHooks = crudHooks({
   key: ['reviews'],
-  list: () => send('GET', '/api/reviews'),
-  create: (input) => send('POST', '/api/reviews', input),
-  update: (id, input) => send('PUT', `/api/reviews/${id}`, input),
-  remove: (id) => send('DELETE', `/api/reviews/${id}`),
+  list: () => unwrap(api.reviews.$get()),
+  create: (json: ReviewInput) => unwrap(api.reviews.$post({ json })),
+  update: (id, json: ReviewInput) => unwrap(api.reviews[':id'].$put({ param: param(id), json })),
+  remove: (id) => unwrap(api.reviews[':id'].$delete({ param: param(id) })),
 })
 
 export const useReviews = reviewHooks.useList

@@ -1,28 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, unwrap } from '../../../lib/api-client.ts'
 import type { SeoFields, SeoPage } from '../../../lib/seo-defaults.ts'
-import { send } from '../shared/http.ts'
-import type { AdminSeo } from '../shared/types.ts'
 
 const key = ['seo']
 
 /** GET /api/admin/seo: every page's settings (defaults where not saved). */
-export const useSeoSettings = () =>
-  useQuery({ queryKey: key, queryFn: () => send<AdminSeo[]>('GET', '/api/admin/seo') })
+export const useSeoSettings = () => useQuery({ queryKey: key, queryFn: () => unwrap(api.admin.seo.$get()) })
 
-export function useSaveSeo() {
+function useSeoMutation<V>(call: (v: V) => Promise<unknown>) {
   const client = useQueryClient()
-  return useMutation({
-    mutationFn: ({ page, fields }: { page: SeoPage; fields: SeoFields }) =>
-      send<AdminSeo>('PUT', `/api/admin/seo/${page}`, fields),
-    onSuccess: () => client.invalidateQueries({ queryKey: key }),
-  })
+  return useMutation({ mutationFn: call, onSuccess: () => client.invalidateQueries({ queryKey: key }) })
 }
+
+export const useSaveSeo = () =>
+  useSeoMutation(({ page, fields }: { page: SeoPage; fields: SeoFields }) =>
+    unwrap(api.admin.seo[':page'].$put({ param: { page }, json: fields })),
+  )
 
 /** DELETE /api/admin/seo/{page}: back to the built-in defaults. */
-export function useResetSeo() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: (page: SeoPage) => send<AdminSeo>('DELETE', `/api/admin/seo/${page}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: key }),
-  })
-}
+export const useResetSeo = () =>
+  useSeoMutation((page: SeoPage) => unwrap(api.admin.seo[':page'].$delete({ param: { page } })))

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { api, unwrap, unwrapOrNullOn401 } from '../../../lib/api-client.ts'
 import { HttpError } from '../../../lib/http-error.ts'
 
 /**
@@ -20,11 +20,10 @@ export function isUnauthorized(error: unknown): boolean {
 
 export async function checkSession(): Promise<void> {
   try {
-    await apiRequest('GET', '/api/admin/session')
-    $session.set('open')
+    $session.set((await unwrapOrNullOn401(api.admin.session.$get())) ? 'open' : 'locked')
   } catch (error) {
-    // Anything but a 401 (the server down, say) also shows the gate: logging in tells more.
-    if (!isUnauthorized(error)) console.warn('[admin] session check failed', error)
+    // The server down, say: the gate shows, and logging in tells more.
+    console.warn('[admin] session check failed', error)
     $session.set('locked')
   }
 }
@@ -32,18 +31,14 @@ export async function checkSession(): Promise<void> {
 export type LoginResult = { ok: true } | { ok: false; lockedForSeconds?: number; message: string }
 
 export async function login(password: string): Promise<LoginResult> {
-  const res = await fetch('/api/admin/login', {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ password }),
-  })
+  const res = await api.admin.login.$post({ json: { password } })
   if (res.ok) {
     $session.set('open')
     return { ok: true }
   }
   const body = (await res.json().catch(() => ({}))) as { message?: string }
-  if (res.status === 429) {
+  // The route answers failures by throwing, so its type knows only 200; 401 and 429 come from there.
+  if ((res.status as number) === 429) {
     const wait = Number(res.headers.get('Retry-After'))
     return {
       ok: false,
@@ -56,7 +51,7 @@ export async function login(password: string): Promise<LoginResult> {
 
 export async function logout(): Promise<void> {
   try {
-    await apiRequest('POST', '/api/admin/logout')
+    await unwrap(api.admin.logout.$post())
   } finally {
     $session.set('locked')
   }

@@ -1,20 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { apiRequest } from '../../../lib/api-client.ts'
-import { throwIfNotOk } from '../../../lib/http-error.ts'
+import { api, putUploadChunk, unwrap } from '../../../lib/api-client.ts'
 import { chunkRanges, uploadProblem } from '../../../lib/admin/upload-rules.ts'
-import { send } from './http.ts'
-
-interface OpenedUpload {
-  id: string
-  chunkSize: number
-  chunks: number
-}
-export interface StoredUpload {
-  url: string
-  contentType: string
-  size: number
-}
 
 /**
  * Sends a file through the chunked upload (decision 0201): open, chunks, complete. The answer is
@@ -24,27 +11,22 @@ export function useUploadImage() {
   const [progress, setProgress] = useState(0)
   const client = useQueryClient()
   const mutation = useMutation({
-    mutationFn: async (file: File): Promise<StoredUpload> => {
+    mutationFn: async (file: File) => {
       const problem = uploadProblem(file)
       if (problem) throw new Error(problem)
       setProgress(0)
-      const upload = await send<OpenedUpload>('POST', '/api/admin/uploads', { size: file.size, name: file.name })
+      const upload = await unwrap(api.admin.uploads.$post({ json: { size: file.size, name: file.name } }))
+      const param = { id: upload.id }
       try {
         let sent = 0
         for (const [index, [start, end]] of chunkRanges(file.size, upload.chunkSize).entries()) {
-          const res = await fetch(`/api/admin/uploads/${encodeURIComponent(upload.id)}/chunks/${index}`, {
-            method: 'PUT',
-            credentials: 'include',
-            headers: { 'Content-Type': 'application/octet-stream' },
-            body: file.slice(start, end),
-          })
-          await throwIfNotOk(res)
+          await putUploadChunk(upload.id, index, file.slice(start, end))
           sent += end - start
           setProgress(Math.round((sent / file.size) * 100))
         }
-        return await send<StoredUpload>('POST', `/api/admin/uploads/${encodeURIComponent(upload.id)}/complete`)
+        return await unwrap(api.admin.uploads[':id'].complete.$post({ param }))
       } catch (error) {
-        await apiRequest('DELETE', `/api/admin/uploads/${encodeURIComponent(upload.id)}`).catch(() => undefined)
+        await api.admin.uploads[':id'].$delete({ param }).catch(() => undefined)
         throw error
       }
     },

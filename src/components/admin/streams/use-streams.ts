@@ -1,6 +1,5 @@
+import { api, unwrap } from '../../../lib/api-client.ts'
 import { crudHooks } from '../shared/crud-hooks.ts'
-import { send } from '../shared/http.ts'
-import type { AdminStream } from '../shared/types.ts'
 
 export interface StreamInput {
   title: string
@@ -14,13 +13,15 @@ export interface StreamInput {
   tags: string[]
 }
 
+const param = (id: number) => ({ id: String(id) })
+
 /** Streams: GET, POST /api/streams; PUT, DELETE /api/streams/{id}. */
-export const streamHooks = crudHooks<AdminStream, StreamInput>({
+export const streamHooks = crudHooks({
   key: ['streams'],
-  list: () => send('GET', '/api/streams'),
-  create: (input) => send('POST', '/api/streams', input),
-  update: (id, input) => send('PUT', `/api/streams/${id}`, input),
-  remove: (id) => send('DELETE', `/api/streams/${id}`),
+  list: () => unwrap(api.streams.$get()),
+  create: (json: StreamInput) => unwrap(api.streams.$post({ json })),
+  update: (id, json: StreamInput) => unwrap(api.streams[':id'].$put({ param: param(id), json })),
+  remove: (id) => unwrap(api.streams[':id'].$delete({ param: param(id) })),
 })
 
 export const useStreams = streamHooks.useList

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { send } from '../shared/http.ts'
+import { api, unwrap } from '../../../lib/api-client.ts'
 
 export interface PasswordChange {
   currentPassword: string
@@ -9,4 +9,4 @@ export interface PasswordChange {
 
 /** POST /api/admin/change-password: the server ends every other session. */
 export const useChangePassword = () =>
-  useMutation({ mutationFn: (p: PasswordChange) => send<{ message: string }>('POST', '/api/admin/change-password', p) })
+  useMutation({ mutationFn: (json: PasswordChange) => unwrap(api.admin['change-password'].$post({ json })) })
