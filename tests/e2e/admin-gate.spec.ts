@@ -8,7 +8,7 @@ test.describe('admin gate and shell', () => {
   }, testInfo) => {
     await page.goto('/admin')
     await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible()
-    const field = page.getByLabel('Admin password')
+    const field = page.getByLabel('Admin password', { exact: true })
     await field.fill(`${e2eAdminPassword(testInfo)}-wrong`)
     await page.getByRole('button', { name: 'Access Admin Panel' }).click()
     await expectToast(page, 'Access Denied', 'Invalid admin password')
@@ -82,16 +82,16 @@ test.describe('admin gate and shell', () => {
   }, testInfo) => {
     await loginContext(page, testInfo)
     await page.goto('/admin?tab=games')
-    await page.getByLabel('Title').fill('Typed before the session ended')
+    await page.getByLabel('Title', { exact: true }).fill('Typed before the session ended')
     // The session ends elsewhere (another tab logged out, or it expired).
     await page.context().clearCookies()
     await page.getByRole('button', { name: 'Add Game' }).click()
     const gate = page.getByRole('dialog', { name: 'Admin Access Required' })
     await expect(gate).toBeVisible()
-    await gate.getByLabel('Admin password').fill(e2eAdminPassword(testInfo))
+    await gate.getByLabel('Admin password', { exact: true }).fill(e2eAdminPassword(testInfo))
     await gate.getByRole('button', { name: 'Access Admin Panel' }).click()
     await expect(gate).toBeHidden()
-    await expect(page.getByLabel('Title')).toHaveValue('Typed before the session ended')
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Typed before the session ended')
     await page.getByRole('button', { name: 'Add Game' }).click()
     await expectToast(page, 'Racing Game Added Successfully!')
     await expect(page.getByText('Typed before the session ended').first()).toBeVisible()

@@ -87,15 +87,15 @@ test.describe('championships tab: AI standings', () => {
 
     const [first, second] = set!.standings
     await card.getByRole('button', { name: `Edit ${first!.driverName}` }).click()
-    await expect(card.getByLabel('Driver name')).toHaveValue(first!.driverName)
+    await expect(card.getByLabel('Driver name', { exact: true })).toHaveValue(first!.driverName)
     // Editing another row closes the first: one row at a time.
     await card.getByRole('button', { name: `Edit ${second!.driverName}` }).click()
-    await expect(card.getByLabel('Driver name')).toHaveCount(1)
-    await expect(card.getByLabel('Driver name')).toHaveValue(second!.driverName)
+    await expect(card.getByLabel('Driver name', { exact: true })).toHaveCount(1)
+    await expect(card.getByLabel('Driver name', { exact: true })).toHaveValue(second!.driverName)
     const renamed = `${second!.driverName} Jr`
-    await card.getByLabel('Driver name').fill(renamed)
-    await card.getByLabel('Points').fill('321')
-    await card.getByLabel('Points').press('Enter')
+    await card.getByLabel('Driver name', { exact: true }).fill(renamed)
+    await card.getByLabel('Points', { exact: true }).fill('321')
+    await card.getByLabel('Points', { exact: true }).press('Enter')
     await expectToast(page, 'Driver Updated')
     await expect(card.getByRole('cell', { name: renamed })).toBeVisible()
     const after = (await (await request.get('/api/championships-standings')).json()) as StandingsSet[]

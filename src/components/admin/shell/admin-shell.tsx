@@ -2,11 +2,11 @@ import { useStore } from '@nanostores/react'
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query'
 import { Dialog, Tooltip } from 'radix-ui'
 import { Suspense, useEffect, useState, type MouseEvent } from 'react'
-import { ConfirmHost } from '../shared/confirm.tsx'
+import { ConfirmHost, confirmDiscard } from '../shared/confirm.tsx'
 import { createAdminQueryClient } from '../shared/query-client.ts'
 import { $session, logout } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
-import { useBeforeUnloadGuard } from '../shared/unsaved.ts'
+import { forgetUnsavedChanges, hasUnsavedChanges, useBeforeUnloadGuard } from '../shared/unsaved.ts'
 import { PublishBadge } from './publish-badge.tsx'
 import { allTabs, tabGroups, type AdminTab } from './tabs.ts'
 import { useTabRoute } from './use-tab-route.ts'
@@ -68,6 +68,10 @@ function Shell() {
   )
   const Tab = tab.component
   const signOut = async () => {
+    if (hasUnsavedChanges()) {
+      if (!(await confirmDiscard())) return
+      forgetUnsavedChanges()
+    }
     try {
       await logout()
       notify.success('Logged out')
