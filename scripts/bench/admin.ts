@@ -77,9 +77,11 @@ function load(url: string): Promise<Module> {
       const text = code.toString('utf8')
       const resolve = (spec: string) => new URL(spec, url).href
       const staticImports = [
-        ...text.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["'](\.{1,2}\/[^"']+)["']/g),
+        ...text.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["'`](\.{1,2}\/[^"'`]+)["'`]/g),
       ].map((m) => resolve(m[1]!))
-      const dynamicImports = [...text.matchAll(/import\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g)].map((m) => resolve(m[1]!))
+      const dynamicImports = [...text.matchAll(/import\(\s*["'`](\.{1,2}\/[^"'`]+)["'`]\s*\)/g)].map((m) =>
+        resolve(m[1]!),
+      )
       return { url, code, staticImports, dynamicImports }
     })()
     modules.set(url, module)

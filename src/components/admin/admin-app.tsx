@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react'
 import { lazy, Suspense, useEffect } from 'react'
-import { Toaster } from 'sonner'
 import { AdminGate } from './gate/admin-gate.tsx'
 import { $session, checkSession } from './shared/session.ts'
+import { loadSonner } from './shared/toast.ts'
 
 // The panel (queries, tabs) loads only once the gate is passed or a session is known: the gate stays small.
 const AdminShell = lazy(() => import('./shell/admin-shell.tsx'))
+const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })))
 
 /** The /admin island: the gate until the server's session cookie is valid, then the panel. */
 export function AdminApp() {
@@ -33,14 +34,16 @@ export function AdminApp() {
         </Suspense>
       )}
       {session === 'expired' && <AdminGate expired />}
-      <Toaster
-        visibleToasts={1}
-        theme="dark"
-        richColors
-        closeButton
-        position="top-right"
-        toastOptions={{ classNames: { description: 'whitespace-pre-line' } }}
-      />
+      <Suspense fallback={null}>
+        <Toaster
+          visibleToasts={1}
+          theme="dark"
+          richColors
+          closeButton
+          position="top-right"
+          toastOptions={{ classNames: { description: 'whitespace-pre-line' } }}
+        />
+      </Suspense>
     </>
   )
 }

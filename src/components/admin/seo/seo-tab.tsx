@@ -3,11 +3,11 @@ import type { SeoPage } from '../../../lib/seo-defaults.ts'
 import { SelectField } from '../../ui/select-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import { TextareaField } from '../../ui/textarea-field.tsx'
-import { confirmAction } from '../shared/confirm.tsx'
+import { confirmAction, confirmDiscard } from '../shared/confirm.tsx'
 import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
 import type { AdminSeo } from '../shared/types.ts'
-import { useUnsavedChanges } from '../shared/unsaved.ts'
+import { forgetUnsavedChanges, hasUnsavedChanges, useUnsavedChanges } from '../shared/unsaved.ts'
 import { useResetSeo, useSaveSeo, useSeoSettings } from './use-seo.ts'
 
 const pageLabels: Record<SeoPage, string> = {
@@ -25,6 +25,13 @@ export default function SeoTab() {
   const seo = useSeoSettings()
   const [page, setPage] = useState<SeoPage>('home')
   const current = seo.data?.find((s) => s.page === page)
+  const choosePage = async (next: SeoPage) => {
+    if (hasUnsavedChanges()) {
+      if (!(await confirmDiscard())) return
+      forgetUnsavedChanges()
+    }
+    setPage(next)
+  }
   return (
     <div className="flex flex-col gap-6">
       <h2 className="section-title">SEO Settings</h2>
@@ -51,7 +58,7 @@ export default function SeoTab() {
             className="max-w-xs"
             label="Page"
             value={page}
-            onChange={(p) => setPage(p as SeoPage)}
+            onChange={(p) => void choosePage(p as SeoPage)}
             options={seo.data.map((s) => ({ value: s.page, label: pageLabels[s.page] }))}
           />
           <SeoForm key={`${page}-${current.title}-${current.description}-${current.keywords}`} settings={current} />
