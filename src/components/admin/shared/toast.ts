@@ -1,32 +1,5 @@
-import { HttpError } from '../../../lib/http-error.ts'
+import { failureDetail } from '../../../lib/admin/failure-text.ts'
 import type { FormProblem } from '../../../lib/admin/form-rules.ts'
-
-/**
- * The spec's 'status: body' for a failed call, with the server's `{ message }` as the body so the
- * owner reads words, not JSON ('400: Current password is incorrect').
- */
-export function failureDetail(error: unknown): string {
-  if (error instanceof HttpError) {
-    const match = /^(\d{3}): ([\s\S]*)$/.exec(error.message)
-    if (match) {
-      try {
-        const parsed = JSON.parse(match[2] ?? '') as { message?: unknown }
-        if (typeof parsed.message === 'string') return `${match[1]}: ${parsed.message}`
-      } catch {
-        // Not JSON: the body as it came.
-      }
-    }
-    return error.message
-  }
-  return error instanceof Error ? error.message : String(error)
-}
-
-/** The server's own message of a failed call, when it sent one. */
-export function serverMessage(error: unknown): string | null {
-  const detail = failureDetail(error)
-  const match = /^\d{3}: (.+)$/.exec(detail)
-  return match?.[1] ?? null
-}
 
 /**
  * sonner loads after the gate has rendered (it is not needed to show the gate, and it is a tenth
@@ -57,3 +30,5 @@ export const notify = {
     notify.failure(title, `${text}\n${failureDetail(error)}`)
   },
 }
+
+export { failureDetail, serverMessage } from '../../../lib/admin/failure-text.ts'
