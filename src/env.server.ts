@@ -14,6 +14,8 @@ const schema = z.object({
   /** Postgres connection string. Empty: the embedded PGlite server on 127.0.0.1. */
   DATABASE_URL: z.url().optional(),
   EMBEDDED_DB_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  /** The address `npm start` listens on: this machine only, unless set (e.g. 0.0.0.0). */
+  HOST: z.string().min(1).default('127.0.0.1'),
   /** Where the embedded database keeps its files. */
   DATA_DIR: z.string().default('.data'),
   /** Public address of the site: canonical links, sitemap, feed, allowed Origin. */
