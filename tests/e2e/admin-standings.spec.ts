@@ -97,7 +97,7 @@ test.describe('championships tab: AI standings', () => {
     await card.getByLabel('Points', { exact: true }).fill('321')
     await card.getByLabel('Points', { exact: true }).press('Enter')
     await expectToast(page, 'Driver Updated')
-    await expect(card.getByRole('cell', { name: renamed })).toBeVisible()
+    await expect(card.getByRole('cell', { name: renamed, exact: true })).toBeVisible()
     const after = (await (await request.get('/api/championships-standings')).json()) as StandingsSet[]
     expect(after.find((s) => s.id === set!.id)!.standings[1]).toMatchObject({ driverName: renamed, points: 321 })
   })

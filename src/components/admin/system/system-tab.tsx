@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { passwordProblem } from '../../../lib/admin/form-rules.ts'
 import { TextField } from '../../ui/text-field.tsx'
 import { isUnauthorized } from '../shared/session.ts'
-import { notify, serverMessage } from '../shared/toast.ts'
+import { failureDetail, notify } from '../shared/toast.ts'
 import { useUnsavedChanges } from '../shared/unsaved.ts'
 import { useChangePassword, type PasswordChange } from './use-change-password.ts'
 
@@ -26,7 +26,7 @@ export default function SystemTab() {
       },
       onError: (error) => {
         if (isUnauthorized(error)) return
-        notify.failure('Password Change Failed', serverMessage(error) ?? String(error))
+        notify.failure('Password Change Failed', failureDetail(error))
       },
     })
   }
