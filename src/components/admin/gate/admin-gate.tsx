@@ -65,7 +65,7 @@ export function AdminGate({ expired = false }: { expired?: boolean }) {
       }
       role={expired ? 'dialog' : undefined}
       aria-modal={expired ? true : undefined}
-      aria-labelledby={`${id}-title`}
+      aria-labelledby={expired ? `${id}-title` : undefined}
     >
       <Box className="w-full max-w-md rounded-2xl border border-line bg-panel p-8 shadow-xl">
         <h1 id={`${id}-title`} className="text-center text-2xl font-bold text-white">

@@ -99,7 +99,7 @@ function Shell() {
             </Dialog.Portal>
           </Dialog.Root>
           <p className="font-display text-lg text-white uppercase">
-            SimRacing Hub <span className="text-brand">Admin</span>
+            SimRacing Hub <span className="text-red-400">Admin</span>
           </p>
           <div className="ml-auto flex items-center gap-4">
             <div className="hidden sm:block">
