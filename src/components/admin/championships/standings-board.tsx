@@ -145,7 +145,7 @@ function StandingsCard({
           </button>
         </Tip>
         <div className="min-w-0 flex-1">
-          <h4 className="font-bold text-white">{set.championshipName}</h4>
+          <h3 className="font-bold text-white">{set.championshipName}</h3>
           <p className="text-sm text-gray-300">
             Season {set.season} · Updated: {numericDate(set.lastUpdated)}
             {set.completedRounds !== null && set.totalRounds !== null

@@ -29,8 +29,9 @@ function HomeScreenForm({ stored }: { stored: HomeScreenSettings }) {
   const save = useSaveHomeScreen()
   const dirty = form.heroImage !== stored.heroImage || form.overlay !== stored.overlay
   useUnsavedChanges(dirty)
-  // Spec 001: save stays disabled until an image is chosen.
-  const canSave = form.heroImage !== '' && dirty && !save.isPending
+  // Spec 001: save stays disabled until an image is chosen; clearing a saved image (back to the
+  // default hero) counts as a choice.
+  const canSave = dirty && !save.isPending && (form.heroImage !== '' || stored.heroImage !== '')
   const submit = () =>
     save.mutate(form, {
       onSuccess: () => notify.success('Settings Saved', 'The home screen has been updated.'),
