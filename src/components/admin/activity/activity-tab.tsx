@@ -22,7 +22,8 @@ export default function ActivityTab() {
       ) : log.data.items.length === 0 ? (
         <p className="text-gray-300">No activity yet.</p>
       ) : (
-        <div className="overflow-x-auto">
+        // Focusable so that keyboard users can scroll the wide table on a phone.
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Activity log">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Admin activity, newest first</caption>
             <thead className="text-gray-300">
