@@ -1,0 +1,215 @@
+/**
+ * `npm run bench:admin`: what the admin panel costs to load and how fast it answers.
+ *
+ * 1. Per-chunk compressed sizes: reads /admin from a served site, follows the island's module
+ *    graph (static imports = what the gate needs; each dynamic import = a chunk loaded later, such
+ *    as one tab) and prints gzip and brotli bytes per chunk, the gate's total and each tab's own
+ *    chunks (modules the gate already loaded are not counted again).
+ * 2. Login to first list: in Debian's Chromium, the time from pressing 'Access Admin Panel' to
+ *    the games list rendered ('Your Racing Games (n)'), median of --runs (5).
+ *
+ * Starts the site as the e2e tests do (scripts/e2e-server.ts, a scratch data folder), or with
+ * --reuse measures one already served on --port (e.g. `npm start`; pass --password=... or set
+ * ADMIN_PASSWORD, or it reads DATA_DIR/admin-password.txt). Prints figures; asserts nothing.
+ * Options: --port=8904 --db-port=54345 --runs=5 --reuse --password=...
+ */
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib'
+import { chromium } from '@playwright/test'
+
+const arg = (name: string, fallback: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
+const port = Number(arg('port', '8904'))
+const dbPort = Number(arg('db-port', '54345'))
+const runs = Math.max(1, Number(arg('runs', '5')))
+const reuse = process.argv.includes('--reuse')
+const site = `http://localhost:${port}`
+const log = (message: string) => console.error(`[bench:admin] ${message}`)
+
+/** Budgets of issue 9: gate JS and each tab chunk at most 60 KB compressed; first list within 1 s. */
+const BUDGET_KB = 60
+const BUDGET_MS = 1000
+
+function password(): string {
+  const given = arg('password', process.env.ADMIN_PASSWORD ?? '')
+  if (given) return given
+  const file = reuse ? `${process.env.DATA_DIR ?? '.data'}/admin-password.txt` : `.data/e2e-${port}/admin-password.txt`
+  if (!existsSync(file)) throw new Error(`No admin password: pass --password= or create ${file}`)
+  return readFileSync(file, 'utf8').trim()
+}
+
+async function waitForSite(): Promise<void> {
+  const until = Date.now() + 300_000
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`${site}/admin`)).ok) return
+    } catch {
+      // Not up yet.
+    }
+    await new Promise((r) => setTimeout(r, 1000))
+  }
+  throw new Error(`${site} did not come up`)
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1)
+const sizes = (code: Buffer) => ({
+  raw: code.length,
+  gzip: gzipSync(code, { level: 9 }).length,
+  brotli: brotliCompressSync(code, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length,
+})
+
+interface Module {
+  url: string
+  code: Buffer
+  staticImports: string[]
+  dynamicImports: string[]
+}
+
+const modules = new Map<string, Promise<Module>>()
+function load(url: string): Promise<Module> {
+  let module = modules.get(url)
+  if (!module) {
+    module = (async () => {
+      const res = await fetch(url)
+      if (!res.ok) throw new Error(`${url}: ${res.status}`)
+      const code = Buffer.from(await res.arrayBuffer())
+      const text = code.toString('utf8')
+      const resolve = (spec: string) => new URL(spec, url).href
+      const staticImports = [
+        ...text.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["'`](\.{1,2}\/[^"'`]+)["'`]/g),
+      ].map((m) => resolve(m[1]!))
+      const dynamicImports = [...text.matchAll(/import\(\s*["'`](\.{1,2}\/[^"'`]+)["'`]\s*\)/g)].map((m) =>
+        resolve(m[1]!),
+      )
+      return { url, code, staticImports, dynamicImports }
+    })()
+    modules.set(url, module)
+  }
+  return module
+}
+
+/** Every module reachable through static imports from the roots. */
+async function staticClosure(roots: string[]): Promise<Map<string, Module>> {
+  const seen = new Map<string, Module>()
+  const queue = [...roots]
+  while (queue.length) {
+    const url = queue.shift()!
+    if (seen.has(url)) continue
+    const m = await load(url)
+    seen.set(url, m)
+    queue.push(...m.staticImports)
+  }
+  return seen
+}
+
+async function chunkSizes() {
+  const html = await (await fetch(`${site}/admin`)).text()
+  const island = /<astro-island[^>]*component-url="([^"]+)"[^>]*renderer-url="([^"]+)"/.exec(html)
+  if (!island) throw new Error('No island on /admin')
+  const roots = [new URL(island[1]!, site).href, new URL(island[2]!, site).href]
+  const gate = await staticClosure(roots)
+  const name = (url: string) => new URL(url).pathname.replace('/_astro/', '')
+  const total = (ms: Iterable<Module>) =>
+    [...ms].reduce(
+      (t, m) => {
+        const s = sizes(m.code)
+        return { raw: t.raw + s.raw, gzip: t.gzip + s.gzip, brotli: t.brotli + s.brotli }
+      },
+      { raw: 0, gzip: 0, brotli: 0 },
+    )
+
+  console.log('\nGate (the page as first loaded: island, renderer and their static imports)')
+  console.log('| chunk | raw KB | gzip KB | brotli KB |')
+  console.log('| --- | --- | --- | --- |')
+  for (const m of [...gate.values()].sort((a, b) => b.code.length - a.code.length)) {
+    const s = sizes(m.code)
+    console.log(`| ${name(m.url)} | ${kb(s.raw)} | ${kb(s.gzip)} | ${kb(s.brotli)} |`)
+  }
+  const gateTotal = total(gate.values())
+  console.log(`| **gate total** | ${kb(gateTotal.raw)} | ${kb(gateTotal.gzip)} | ${kb(gateTotal.brotli)} |`)
+
+  // Lazy chunks: the shell (after login) and each tab, each counted without what is already loaded.
+  const loaded = new Set(gate.keys())
+  const lazyRoots = [...new Set([...gate.values()].flatMap((m) => m.dynamicImports))]
+  const rows: { chunk: string; gzip: number; brotli: number; raw: number }[] = []
+  const queue = [...lazyRoots]
+  const done = new Set<string>()
+  while (queue.length) {
+    const root = queue.shift()!
+    if (done.has(root) || loaded.has(root)) continue
+    done.add(root)
+    const closure = await staticClosure([root])
+    const own = [...closure.values()].filter((m) => !loaded.has(m.url))
+    const s = total(own)
+    rows.push({ chunk: name(root), ...s })
+    for (const m of closure.values()) queue.push(...m.dynamicImports)
+    // The shell stays loaded once it is there: tabs are measured on top of it.
+    if (own.some((m) => /admin-shell/.test(m.url))) for (const m of closure.keys()) loaded.add(m)
+  }
+  console.log('\nLazy chunks (each with its own static imports that are not already loaded)')
+  console.log('| chunk | raw KB | gzip KB | brotli KB |')
+  console.log('| --- | --- | --- | --- |')
+  for (const r of rows) console.log(`| ${r.chunk} | ${kb(r.raw)} | ${kb(r.gzip)} | ${kb(r.brotli)} |`)
+  const largest = Math.max(...rows.map((r) => r.gzip))
+  console.log(
+    `\nBudget ${BUDGET_KB} KB compressed (gzip): gate ${kb(gateTotal.gzip)} KB ${gateTotal.gzip <= BUDGET_KB * 1024 ? 'within' : 'OVER'}; ` +
+      `largest lazy chunk ${kb(largest)} KB ${largest <= BUDGET_KB * 1024 ? 'within' : 'OVER'}`,
+  )
+}
+
+async function loginToFirstList(pw: string) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  })
+  const times: number[] = []
+  try {
+    for (let i = 0; i < runs; i++) {
+      const context = await browser.newContext()
+      const page = await context.newPage()
+      await page.goto(`${site}/admin?tab=games`)
+      await page.getByLabel('Admin password').fill(pw)
+      const start = Date.now()
+      await page.getByRole('button', { name: 'Access Admin Panel' }).click()
+      await page.getByRole('heading', { name: /^Your Racing Games \(\d+\)$/ }).waitFor({ timeout: 60_000 })
+      await page
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .waitFor({ timeout: 60_000 })
+      times.push(Date.now() - start)
+      // Log out so that sessions do not pile up.
+      await page.getByRole('button', { name: 'Log out' }).click()
+      await context.close()
+    }
+  } finally {
+    await browser.close()
+  }
+  times.sort((a, b) => a - b)
+  const median = times[Math.floor(times.length / 2)]!
+  console.log(
+    `\nLogin to first list rendered (games), ${runs} runs: median ${median} ms, min ${times[0]} ms, max ${times.at(-1)} ms`,
+  )
+  console.log(`Budget ${BUDGET_MS} ms: ${median <= BUDGET_MS ? 'within' : 'OVER'}`)
+}
+
+log(reuse ? `measuring the site already served on ${site}` : `starting the site on ${site} ...`)
+const server = reuse
+  ? undefined
+  : spawn(process.execPath, ['--import', 'tsx', 'scripts/e2e-server.ts', `--port=${port}`, `--db-port=${dbPort}`], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+const stop = () => {
+  if (server && server.exitCode === null) server.kill('SIGTERM')
+}
+process.on('SIGINT', () => {
+  stop()
+  process.exit(130)
+})
+try {
+  await waitForSite()
+  await chunkSizes()
+  await loginToFirstList(password())
+} finally {
+  stop()
+}

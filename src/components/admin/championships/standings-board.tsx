@@ -1,0 +1,212 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  MouseSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core'
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable'
+import { CSS } from '@dnd-kit/utilities'
+import { useState } from 'react'
+import { moveItem } from '../../../lib/admin/reorder.ts'
+import { numericDate } from '../../../lib/dates.ts'
+import { Tip } from '../../ui/tip.tsx'
+import { confirmDelete } from '../shared/confirm.tsx'
+import { isUnauthorized } from '../shared/session.ts'
+import { notify, serverMessage } from '../shared/toast.ts'
+import type { AdminStandingsSet } from '../shared/types.ts'
+import { DriverRow } from './driver-row.tsx'
+import { useDeleteStandings, useReorderStandings, useStandings } from './use-standings.ts'
+
+export type EditingDriver = { setId: number; index: number } | null
+
+/**
+ * The AI standings list (spec 001): drag to reorder (mouse after 5 px, touch after a 120 ms
+ * press, keyboard with Space; Escape cancels), persisted through the reorder call; one driver row
+ * edited at a time; top 3 or all drivers; delete.
+ */
+export function StandingsBoard() {
+  const standings = useStandings()
+  const reorder = useReorderStandings()
+  const [order, setOrder] = useState<number[] | null>(null)
+  const [editing, setEditing] = useState<EditingDriver>(null)
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 120, tolerance: 5 } }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: sortableKeyboardCoordinates,
+      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space'] },
+    }),
+  )
+
+  if (standings.isPending) return <p className="text-gray-300">Loading standings...</p>
+  if (standings.isError)
+    return (
+      <div className="flex items-center gap-3 text-red-300">
+        <p>Error loading standings.</p>
+        <button type="button" className="btn-outline" onClick={() => standings.refetch()}>
+          Retry
+        </button>
+      </div>
+    )
+  const byId = new Map(standings.data.map((s) => [s.id, s]))
+  const sets = (order ?? standings.data.map((s) => s.id)).map((id) => byId.get(id)).filter((s) => s !== undefined)
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id || reorder.isPending) return
+    const ids = sets.map((s) => s.id)
+    const next = moveItem(ids, ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id)))
+    setOrder(next)
+    reorder.mutate(next, {
+      onSuccess: () => notify.success('Championships Reordered'),
+      onError: (error) => {
+        if (!isUnauthorized(error))
+          notify.failed('Error', serverMessage(error) ?? 'Failed to reorder championships', error)
+      },
+      // The refetched list (or the old one, on failure) takes over from the local order.
+      onSettled: () => setOrder(null),
+    })
+  }
+
+  if (sets.length === 0) return <p className="text-gray-300">No AI standings yet.</p>
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      autoScroll={{ threshold: { x: 0.25, y: 0.25 } }}
+      accessibility={{
+        screenReaderInstructions: {
+          draggable:
+            'To move a championship, press Space. Use the arrow keys to move it, Space again to drop it, Escape to cancel.',
+        },
+      }}
+    >
+      <SortableContext items={sets.map((s) => s.id)} strategy={verticalListSortingStrategy}>
+        <ol className="flex flex-col gap-4" aria-label="AI championship standings">
+          {sets.map((set) => (
+            <StandingsCard key={set.id} set={set} editing={editing} setEditing={setEditing} />
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
+  )
+}
+
+function StandingsCard({
+  set,
+  editing,
+  setEditing,
+}: {
+  set: AdminStandingsSet
+  editing: EditingDriver
+  setEditing: (e: EditingDriver) => void
+}) {
+  const [showAll, setShowAll] = useState(false)
+  const remove = useDeleteStandings()
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: set.id,
+  })
+  const drivers = showAll ? set.standings : set.standings.slice(0, 3)
+  const onDelete = async () => {
+    if (!(await confirmDelete(`Delete the standings of ${set.championshipName}? This cannot be undone.`))) return
+    remove.mutate(set.id, {
+      onSuccess: () => notify.success('Deleted!', `${set.championshipName} standings deleted.`),
+      onError: (error) => {
+        if (!isUnauthorized(error)) notify.failed('Error', 'Failed to delete championship standings', error)
+      },
+    })
+  }
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={`rounded-xl border bg-panel p-4 ${isDragging ? 'relative z-10 border-brand shadow-2xl' : 'border-line'}`}
+    >
+      <div className="flex flex-wrap items-center gap-3">
+        <Tip text="Drag to reorder">
+          <button
+            type="button"
+            ref={setActivatorNodeRef}
+            {...attributes}
+            {...listeners}
+            aria-label={`Reorder ${set.championshipName}`}
+            className="btn-outline cursor-grab touch-none"
+          >
+            ⠿
+          </button>
+        </Tip>
+        <div className="min-w-0 flex-1">
+          <h3 className="font-bold text-white">{set.championshipName}</h3>
+          <p className="text-sm text-gray-300">
+            Season {set.season} · Updated: {numericDate(set.lastUpdated)}
+            {set.completedRounds !== null && set.totalRounds !== null
+              ? ` · Round ${set.completedRounds} of ${set.totalRounds}`
+              : ''}
+          </p>
+        </div>
+        <button
+          type="button"
+          className="btn-outline"
+          aria-expanded={showAll}
+          onClick={() => setShowAll((v) => !v)}
+          aria-label={`${showAll ? 'Show top 3' : 'Show all drivers'} of ${set.championshipName}`}
+        >
+          {showAll ? 'Show top 3' : `Show all (${set.standings.length})`}
+        </button>
+        <button
+          type="button"
+          className="btn-outline"
+          aria-label={`Delete ${set.championshipName} standings`}
+          disabled={remove.isPending}
+          onClick={onDelete}
+        >
+          Delete
+        </button>
+      </div>
+      <table className="mt-3 w-full text-left text-sm">
+        <caption className="sr-only">{set.championshipName} drivers</caption>
+        <thead className="text-gray-300">
+          <tr>
+            <th scope="col" className="py-1 pr-2">
+              Pos
+            </th>
+            <th scope="col" className="py-1 pr-2">
+              Driver
+            </th>
+            <th scope="col" className="py-1 pr-2">
+              Team
+            </th>
+            <th scope="col" className="py-1 pr-2">
+              Points
+            </th>
+            <th scope="col" className="py-1">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {drivers.map((driver, index) => (
+            <DriverRow
+              key={`${index}-${driver.driverName}`}
+              setId={set.id}
+              index={index}
+              driver={driver}
+              editing={editing?.setId === set.id && editing.index === index}
+              onEdit={() => setEditing({ setId: set.id, index })}
+              onDone={() => setEditing(null)}
+            />
+          ))}
+        </tbody>
+      </table>
+    </li>
+  )
+}

@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, unwrap } from '../../../lib/api-client.ts'
+import { reorderUpdates } from '../../../lib/admin/reorder.ts'
+
+const key = ['championships-standings']
+const standings = api['championships-standings']
+
+/** The AI standings sets, in display order (GET /api/championships-standings). */
+export const useStandings = () => useQuery({ queryKey: key, queryFn: () => unwrap(standings.$get()) })
+
+function useStandingsMutation<V>(call: (v: V) => Promise<unknown>) {
+  const client = useQueryClient()
+  return useMutation({ mutationFn: call, onSuccess: () => client.invalidateQueries({ queryKey: key }) })
+}
+
+/** POST /api/championships-standings/reorder with every id and its 1-based displayOrder. */
+export const useReorderStandings = () =>
+  useStandingsMutation((ids: number[]) => unwrap(standings.reorder.$post({ json: { updates: reorderUpdates(ids) } })))
+
+export interface DriverEdit {
+  championshipId: number
+  driverIndex: number
+  driverData: { driverName: string; team: string; points: number }
+}
+
+/** The inline edit sends driverData with championshipId and driverIndex (spec 001 section 7). */
+export const useUpdateDriver = () =>
+  useStandingsMutation((edit: DriverEdit) =>
+    unwrap(
+      standings[':championshipId'].driver[':driverIndex'].$put({
+        param: { championshipId: String(edit.championshipId), driverIndex: String(edit.driverIndex) },
+        json: edit,
+      }),
+    ),
+  )
+
+export const useDeleteStandings = () =>
+  useStandingsMutation((id: number) => unwrap(standings[':id'].$delete({ param: { id: String(id) } })))

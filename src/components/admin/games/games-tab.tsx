@@ -1,0 +1,101 @@
+import { gameProblem, gameRatingChoices, preview } from '../../../lib/admin/form-rules.ts'
+import { gameRatingBadge } from '../../../lib/game-rating.ts'
+import { SelectField } from '../../ui/select-field.tsx'
+import { TextField } from '../../ui/text-field.tsx'
+import { TextareaField } from '../../ui/textarea-field.tsx'
+import { AdminImage } from '../shared/admin-image.tsx'
+import { EntityManager } from '../shared/entity-manager.tsx'
+import { ImageChooser } from '../shared/image-chooser.tsx'
+import type { AdminGame } from '../shared/types.ts'
+import { gameHooks, type GameInput } from './use-games.ts'
+
+const blank: GameInput = {
+  title: '',
+  category: '',
+  websiteUrl: '',
+  price: '',
+  rating: '',
+  platform: '',
+  description: '',
+  imageUrl: '',
+}
+
+const fromItem = (g: AdminGame): GameInput => ({
+  title: g.title,
+  category: g.category ?? '',
+  websiteUrl: g.websiteUrl ?? '',
+  price: g.price ?? '',
+  rating: g.rating ?? '',
+  platform: g.platform ?? '',
+  description: g.description ?? '',
+  imageUrl: g.imageUrl ?? '',
+})
+
+/** Games tab (spec 001): 'Racing Games Management'. */
+export default function GamesTab() {
+  return (
+    <EntityManager<AdminGame, GameInput, GameInput>
+      texts={{
+        title: 'Racing Games Management',
+        formTitle: { add: 'Add New Racing Game', edit: 'Edit Racing Game' },
+        submit: { add: 'Add Game', edit: 'Update Game' },
+        listTitle: (count) => `Your Racing Games (${count})`,
+        empty: 'No racing games yet: add the first one above.',
+        added: ['Racing Game Added Successfully!', 'Your racing game has been added to the website.'],
+        updated: ['Game Updated Successfully!'],
+        deleted: ['Game Deleted Successfully!'],
+        addFailed: ['Error', 'Failed to add game. Please try again.'],
+        updateFailed: ['Error', 'Failed to update game. Please try again.'],
+        deleteFailed: ['Error', 'Failed to delete game. Please try again.'],
+        deleteQuestion: (g) => `Delete the game "${g.title}"? This cannot be undone.`,
+        itemName: (g) => g.title,
+      }}
+      hooks={gameHooks}
+      blank={blank}
+      fromItem={fromItem}
+      toInput={(f) => f}
+      check={gameProblem}
+      fields={(f, set) => (
+        <>
+          <TextField label="Title" value={f.title} onChange={(title) => set({ title })} required />
+          <TextField label="Category" value={f.category} onChange={(category) => set({ category })} />
+          <TextField
+            label="Website URL"
+            type="url"
+            value={f.websiteUrl}
+            onChange={(websiteUrl) => set({ websiteUrl })}
+          />
+          <TextField label="Price" value={f.price} onChange={(price) => set({ price })} />
+          <SelectField
+            label="Rating"
+            value={f.rating}
+            onChange={(rating) => set({ rating })}
+            options={gameRatingChoices}
+          />
+          <TextField label="Platform" value={f.platform} onChange={(platform) => set({ platform })} />
+          <TextareaField
+            className="md:col-span-2"
+            label="Description"
+            value={f.description}
+            onChange={(description) => set({ description })}
+          />
+          <div className="md:col-span-2">
+            <ImageChooser label="Game image" value={f.imageUrl} onChange={(imageUrl) => set({ imageUrl })} />
+          </div>
+        </>
+      )}
+      item={(g) => (
+        <div className="flex gap-4">
+          <AdminImage src={g.imageUrl ?? ''} alt="" className="h-16 w-28 shrink-0 rounded object-cover" />
+          <div className="min-w-0">
+            <p className="font-bold text-white">{g.title}</p>
+            <p className="text-sm text-gray-300">
+              {[g.category, g.platform, g.price, gameRatingBadge(g.rating)].filter(Boolean).join(' · ')}
+            </p>
+            <p className="text-sm text-gray-400">{preview(g.description ?? '')}</p>
+          </div>
+        </div>
+      )}
+    />
+  )
+}

@@ -1,0 +1,80 @@
+import { accessoryProblem, preview } from '../../../lib/admin/form-rules.ts'
+import { TextField } from '../../ui/text-field.tsx'
+import { TextareaField } from '../../ui/textarea-field.tsx'
+import { AdminImage } from '../shared/admin-image.tsx'
+import { EntityManager } from '../shared/entity-manager.tsx'
+import { ImageChooser } from '../shared/image-chooser.tsx'
+import type { AdminAccessory } from '../shared/types.ts'
+import { accessoryHooks, type AccessoryInput } from './use-accessories.ts'
+
+type Form = Omit<AccessoryInput, 'rating' | 'price'>
+
+const blank: Form = { name: '', brand: '', category: '', purchaseUrl: '', imageUrl: '', description: '' }
+
+/** Hardware tab: every save forces rating '4.5' and price 'Contact Manufacturer' (spec 001 section 5). */
+export default function HardwareTab() {
+  return (
+    <EntityManager<AdminAccessory, Form, AccessoryInput>
+      texts={{
+        title: 'Hardware Management',
+        formTitle: { add: 'Add New Hardware', edit: 'Edit Hardware' },
+        submit: { add: 'Add Hardware', edit: 'Update Hardware' },
+        listTitle: (count) => `Your Hardware (${count})`,
+        empty: 'No hardware yet: add the first item above.',
+        added: ['Hardware Added', 'The item has been added to the website.'],
+        updated: ['Hardware Updated'],
+        deleted: ['Hardware Deleted'],
+        addFailed: ['Error', 'Failed to add accessory. Please try again.'],
+        updateFailed: ['Error', 'Failed to update hardware'],
+        deleteFailed: ['Error', 'Failed to delete hardware'],
+        deleteQuestion: (a) => `Delete the hardware item "${a.name}"? This cannot be undone.`,
+        itemName: (a) => a.name,
+      }}
+      hooks={accessoryHooks}
+      blank={blank}
+      fromItem={(a) => ({
+        name: a.name,
+        brand: a.brand,
+        category: a.category,
+        purchaseUrl: a.purchaseUrl,
+        imageUrl: a.imageUrl,
+        description: a.description,
+      })}
+      toInput={(f) => ({ ...f, rating: '4.5', price: 'Contact Manufacturer' })}
+      check={accessoryProblem}
+      fields={(f, set) => (
+        <>
+          <TextField label="Name (company)" value={f.name} onChange={(name) => set({ name })} required />
+          <TextField label="Brand" value={f.brand} onChange={(brand) => set({ brand })} />
+          <TextField label="Category" value={f.category} onChange={(category) => set({ category })} />
+          <TextField
+            label="Purchase URL"
+            type="url"
+            value={f.purchaseUrl}
+            onChange={(purchaseUrl) => set({ purchaseUrl })}
+            required
+          />
+          <TextareaField
+            className="md:col-span-2"
+            label="Description"
+            value={f.description}
+            onChange={(description) => set({ description })}
+          />
+          <div className="md:col-span-2">
+            <ImageChooser label="Hardware image" value={f.imageUrl} onChange={(imageUrl) => set({ imageUrl })} />
+          </div>
+        </>
+      )}
+      item={(a) => (
+        <div className="flex gap-4">
+          <AdminImage src={a.imageUrl} alt="" className="h-16 w-28 shrink-0 rounded object-cover" />
+          <div className="min-w-0">
+            <p className="font-bold text-white">{a.name}</p>
+            <p className="text-sm text-gray-300">{[a.brand, a.category, a.price].filter(Boolean).join(' · ')}</p>
+            <p className="text-sm text-gray-400">{preview(a.description)}</p>
+          </div>
+        </div>
+      )}
+    />
+  )
+}

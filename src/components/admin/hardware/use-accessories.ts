@@ -1,0 +1,30 @@
+import { api, unwrap } from '../../../lib/api-client.ts'
+import { crudHooks } from '../shared/crud-hooks.ts'
+
+export interface AccessoryInput {
+  name: string
+  brand: string
+  category: string
+  purchaseUrl: string
+  imageUrl: string
+  description: string
+  rating: string
+  price: string
+}
+
+const param = (id: number) => ({ id: String(id) })
+
+/** Hardware: GET, POST /api/accessories; PUT, DELETE /api/accessories/{id}. */
+export const accessoryHooks = crudHooks({
+  key: ['accessories'],
+  alsoInvalidate: [['images']],
+  list: () => unwrap(api.accessories.$get()),
+  create: (json: AccessoryInput) => unwrap(api.accessories.$post({ json })),
+  update: (id, json: AccessoryInput) => unwrap(api.accessories[':id'].$put({ param: param(id), json })),
+  remove: (id) => unwrap(api.accessories[':id'].$delete({ param: param(id) })),
+})
+
+export const useAccessories = accessoryHooks.useList
+export const useAddAccessory = accessoryHooks.useCreate
+export const useSaveAccessory = accessoryHooks.useUpdate
+export const useDeleteAccessory = accessoryHooks.useRemove

@@ -1,0 +1,95 @@
+import { Slider } from 'radix-ui'
+import { useState } from 'react'
+import { OVERLAY_MAX, OVERLAY_MIN, OVERLAY_STEP } from '../../../lib/admin/form-rules.ts'
+import { AdminImage } from '../shared/admin-image.tsx'
+import { ImageChooser } from '../shared/image-chooser.tsx'
+import { isUnauthorized } from '../shared/session.ts'
+import { notify } from '../shared/toast.ts'
+import { useUnsavedChanges } from '../shared/unsaved.ts'
+import { useHomeScreenSettings, useSaveHomeScreen, type HomeScreenSettings } from './use-site-settings.ts'
+
+/** Home-screen tab: preview, background picker, overlay opacity 0-80 in steps of 5, save. */
+export default function HomeScreenTab() {
+  const settings = useHomeScreenSettings()
+  if (settings.isPending) return <p className="text-gray-300">Loading home screen settings...</p>
+  if (settings.isError)
+    return (
+      <div className="flex items-center gap-3 text-red-300">
+        <p>Error loading home screen settings.</p>
+        <button type="button" className="btn-outline" onClick={() => settings.refetch()}>
+          Retry
+        </button>
+      </div>
+    )
+  return <HomeScreenForm stored={settings.data} />
+}
+
+function HomeScreenForm({ stored }: { stored: HomeScreenSettings }) {
+  const [form, setForm] = useState(stored)
+  const save = useSaveHomeScreen()
+  const dirty = form.heroImage !== stored.heroImage || form.overlay !== stored.overlay
+  useUnsavedChanges(dirty)
+  // Spec 001: save stays disabled until an image is chosen; clearing a saved image (back to the
+  // default hero) counts as a choice.
+  const canSave = dirty && !save.isPending && (form.heroImage !== '' || stored.heroImage !== '')
+  const submit = () =>
+    save.mutate(form, {
+      onSuccess: () => notify.success('Settings Saved', 'The home screen has been updated.'),
+      onError: (error) => {
+        if (!isUnauthorized(error))
+          notify.failed('Save Failed', 'Failed to save home screen settings. Please try again.', error)
+      },
+    })
+  return (
+    <div className="flex flex-col gap-6">
+      <h2 className="section-title">Home Screen</h2>
+      <section aria-labelledby="hero-preview-title" className="flex flex-col gap-2">
+        <h3 id="hero-preview-title" className="text-lg font-bold text-white">
+          Preview
+        </h3>
+        <div className="relative aspect-[21/9] w-full max-w-3xl overflow-hidden rounded-xl border border-line">
+          <AdminImage
+            src={form.heroImage || '/images/default-hero.webp'}
+            alt="Home screen background preview"
+            className="h-full w-full object-cover"
+          />
+          <div className="absolute inset-0 bg-black" style={{ opacity: form.overlay / 100 }} />
+          <p className="absolute inset-0 flex items-center justify-center font-display text-3xl text-white uppercase">
+            SimRacing Hub
+          </p>
+        </div>
+      </section>
+      <ImageChooser
+        label="Background image"
+        value={form.heroImage}
+        onChange={(heroImage) => setForm((f) => ({ ...f, heroImage }))}
+      />
+      <div className="flex max-w-md flex-col gap-2">
+        <p id="overlay-label" className="text-sm font-semibold text-gray-200">
+          Overlay opacity: {form.overlay}%
+        </p>
+        <Slider.Root
+          className="relative flex h-6 w-full touch-none items-center"
+          min={OVERLAY_MIN}
+          max={OVERLAY_MAX}
+          step={OVERLAY_STEP}
+          value={[form.overlay]}
+          onValueChange={([overlay]) => setForm((f) => ({ ...f, overlay: overlay ?? 0 }))}
+        >
+          <Slider.Track className="relative h-1.5 grow rounded-full bg-gray-600">
+            <Slider.Range className="absolute h-full rounded-full bg-brand" />
+          </Slider.Track>
+          <Slider.Thumb
+            aria-labelledby="overlay-label"
+            className="block h-5 w-5 rounded-full border-2 border-white bg-brand"
+          />
+        </Slider.Root>
+      </div>
+      <div>
+        <button type="button" className="btn-primary" disabled={!canSave} aria-busy={save.isPending} onClick={submit}>
+          {save.isPending ? 'Saving...' : 'Save Home Screen'}
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,59 @@
+import {
+  dayNames,
+  hourChoices,
+  minuteChoices,
+  withFrequency,
+  type JobForm,
+} from '../../../lib/admin/scheduler-rules.ts'
+import { SelectField } from '../../ui/select-field.tsx'
+import { SwitchField } from '../../ui/switch-field.tsx'
+
+const frequencies = [
+  { value: 'weekly', label: 'Weekly' },
+  { value: 'daily', label: 'Daily' },
+]
+const days = dayNames.map((d, i) => ({ value: String(i), label: d }))
+const hours = hourChoices.map((h) => ({ value: String(h), label: `${String(h).padStart(2, '0')}:00 UTC` }))
+const minutes = minuteChoices.map((m) => ({ value: String(m), label: String(m).padStart(2, '0') }))
+
+/** One job's block: enable, weekly/daily, day of week (hidden when daily), hour, minute. */
+export function JobBlock({ title, job, onChange }: { title: string; job: JobForm; onChange: (job: JobForm) => void }) {
+  return (
+    <fieldset className="flex flex-col gap-4 rounded-xl border border-line bg-panel p-5">
+      <legend className="px-1 text-lg font-bold text-white">{title}</legend>
+      <SwitchField
+        label={`Enable ${title.toLowerCase()}`}
+        checked={job.enabled}
+        onChange={(enabled) => onChange({ ...job, enabled })}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Frequency"
+          value={job.frequency}
+          onChange={(f) => onChange(withFrequency(job, f as JobForm['frequency']))}
+          options={frequencies}
+        />
+        {job.frequency === 'weekly' && (
+          <SelectField
+            label="Day of week"
+            value={String(job.dayOfWeek)}
+            onChange={(d) => onChange({ ...job, dayOfWeek: Number(d) })}
+            options={days}
+          />
+        )}
+        <SelectField
+          label="Hour"
+          value={String(job.hour)}
+          onChange={(h) => onChange({ ...job, hour: Number(h) })}
+          options={hours}
+        />
+        <SelectField
+          label="Minute"
+          value={String(job.minute)}
+          onChange={(m) => onChange({ ...job, minute: Number(m) })}
+          options={minutes}
+        />
+      </div>
+    </fieldset>
+  )
+}

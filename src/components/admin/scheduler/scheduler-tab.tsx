@@ -1,0 +1,130 @@
+import { useState } from 'react'
+import { scheduleText } from '../../../lib/admin/scheduler-rules.ts'
+import { SwitchField } from '../../ui/switch-field.tsx'
+import { AiSlot } from '../shared/ai-slot.tsx'
+import { isUnauthorized } from '../shared/session.ts'
+import { notify } from '../shared/toast.ts'
+import type { AdminSchedulerConfig } from '../shared/types.ts'
+import { useUnsavedChanges } from '../shared/unsaved.ts'
+import { JobBlock } from './job-block.tsx'
+import { useSaveSchedulerConfig, useSchedulerConfig } from './use-scheduler.ts'
+
+/** Scheduler tab: the configuration form and the test-mode control (runs come with the AI issue). */
+export default function SchedulerTab() {
+  const config = useSchedulerConfig()
+  if (config.isPending) return <p className="text-gray-300">Loading schedule settings...</p>
+  if (config.isError)
+    return (
+      <div className="flex items-center gap-3 text-red-300">
+        <p>Error loading schedule settings.</p>
+        <button type="button" className="btn-outline" onClick={() => config.refetch()}>
+          Retry
+        </button>
+      </div>
+    )
+  return <SchedulerForm stored={config.data} />
+}
+
+type Form = Pick<AdminSchedulerConfig, 'enabled' | 'standings' | 'news'>
+
+function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
+  const [form, setForm] = useState<Form>({ enabled: stored.enabled, standings: stored.standings, news: stored.news })
+  const save = useSaveSchedulerConfig()
+  const testMode = useSaveSchedulerConfig()
+  const dirty =
+    JSON.stringify(form) !== JSON.stringify({ enabled: stored.enabled, standings: stored.standings, news: stored.news })
+  useUnsavedChanges(dirty)
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault()
+    if (save.isPending) return
+    save.mutate(
+      { ...form, championships: stored.championships },
+      {
+        onSuccess: () => notify.success('Schedule Settings Saved'),
+        onError: (error) => {
+          if (!isUnauthorized(error)) notify.failed('Error', 'Failed to save schedule settings', error)
+        },
+      },
+    )
+  }
+  const toggleTestMode = () => {
+    const enable = !stored.testMode
+    // Test mode: every 2 minutes, news and standings, for the spec's two championships.
+    const update = enable
+      ? { testMode: true, testIntervalMinutes: 2, generateNews: true, refreshStandings: true }
+      : { testMode: false }
+    testMode.mutate(update, {
+      onSuccess: () => notify.success(enable ? 'Test Mode Enabled' : 'Test Mode Disabled'),
+      onError: (error) => {
+        if (!isUnauthorized(error))
+          notify.failed('Error', enable ? 'Failed to enable test mode' : 'Failed to disable test mode', error)
+      },
+    })
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h2 className="section-title">Scheduler</h2>
+      <form onSubmit={submit} className="flex max-w-3xl flex-col gap-6">
+        <div className="rounded-xl border border-line bg-panel p-5">
+          <SwitchField
+            label="Enable scheduler"
+            description="Runs the jobs below automatically at their times (UTC)."
+            checked={form.enabled}
+            onChange={(enabled) => setForm((f) => ({ ...f, enabled }))}
+          />
+        </div>
+        <JobBlock
+          title="Standings refresh"
+          job={form.standings}
+          onChange={(standings) => setForm((f) => ({ ...f, standings }))}
+        />
+        <JobBlock title="News generation" job={form.news} onChange={(news) => setForm((f) => ({ ...f, news }))} />
+        <div>
+          <button type="submit" className="btn-primary" disabled={save.isPending} aria-busy={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Schedule Settings'}
+          </button>
+        </div>
+      </form>
+      <section
+        aria-labelledby="test-mode-title"
+        className="flex max-w-3xl flex-col gap-3 rounded-xl border border-line bg-panel p-5"
+      >
+        <h3 id="test-mode-title" className="text-lg font-bold text-white">
+          Test mode
+        </h3>
+        <p className="text-gray-300">
+          Status: <strong className="text-white">{stored.testMode ? 'Test Mode Active' : 'Normal'}</strong>
+          {stored.testMode && ` · every ${stored.testIntervalMinutes} minutes for ${stored.championships.join(', ')}`}
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <button
+            type="button"
+            className="btn-outline"
+            disabled={testMode.isPending}
+            aria-busy={testMode.isPending}
+            onClick={toggleTestMode}
+          >
+            {stored.testMode ? 'Disable Test Mode' : 'Enable Test Mode'}
+          </button>
+          <AiSlot name="scheduler-test-now" text="'Run test now' and the run history come with the AI issue." />
+        </div>
+      </section>
+      <section
+        aria-labelledby="schedule-status-title"
+        className="flex max-w-3xl flex-col gap-2 rounded-xl border border-line bg-panel p-5"
+      >
+        <h3 id="schedule-status-title" className="text-lg font-bold text-white">
+          Schedule
+        </h3>
+        <p className="text-gray-300">
+          Standings: {stored.enabled && stored.standings.enabled ? scheduleText(stored.standings) : 'Off'}
+        </p>
+        <p className="text-gray-300">
+          News: {stored.enabled && stored.news.enabled ? scheduleText(stored.news) : 'Off'}
+        </p>
+      </section>
+    </div>
+  )
+}

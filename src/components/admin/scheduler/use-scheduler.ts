@@ -1,0 +1,18 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, unwrap } from '../../../lib/api-client.ts'
+import type { AdminSchedulerConfig } from '../shared/types.ts'
+
+const key = ['scheduler-config']
+
+/** GET /api/admin/scheduler/config answers { config }. */
+export const useSchedulerConfig = () =>
+  useQuery({ queryKey: key, queryFn: async () => (await unwrap(api.admin.scheduler.config.$get())).config })
+
+/** POST /api/admin/scheduler/config: the parts sent are merged into the stored config. */
+export function useSaveSchedulerConfig() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (json: Partial<AdminSchedulerConfig>) => unwrap(api.admin.scheduler.config.$post({ json })),
+    onSuccess: (answer) => client.setQueryData(key, answer.config),
+  })
+}

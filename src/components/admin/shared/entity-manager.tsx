@@ -1,0 +1,201 @@
+import { useState, type ReactNode } from 'react'
+import type { FormProblem } from '../../../lib/admin/form-rules.ts'
+import { confirmDelete, confirmDiscard } from './confirm.tsx'
+import type { crudHooks } from './crud-hooks.ts'
+import { isUnauthorized } from './session.ts'
+import { notify } from './toast.ts'
+import { useUnsavedChanges } from './unsaved.ts'
+
+type Message = readonly [title: string, description?: string]
+
+export interface ManagerTexts<T> {
+  /** The manager's heading ('Racing Games Management'). */
+  title: string
+  formTitle: { add: string; edit: string }
+  submit: { add: string; edit: string }
+  listTitle: (count: number) => string
+  empty: string
+  added: Message
+  updated: Message
+  deleted: Message
+  /** Failures: title and the spec's text; the call's 'status: message' is added below it. */
+  addFailed: Message
+  updateFailed: Message
+  deleteFailed: Message
+  deleteQuestion: (item: T) => string
+  itemName: (item: T) => string
+}
+
+interface Props<T extends { id: number }, F, Input> {
+  texts: ManagerTexts<T>
+  hooks: ReturnType<typeof crudHooks<T, Input>>
+  blank: F
+  fromItem: (item: T) => F
+  toInput: (form: F) => Input
+  check: (form: F) => FormProblem | null
+  fields: (form: F, set: (patch: Partial<F>) => void) => ReactNode
+  item: (item: T) => ReactNode
+  /** Extra actions per item (news: move up/down). */
+  itemActions?: (item: T, index: number, all: T[]) => ReactNode
+  /** A place above the form for the AI parts (generators), filled by another issue. */
+  slot?: ReactNode
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
+/**
+ * An add/edit form and its list (spec 001 section 4): Edit loads an item and switches the submit
+ * to update; Cancel or a successful save clears the form back to add mode. A failed save keeps
+ * the form; the submit button is busy while a call is in flight; leaving changes asks first.
+ */
+export function EntityManager<T extends { id: number }, F, Input>(props: Props<T, F, Input>) {
+  const { texts, hooks, blank } = props
+  const list = hooks.useList()
+  const create = hooks.useCreate()
+  const update = hooks.useUpdate()
+  const remove = hooks.useRemove()
+  const [editing, setEditing] = useState<T | null>(null)
+  const [form, setForm] = useState<F>(blank)
+  const baseline = editing ? props.fromItem(editing) : blank
+  const dirty = !same(form, baseline)
+  useUnsavedChanges(dirty)
+  const busy = create.isPending || update.isPending
+
+  const set = (patch: Partial<F>) => setForm((f) => ({ ...f, ...patch }))
+  const reset = () => {
+    setEditing(null)
+    setForm(blank)
+  }
+  const startEdit = async (item: T) => {
+    if (dirty && !(await confirmDiscard())) return
+    setEditing(item)
+    setForm(props.fromItem(item))
+    document.getElementById('entity-form')?.scrollIntoView({ block: 'start' })
+  }
+  const cancel = async () => {
+    if (dirty && !(await confirmDiscard())) return
+    reset()
+  }
+  const failed = (message: Message, error: unknown) => {
+    if (isUnauthorized(error)) return // The gate comes back; the form keeps its content.
+    const [title, text = ''] = message
+    notify.failed(title, text, error)
+  }
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault()
+    if (busy) return
+    const problem = props.check(form)
+    if (problem) return notify.problem(problem)
+    const input = props.toInput(form)
+    if (editing) {
+      update.mutate(
+        { id: editing.id, input },
+        {
+          onSuccess: () => {
+            reset()
+            notify.success(...texts.updated)
+          },
+          onError: (error) => failed(texts.updateFailed, error),
+        },
+      )
+    } else {
+      create.mutate(input, {
+        onSuccess: () => {
+          reset()
+          notify.success(...texts.added)
+        },
+        onError: (error) => failed(texts.addFailed, error),
+      })
+    }
+  }
+
+  const onDelete = async (item: T) => {
+    if (!(await confirmDelete(texts.deleteQuestion(item)))) return
+    remove.mutate(item.id, {
+      onSuccess: () => {
+        if (editing?.id === item.id) reset()
+        notify.success(...texts.deleted)
+      },
+      onError: (error) => failed(texts.deleteFailed, error),
+    })
+  }
+
+  const items = list.data ?? []
+  return (
+    <div className="flex flex-col gap-8">
+      <h2 className="section-title">{texts.title}</h2>
+      {props.slot}
+      <section
+        aria-labelledby="entity-form-title"
+        id="entity-form"
+        className="rounded-xl border border-line bg-panel p-5"
+      >
+        <h3 id="entity-form-title" className="mb-4 text-xl font-bold text-white">
+          {editing ? texts.formTitle.edit : texts.formTitle.add}
+        </h3>
+        <form onSubmit={submit} className="grid gap-4 md:grid-cols-2" noValidate>
+          {props.fields(form, set)}
+          <div className="flex gap-3 md:col-span-2">
+            <button type="submit" className="btn-primary" disabled={busy} aria-busy={busy}>
+              {busy ? 'Saving...' : editing ? texts.submit.edit : texts.submit.add}
+            </button>
+            {editing && (
+              <button type="button" className="btn-outline" onClick={cancel}>
+                Cancel
+              </button>
+            )}
+          </div>
+        </form>
+      </section>
+      <section aria-labelledby="entity-list-title">
+        <h3 id="entity-list-title" className="mb-4 text-xl font-bold text-white">
+          {texts.listTitle(items.length)}
+        </h3>
+        {list.isPending ? (
+          <p className="text-gray-300">Loading...</p>
+        ) : list.isError ? (
+          <div className="flex items-center gap-3 text-red-300">
+            <p>Error loading the list.</p>
+            <button type="button" className="btn-outline" onClick={() => list.refetch()}>
+              Retry
+            </button>
+          </div>
+        ) : items.length === 0 ? (
+          <p className="text-gray-300">{texts.empty}</p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {items.map((item, index) => (
+              <li
+                key={item.id}
+                className="flex flex-col gap-3 rounded-lg border border-line bg-panel p-4 sm:flex-row sm:items-center"
+              >
+                <div className="min-w-0 flex-1">{props.item(item)}</div>
+                <div className="flex flex-wrap gap-2">
+                  {props.itemActions?.(item, index, items)}
+                  <button
+                    type="button"
+                    className="btn-outline"
+                    aria-label={`Edit ${texts.itemName(item)}`}
+                    onClick={() => startEdit(item)}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="btn-outline"
+                    aria-label={`Delete ${texts.itemName(item)}`}
+                    disabled={remove.isPending && remove.variables === item.id}
+                    onClick={() => onDelete(item)}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,146 @@
+import { useStore } from '@nanostores/react'
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query'
+import { Dialog, Tooltip } from 'radix-ui'
+import { Suspense, useEffect, useState, type MouseEvent } from 'react'
+import { ConfirmHost, confirmDiscard } from '../shared/confirm.tsx'
+import { createAdminQueryClient } from '../shared/query-client.ts'
+import { $session, logout } from '../shared/session.ts'
+import { notify } from '../shared/toast.ts'
+import { forgetUnsavedChanges, hasUnsavedChanges, useBeforeUnloadGuard } from '../shared/unsaved.ts'
+import { PublishBadge } from './publish-badge.tsx'
+import { allTabs, tabGroups, type AdminTab } from './tabs.ts'
+import { useTabRoute } from './use-tab-route.ts'
+
+const queryClient = createAdminQueryClient()
+
+/** The panel after the gate: grouped tabs (drawer on small screens), publish status, logout. */
+export default function AdminShell() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+        <Shell />
+        <ConfirmHost />
+      </Tooltip.Provider>
+    </QueryClientProvider>
+  )
+}
+
+function Shell() {
+  const session = useStore($session)
+  const client = useQueryClient()
+  const { tab, go, href } = useTabRoute()
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  useBeforeUnloadGuard()
+
+  // Back from an expired session: the calls that failed with 401 run again.
+  useEffect(() => {
+    if (session === 'open') void client.refetchQueries({ predicate: (q) => q.state.status === 'error' })
+  }, [session, client])
+
+  const open = (next: AdminTab) => (event: MouseEvent) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+    event.preventDefault()
+    setDrawerOpen(false)
+    void go(next)
+  }
+  const nav = (
+    <nav aria-label="Admin sections" className="flex flex-col gap-6">
+      {tabGroups.map((group) => (
+        <div key={group.label}>
+          <h2 className="mb-2 px-3 text-xs font-bold tracking-wider text-gray-400 uppercase">{group.label}</h2>
+          <ul className="flex flex-col gap-1">
+            {group.tabs.map((t) => (
+              <li key={t.id}>
+                <a
+                  href={href(t)}
+                  onClick={open(t)}
+                  aria-current={t.id === tab.id ? 'page' : undefined}
+                  className="nav-link block"
+                >
+                  {t.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  )
+  const Tab = tab.component
+  const signOut = async () => {
+    if (hasUnsavedChanges()) {
+      if (!(await confirmDiscard())) return
+      forgetUnsavedChanges()
+    }
+    try {
+      await logout()
+      notify.success('Logged out')
+    } catch (error) {
+      notify.failed('Error', 'Failed to log out', error)
+    }
+  }
+
+  return (
+    <div className="min-h-screen" inert={session === 'expired'}>
+      <header className="sticky top-0 z-30 border-b border-line bg-ink/95 backdrop-blur">
+        <div className="flex items-center gap-3 px-4 py-3">
+          <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <Dialog.Trigger className="btn-outline lg:hidden">Menu</Dialog.Trigger>
+            <Dialog.Portal>
+              <Dialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
+              <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 overflow-y-auto bg-panel p-4">
+                <div className="mb-4 flex items-center justify-between">
+                  <Dialog.Title className="font-bold text-white">Admin menu</Dialog.Title>
+                  <Dialog.Close className="btn-outline">Close</Dialog.Close>
+                </div>
+                <Dialog.Description className="sr-only">Choose a section of the admin panel.</Dialog.Description>
+                {nav}
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+          <p className="font-display text-lg text-white uppercase">
+            SimRacing Hub <span className="text-red-400">Admin</span>
+          </p>
+          <div className="ml-auto flex items-center gap-4">
+            <div className="hidden sm:block">
+              <PublishBadge />
+            </div>
+            <a href="/" className="btn-outline hidden md:inline-flex">
+              View site
+            </a>
+            <button type="button" className="btn-outline" onClick={signOut}>
+              Log out
+            </button>
+          </div>
+        </div>
+        <div className="border-t border-line px-4 py-2 sm:hidden">
+          <PublishBadge />
+        </div>
+        <nav aria-label="Main sections" className="flex gap-1 overflow-x-auto border-t border-line px-2 py-2 lg:hidden">
+          {allTabs
+            .filter((t) => t.short)
+            .map((t) => (
+              <a
+                key={t.id}
+                href={href(t)}
+                onClick={open(t)}
+                aria-current={t.id === tab.id ? 'page' : undefined}
+                className="nav-link shrink-0"
+              >
+                {t.label}
+              </a>
+            ))}
+        </nav>
+      </header>
+      <div className="flex">
+        <aside className="hidden w-60 shrink-0 border-r border-line p-4 lg:block">{nav}</aside>
+        <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
+          <h1 className="sr-only">Admin panel: {tab.label}</h1>
+          <Suspense fallback={<p role="status">Loading {tab.label}...</p>}>
+            <Tab key={tab.id} />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,130 @@
+import { streamProblem, tagsFromText, tagsToText, viewerCountFrom } from '../../../lib/admin/form-rules.ts'
+import { SwitchField } from '../../ui/switch-field.tsx'
+import { TextField } from '../../ui/text-field.tsx'
+import { TextareaField } from '../../ui/textarea-field.tsx'
+import { EntityManager } from '../shared/entity-manager.tsx'
+import { ImageChooser } from '../shared/image-chooser.tsx'
+import type { AdminStream } from '../shared/types.ts'
+import { streamHooks, type StreamInput } from './use-streams.ts'
+
+interface Form {
+  title: string
+  category: string
+  description: string
+  streamUrl: string
+  thumbnailUrl: string
+  streamerName: string
+  isLive: boolean
+  viewerCount: string
+  tags: string
+}
+
+// Spec 001: category defaults to 'Racing', the viewer count field to '0'.
+const blank: Form = {
+  title: '',
+  category: 'Racing',
+  description: '',
+  streamUrl: '',
+  thumbnailUrl: '',
+  streamerName: '',
+  isLive: false,
+  viewerCount: '0',
+  tags: '',
+}
+
+const toInput = (f: Form): StreamInput => ({
+  ...f,
+  category: f.category.trim() || 'Racing',
+  viewerCount: viewerCountFrom(f.viewerCount),
+  tags: tagsFromText(f.tags),
+})
+
+/** Streams tab: LIVE with the viewer count when live, OFFLINE otherwise; tags comma-separated. */
+export default function StreamsTab() {
+  return (
+    <EntityManager<AdminStream, Form, StreamInput>
+      texts={{
+        title: 'Streams Management',
+        formTitle: { add: 'Add New Stream', edit: 'Edit Stream' },
+        submit: { add: 'Add Stream', edit: 'Update Stream' },
+        listTitle: (count) => `Your Streams (${count})`,
+        empty: 'No streams yet: add the first one above.',
+        added: ['Stream Added', 'The stream has been added to the website.'],
+        updated: ['Stream Updated'],
+        deleted: ['Stream Deleted'],
+        addFailed: ['Error', 'Failed to add stream'],
+        updateFailed: ['Error', 'Failed to update stream'],
+        deleteFailed: ['Error', 'Failed to delete stream'],
+        deleteQuestion: (s) => `Delete the stream "${s.title}"? This cannot be undone.`,
+        itemName: (s) => s.title,
+      }}
+      hooks={streamHooks}
+      blank={blank}
+      fromItem={(s) => ({
+        title: s.title,
+        category: s.category,
+        description: s.description,
+        streamUrl: s.streamUrl ?? '',
+        thumbnailUrl: s.thumbnailUrl,
+        streamerName: s.streamerName,
+        isLive: s.isLive,
+        viewerCount: String(s.viewerCount),
+        tags: tagsToText(s.tags),
+      })}
+      toInput={toInput}
+      check={streamProblem}
+      fields={(f, set) => (
+        <>
+          <TextField label="Stream Title" value={f.title} onChange={(title) => set({ title })} required />
+          <TextField
+            label="Stream URL"
+            type="url"
+            value={f.streamUrl}
+            onChange={(streamUrl) => set({ streamUrl })}
+            required
+          />
+          <TextField label="Streamer name" value={f.streamerName} onChange={(streamerName) => set({ streamerName })} />
+          <TextField label="Category" value={f.category} onChange={(category) => set({ category })} />
+          <TextField
+            label="Viewer count"
+            inputMode="numeric"
+            value={f.viewerCount}
+            onChange={(viewerCount) => set({ viewerCount })}
+          />
+          <TextField
+            label="Tags"
+            hint="Comma-separated, e.g. GT3, Endurance"
+            value={f.tags}
+            onChange={(tags) => set({ tags })}
+          />
+          <div className="md:col-span-2">
+            <SwitchField label="Live now" checked={f.isLive} onChange={(isLive) => set({ isLive })} />
+          </div>
+          <TextareaField
+            className="md:col-span-2"
+            label="Description"
+            value={f.description}
+            onChange={(description) => set({ description })}
+          />
+          <div className="md:col-span-2">
+            <ImageChooser label="Thumbnail" value={f.thumbnailUrl} onChange={(thumbnailUrl) => set({ thumbnailUrl })} />
+          </div>
+        </>
+      )}
+      item={(s) => (
+        <div>
+          <p className="font-bold text-white">{s.title}</p>
+          <p className="text-sm">
+            {s.isLive ? (
+              <span className="font-bold text-red-300">LIVE · {s.viewerCount.toLocaleString('en-US')} viewers</span>
+            ) : (
+              <span className="font-bold text-gray-300">OFFLINE</span>
+            )}
+            <span className="text-gray-300"> · {[s.streamerName, s.category].filter(Boolean).join(' · ')}</span>
+          </p>
+          {s.tags.length > 0 && <p className="text-sm text-gray-400">Tags: {tagsToText(s.tags)}</p>}
+        </div>
+      )}
+    />
+  )
+}

@@ -1,0 +1,30 @@
+import { api, unwrap } from '../../../lib/api-client.ts'
+import { crudHooks } from '../shared/crud-hooks.ts'
+
+export interface StreamInput {
+  title: string
+  category: string
+  description: string
+  streamUrl: string
+  thumbnailUrl: string
+  streamerName: string
+  isLive: boolean
+  viewerCount: number
+  tags: string[]
+}
+
+const param = (id: number) => ({ id: String(id) })
+
+/** Streams: GET, POST /api/streams; PUT, DELETE /api/streams/{id}. */
+export const streamHooks = crudHooks({
+  key: ['streams'],
+  list: () => unwrap(api.streams.$get()),
+  create: (json: StreamInput) => unwrap(api.streams.$post({ json })),
+  update: (id, json: StreamInput) => unwrap(api.streams[':id'].$put({ param: param(id), json })),
+  remove: (id) => unwrap(api.streams[':id'].$delete({ param: param(id) })),
+})
+
+export const useStreams = streamHooks.useList
+export const useAddStream = streamHooks.useCreate
+export const useSaveStream = streamHooks.useUpdate
+export const useDeleteStream = streamHooks.useRemove

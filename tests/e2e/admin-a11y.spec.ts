@@ -1,0 +1,65 @@
+import { test } from '@playwright/test'
+import { expect, expectNoAxeViolations, loginContext } from '../helpers/e2e-admin-ui.ts'
+
+const tabs: [id: string, heading: string][] = [
+  ['games', 'Racing Games Management'],
+  ['accessories', 'Hardware Management'],
+  ['championships', 'AI Championship Standings'],
+  ['streams', 'Streams Management'],
+  ['news', 'News Management'],
+  ['reviews', 'Reviews Management'],
+  ['home-screen', 'Home Screen'],
+  ['images', 'Image Management'],
+  ['seo', 'SEO Settings'],
+  ['scheduler', 'Scheduler'],
+  ['openai-diagnostic', 'AI Services Diagnostic'],
+  ['system-settings', 'System Settings'],
+  ['activity', 'Activity'],
+]
+
+const widths = [
+  { name: 'desktop', viewport: { width: 1280, height: 900 } },
+  { name: 'mobile', viewport: { width: 390, height: 844 } },
+]
+
+for (const { name, viewport } of widths) {
+  test.describe(`admin accessibility (${name})`, () => {
+    test.use({ viewport })
+
+    test('the gate has no axe violation', async ({ page }) => {
+      await page.goto('/admin')
+      await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible()
+      await expectNoAxeViolations(page, `gate ${name}`)
+    })
+
+    test('every tab has no axe violation', async ({ page }, testInfo) => {
+      test.setTimeout(240_000)
+      await loginContext(page, testInfo)
+      for (const [id, heading] of tabs) {
+        await page.goto(`/admin?tab=${id}`)
+        await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible()
+        // Let the lists load: their states are what is checked.
+        await expect(page.getByText(/^Loading/)).toHaveCount(0)
+        await expectNoAxeViolations(page, `${id} ${name}`)
+      }
+    })
+  })
+}
+
+test.describe('admin on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the drawer menu and the short tab strip reach the tabs', async ({ page }, testInfo) => {
+    await loginContext(page, testInfo)
+    await page.goto('/admin')
+    const strip = page.getByRole('navigation', { name: 'Main sections' })
+    await strip.getByRole('link', { name: 'Images' }).click()
+    await expect(page.getByRole('heading', { name: 'Image Management' })).toBeVisible()
+    await page.getByRole('button', { name: 'Menu' }).click()
+    const drawer = page.getByRole('dialog', { name: 'Admin menu' })
+    await drawer.getByRole('link', { name: 'Scheduler' }).click()
+    await expect(drawer).toBeHidden()
+    await expect(page.getByRole('heading', { name: 'Scheduler', level: 2 })).toBeVisible()
+    await expect(page).toHaveURL(/tab=scheduler/)
+  })
+})

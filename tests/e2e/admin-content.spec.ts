@@ -1,0 +1,158 @@
+import { test } from '@playwright/test'
+import { adminLogin } from '../helpers/e2e-admin.ts'
+import { confirm, expect, expectToast, openTab, unique } from '../helpers/e2e-admin-ui.ts'
+
+test.describe('content tabs', () => {
+  test('hardware: required fields, forced rating and price, 100-character previews, edit and delete', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await openTab(page, testInfo, 'accessories', 'Hardware Management')
+    const name = unique('Test Wheelbase')
+    await page.getByLabel('Name (company)', { exact: true }).fill(name)
+    await page.getByRole('button', { name: 'Add Hardware' }).click()
+    await expectToast(page, 'Missing Information', 'Please fill in the accessory name and purchase URL.')
+
+    await page.getByLabel('Purchase URL', { exact: true }).fill('https://example.com/wheelbase')
+    await page.getByLabel('Description', { exact: true }).fill('D'.repeat(140))
+    await page.getByRole('button', { name: 'Add Hardware' }).click()
+    await expectToast(page, 'Hardware Added')
+    const item = page.getByRole('listitem').filter({ hasText: name })
+    await expect(item).toContainText(`${'D'.repeat(100)}...`)
+    await expect(item).not.toContainText('D'.repeat(101))
+    await expect(item).toContainText('Contact Manufacturer')
+
+    await adminLogin(request, testInfo)
+    const saved = ((await (await request.get('/api/accessories')).json()) as { name: string; rating: string }[]).find(
+      (a) => a.name === name,
+    )
+    expect(saved).toMatchObject({ rating: '4.5', price: 'Contact Manufacturer' })
+
+    await page.getByRole('button', { name: `Edit ${name}` }).click()
+    await expect(page.getByRole('heading', { name: 'Edit Hardware' })).toBeVisible()
+    await page.getByLabel('Brand', { exact: true }).fill('Simucube')
+    await page.getByRole('button', { name: 'Update Hardware' }).click()
+    await expectToast(page, 'Hardware Updated')
+    await expect(item).toContainText('Simucube')
+    await page.getByRole('button', { name: `Delete ${name}` }).click()
+    await confirm(page, 'Delete')
+    await expectToast(page, 'Hardware Deleted')
+    await expect(item).toHaveCount(0)
+  })
+
+  test('streams: LIVE with viewers or OFFLINE, tags comma-separated', async ({ page }, testInfo) => {
+    await openTab(page, testInfo, 'streams', 'Streams Management')
+    await expect(page.getByLabel('Category', { exact: true })).toHaveValue('Racing')
+    await expect(page.getByLabel('Viewer count', { exact: true })).toHaveValue('0')
+    const title = unique('Test Stream')
+    await page.getByLabel('Stream Title', { exact: true }).fill(title)
+    await page.getByRole('button', { name: 'Add Stream' }).click()
+    await expectToast(page, 'Error', 'Please fill in the Stream Title and Stream URL fields')
+    await page.getByLabel('Stream URL', { exact: true }).fill('https://twitch.tv/test')
+    await page.getByLabel('Tags', { exact: true }).fill('GT3, Endurance')
+    await page.getByRole('button', { name: 'Add Stream' }).click()
+    await expectToast(page, 'Stream Added')
+    const item = page.getByRole('listitem').filter({ hasText: title })
+    await expect(item).toContainText('OFFLINE')
+    await expect(item).toContainText('Tags: GT3, Endurance')
+
+    await page.getByRole('button', { name: `Edit ${title}` }).click()
+    await page.getByRole('switch', { name: 'Live now' }).click()
+    await page.getByLabel('Viewer count', { exact: true }).fill('1234')
+    await page.getByRole('button', { name: 'Update Stream' }).click()
+    await expectToast(page, 'Stream Updated')
+    await expect(item).toContainText('LIVE · 1,234 viewers')
+    await page.getByRole('button', { name: `Delete ${title}` }).click()
+    await confirm(page, 'Delete')
+    await expectToast(page, 'Stream Deleted')
+  })
+
+  test('news: add, excerpt, move, edit title, change image, delete with the spec question', async ({
+    page,
+  }, testInfo) => {
+    await openTab(page, testInfo, 'news', 'News Management')
+    const title = unique('Test Article')
+    await page.getByLabel('Title', { exact: true }).fill(title)
+    await page.getByLabel('Author', { exact: true }).fill('E2E')
+    const content = 'Lorem ipsum dolor sit amet '.repeat(10)
+    await page.getByLabel('Content (HTML)', { exact: true }).fill(content)
+    await expect(page.getByText(`${content.slice(0, 150)}...`)).toBeVisible()
+    await page.getByRole('button', { name: 'Add Article' }).click()
+    await expectToast(page, 'Article Added')
+    const item = page.getByRole('listitem').filter({ hasText: title })
+    await expect(item).toBeVisible()
+
+    const items = page.getByRole('list').last().getByRole('listitem')
+    const index = await items.evaluateAll((els, t) => els.findIndex((e) => e.textContent?.includes(t)), title)
+    if (index > 0) {
+      await item.getByRole('button', { name: `Move up ${title}` }).click()
+      await expectToast(page, 'Article Moved')
+      await expect(items.nth(index - 1)).toContainText(title)
+    } else {
+      await item.getByRole('button', { name: `Move down ${title}` }).click()
+      await expectToast(page, 'Article Moved')
+      await expect(items.nth(index + 1)).toContainText(title)
+    }
+
+    await page.getByRole('button', { name: `Edit title of ${title}` }).click()
+    const titleDialog = page.getByRole('dialog', { name: 'Edit title' })
+    await titleDialog.getByLabel('Title', { exact: true }).fill(`${title} (updated)`)
+    await titleDialog.getByRole('button', { name: 'Save title' }).click()
+    await expectToast(page, 'Title Updated')
+    const renamed = `${title} (updated)`
+    await expect(page.getByText(renamed, { exact: true })).toBeVisible()
+
+    await page.getByRole('button', { name: `Change image of ${renamed}` }).click()
+    const imageDialog = page.getByRole('dialog', { name: 'Change image' })
+    await imageDialog.getByRole('tab', { name: 'URL' }).click()
+    await imageDialog.getByLabel('Image URL', { exact: true }).fill('/images/default-hero.webp')
+    await expect(imageDialog.getByText('Click "Use URL" to apply this image')).toBeVisible()
+    await imageDialog.getByRole('button', { name: 'Use URL' }).click()
+    await expect(imageDialog.getByText('Click "Use URL" to apply this image')).toHaveCount(0)
+    await imageDialog.getByRole('button', { name: 'Save image' }).click()
+    await expectToast(page, 'Image Updated')
+
+    await page.getByRole('button', { name: `Delete ${renamed}` }).click()
+    await expect(page.getByRole('alertdialog')).toContainText('Are you sure you want to delete this news article?')
+    await confirm(page, 'Delete')
+    await expectToast(page, 'Deleted!')
+    await expect(page.getByText(renamed, { exact: true })).toHaveCount(0)
+  })
+
+  test('reviews: rating 0-10, add and delete', async ({ page }, testInfo) => {
+    await openTab(page, testInfo, 'reviews', 'Reviews Management')
+    const title = unique('Test Review')
+    await page.getByLabel('Title', { exact: true }).fill(title)
+    await page.getByLabel('Rating (0-10)', { exact: true }).fill('11')
+    await page.getByRole('button', { name: 'Add Review' }).click()
+    await expectToast(page, 'Missing Information', 'The rating must be a number from 0 to 10.')
+    await page.getByLabel('Rating (0-10)', { exact: true }).fill('8.5')
+    await page.getByLabel('Summary', { exact: true }).fill('Great force feedback.')
+    await page.getByRole('button', { name: 'Add Review' }).click()
+    await expectToast(page, 'Review Added')
+    await expect(page.getByRole('listitem').filter({ hasText: title })).toContainText('8.5/10')
+    await page.getByRole('button', { name: `Delete ${title}` }).click()
+    await confirm(page, 'Delete')
+    await expectToast(page, 'Review Deleted')
+  })
+
+  test('championship entries: add, edit and delete', async ({ page }, testInfo) => {
+    await openTab(page, testInfo, 'championships', 'Championship Entries')
+    const name = unique('Test Driver')
+    await page.getByLabel('Driver name', { exact: true }).fill(name)
+    await page.getByLabel('Position', { exact: true }).fill('7')
+    await page.getByLabel('Points', { exact: true }).fill('88')
+    await page.getByRole('button', { name: 'Add Entry' }).click()
+    await expectToast(page, 'Entry Added')
+    const item = page.getByRole('listitem').filter({ hasText: name })
+    await expect(item).toContainText('P7')
+    await page.getByRole('button', { name: `Edit ${name}` }).click()
+    await page.getByLabel('Position', { exact: true }).fill('5')
+    await page.getByRole('button', { name: 'Update Entry' }).click()
+    await expectToast(page, 'Entry Updated')
+    await expect(item).toContainText('P5')
+    await page.getByRole('button', { name: `Delete ${name}` }).click()
+    await confirm(page, 'Delete')
+    await expectToast(page, 'Deleted!')
+  })
+})

@@ -1,0 +1,88 @@
+import { test } from '@playwright/test'
+import { confirm, expect, expectToast, openTab, unique } from '../helpers/e2e-admin-ui.ts'
+
+test.describe('games tab', () => {
+  test('add, edit, cancel and delete a game, with the spec toasts', async ({ page }, testInfo) => {
+    await openTab(page, testInfo, 'games', 'Racing Games Management')
+    const list = page.getByRole('heading', { name: /^Your Racing Games \(\d+\)$/ })
+    await expect(list).toBeVisible()
+    const before = Number(/\((\d+)\)/.exec((await list.textContent()) ?? '')?.[1])
+
+    // Only the title is required.
+    await page.getByRole('button', { name: 'Add Game' }).click()
+    await expectToast(page, 'Missing Information', 'Please fill in the game title.')
+
+    const title = unique('Test Racer')
+    await page.getByLabel('Title', { exact: true }).fill(title)
+    await page.getByLabel('Category', { exact: true }).fill('Simulation')
+    await page.getByLabel('Price', { exact: true }).fill('$49.99')
+    await page.getByLabel('Rating', { exact: true }).selectOption({ label: '90%' })
+    await page.getByLabel('Platform', { exact: true }).fill('PC')
+    await page.getByLabel('Description', { exact: true }).fill('A test game written by the admin e2e test.')
+    await page.getByRole('button', { name: 'Add Game' }).click()
+    await expectToast(page, 'Racing Game Added Successfully!', 'Your racing game has been added to the website.')
+    await expect(page.getByRole('heading', { name: `Your Racing Games (${before + 1})` })).toBeVisible()
+    // The form is cleared after an add.
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue('')
+
+    await page.getByRole('button', { name: `Edit ${title}` }).click()
+    await expect(page.getByRole('heading', { name: 'Edit Racing Game' })).toBeVisible()
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title)
+    await expect(page.getByLabel('Rating', { exact: true })).toHaveValue('90')
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByRole('heading', { name: 'Add New Racing Game' })).toBeVisible()
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue('')
+
+    await page.getByRole('button', { name: `Edit ${title}` }).click()
+    await page.getByLabel('Title', { exact: true }).fill(`${title} GT`)
+    await page.getByRole('button', { name: 'Update Game' }).click()
+    await expectToast(page, 'Game Updated Successfully!')
+    await expect(page.getByText(`${title} GT`, { exact: true })).toBeVisible()
+
+    await page.getByRole('button', { name: `Delete ${title} GT` }).click()
+    await confirm(page, 'Delete')
+    await expectToast(page, 'Game Deleted Successfully!')
+    await expect(page.getByText(`${title} GT`, { exact: true })).toHaveCount(0)
+  })
+
+  test('a failed save keeps the form and shows the status and the server message', async ({ page }, testInfo) => {
+    await openTab(page, testInfo, 'games', 'Racing Games Management')
+    await page.getByLabel('Title', { exact: true }).fill('Bad link game')
+    await page.getByLabel('Website URL', { exact: true }).fill('javascript:alert(1)')
+    await page.getByRole('button', { name: 'Add Game' }).click()
+    await expectToast(page, 'Error', /Failed to add game\. Please try again\.\s*400: The website URL must start with/)
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Bad link game')
+  })
+
+  test('leaving a form with unsaved changes asks first', async ({ page }, testInfo) => {
+    await openTab(page, testInfo, 'games', 'Racing Games Management')
+    await page.getByLabel('Title', { exact: true }).fill('Unsaved')
+    const nav = page.getByRole('navigation', { name: 'Admin sections' })
+    await nav.getByRole('link', { name: 'Streams' }).click()
+    const dialog = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' })
+    await expect(dialog).toBeVisible()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Unsaved')
+    await expect(page).toHaveURL(/tab=games/)
+    await nav.getByRole('link', { name: 'Streams' }).click()
+    await confirm(page, 'Discard changes')
+    await expect(page.getByRole('heading', { name: 'Streams Management' })).toBeVisible()
+  })
+
+  test('keyboard only: add a game and delete it', async ({ page }, testInfo) => {
+    await openTab(page, testInfo, 'games', 'Racing Games Management')
+    const title = unique('Keyboard GP')
+    await page.getByLabel('Title', { exact: true }).focus()
+    await page.keyboard.type(title)
+    await page.keyboard.press('Enter')
+    await expectToast(page, 'Racing Game Added Successfully!')
+    const del = page.getByRole('button', { name: `Delete ${title}` })
+    await del.focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('alertdialog')).toBeVisible()
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('alertdialog').getByRole('button', { name: 'Delete' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expectToast(page, 'Game Deleted Successfully!')
+  })
+})

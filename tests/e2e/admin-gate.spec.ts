@@ -1,0 +1,111 @@
+import { test } from '@playwright/test'
+import { e2eAdminPassword } from '../helpers/e2e-admin.ts'
+import { expect, expectToast, loginContext } from '../helpers/e2e-admin-ui.ts'
+
+test.describe('admin gate and shell', () => {
+  test('a wrong password is refused, the right one opens the panel, a reload stays in, logout locks', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/admin')
+    await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible()
+    const field = page.getByLabel('Admin password', { exact: true })
+    await field.fill(`${e2eAdminPassword(testInfo)}-wrong`)
+    await page.getByRole('button', { name: 'Access Admin Panel' }).click()
+    await expectToast(page, 'Access Denied', 'Invalid admin password')
+
+    // Enter submits.
+    await field.fill(e2eAdminPassword(testInfo))
+    await field.press('Enter')
+    await expectToast(page, 'Welcome, Admin!')
+    await expect(page.getByRole('heading', { name: 'Racing Games Management' })).toBeVisible()
+
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Racing Games Management' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toHaveCount(0)
+
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible()
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible()
+  })
+
+  test('tabs are grouped, live in the URL, and back and forward move between them', async ({ page }, testInfo) => {
+    await loginContext(page, testInfo)
+    await page.goto('/admin')
+    const nav = page.getByRole('navigation', { name: 'Admin sections' })
+    for (const group of ['Content Management', 'Site Configuration', 'System & Automation'])
+      await expect(nav.getByRole('heading', { name: group })).toBeVisible()
+    for (const label of [
+      'Games',
+      'Hardware',
+      'Championships',
+      'Streams',
+      'News',
+      'Reviews',
+      'Home Screen',
+      'Images',
+      'SEO',
+      'Scheduler',
+      'AI Diagnostics',
+      'System Settings',
+      'Activity',
+    ])
+      await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible()
+
+    await nav.getByRole('link', { name: 'Hardware' }).click()
+    await expect(page).toHaveURL(/\/admin\?tab=accessories$/)
+    await expect(page.getByRole('heading', { name: 'Hardware Management' })).toBeVisible()
+    await nav.getByRole('link', { name: 'SEO' }).click()
+    await expect(page).toHaveURL(/tab=seo$/)
+    await page.goBack()
+    await expect(page.getByRole('heading', { name: 'Hardware Management' })).toBeVisible()
+    await page.goBack()
+    await expect(page.getByRole('heading', { name: 'Racing Games Management' })).toBeVisible()
+    await page.goForward()
+    await expect(page.getByRole('heading', { name: 'Hardware Management' })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Hardware' })).toHaveAttribute('aria-current', 'page')
+  })
+
+  test('the publish status is always visible', async ({ page }, testInfo) => {
+    await loginContext(page, testInfo)
+    await page.goto('/admin?tab=reviews')
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: /Site: (Live|Changes pending|Building the site)/ })
+        .first(),
+    ).toBeVisible()
+  })
+
+  test('an expired session brings the gate back over the panel and keeps what was typed', async ({
+    page,
+  }, testInfo) => {
+    await loginContext(page, testInfo)
+    await page.goto('/admin?tab=games')
+    await page.getByLabel('Title', { exact: true }).fill('Typed before the session ended')
+    // The session ends elsewhere (another tab logged out, or it expired).
+    await page.context().clearCookies()
+    await page.getByRole('button', { name: 'Add Game' }).click()
+    const gate = page.getByRole('dialog', { name: 'Admin Access Required' })
+    await expect(gate).toBeVisible()
+    await gate.getByLabel('Admin password', { exact: true }).fill(e2eAdminPassword(testInfo))
+    await gate.getByRole('button', { name: 'Access Admin Panel' }).click()
+    await expect(gate).toBeHidden()
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Typed before the session ended')
+    await page.getByRole('button', { name: 'Add Game' }).click()
+    await expectToast(page, 'Racing Game Added Successfully!')
+    await expect(page.getByText('Typed before the session ended').first()).toBeVisible()
+    await page.getByRole('button', { name: 'Delete Typed before the session ended' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+    await expectToast(page, 'Game Deleted Successfully!')
+  })
+
+  test('the activity view lists the latest changes first', async ({ page }, testInfo) => {
+    await loginContext(page, testInfo)
+    await page.goto('/admin?tab=activity')
+    await expect(page.getByRole('heading', { name: 'Activity', level: 2 })).toBeVisible()
+    const rows = page.getByRole('table').getByRole('row')
+    await expect(rows.nth(1)).toContainText(/Administrator logged in|Deleted|Created|Updated/)
+    await expect(page.getByText(/Page 1 of \d+/)).toBeVisible()
+  })
+})

@@ -1,0 +1,118 @@
+import { test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
+import { adminLogin } from '../helpers/e2e-admin.ts'
+import { confirm, expect, expectToast, openTab } from '../helpers/e2e-admin-ui.ts'
+
+interface StandingsSet {
+  id: number
+  championshipName: string
+  standings: { driverName: string; team: string; points: number }[]
+}
+
+async function names(request: APIRequestContext): Promise<string[]> {
+  const sets = (await (await request.get('/api/championships-standings')).json()) as StandingsSet[]
+  return sets.map((s) => s.championshipName)
+}
+
+async function open(page: Page, testInfo: TestInfo) {
+  await openTab(page, testInfo, 'championships', 'AI Championship Standings')
+  await expect(
+    page.getByRole('list', { name: 'AI championship standings' }).getByRole('listitem').first(),
+  ).toBeVisible()
+}
+
+const cards = (page: Page) => page.getByRole('list', { name: 'AI championship standings' }).getByRole('listitem')
+
+test.describe('championships tab: AI standings', () => {
+  test('drag with the mouse reorders and the order persists after reload', async ({ page, request }, testInfo) => {
+    await adminLogin(request, testInfo)
+    const before = await names(request)
+    expect(before.length).toBeGreaterThanOrEqual(2)
+    await open(page, testInfo)
+
+    const handle = page.getByRole('button', { name: `Reorder ${before[0]}` })
+    const target = page.getByRole('button', { name: `Reorder ${before[1]}` })
+    const from = (await handle.boundingBox())!
+    const to = (await target.boundingBox())!
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+    await page.mouse.down()
+    // Past the 5 px threshold, then over the second card and a little beyond its middle.
+    for (let step = 1; step <= 12; step++)
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + ((to.y - from.y + 20) * step) / 12)
+    await page.mouse.up()
+    await expectToast(page, 'Championships Reordered')
+
+    const expected = [before[1], before[0], ...before.slice(2)]
+    await expect.poll(() => names(request)).toEqual(expected)
+    await page.reload()
+    await expect(cards(page).first()).toContainText(before[1]!)
+    await expect(cards(page).nth(1)).toContainText(before[0]!)
+  })
+
+  test('the keyboard reorders with Space and arrows; Escape cancels', async ({ page, request }, testInfo) => {
+    await adminLogin(request, testInfo)
+    const before = await names(request)
+    await open(page, testInfo)
+
+    const first = page.getByRole('button', { name: `Reorder ${before[0]}` })
+    await first.focus()
+    await page.keyboard.press('Space')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Escape')
+    await expect(cards(page).first()).toContainText(before[0]!)
+    expect(await names(request)).toEqual(before)
+
+    await first.focus()
+    await page.keyboard.press('Space')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Space')
+    await expectToast(page, 'Championships Reordered')
+    const expected = [before[1], before[0], ...before.slice(2)]
+    await expect.poll(() => names(request)).toEqual(expected)
+    await page.reload()
+    await expect(cards(page).first()).toContainText(before[1]!)
+  })
+
+  test('inline driver edit, one row at a time; top 3 or all drivers', async ({ page, request }, testInfo) => {
+    await adminLogin(request, testInfo)
+    const [set] = (await (await request.get('/api/championships-standings')).json()) as StandingsSet[]
+    await open(page, testInfo)
+    const card = cards(page).first()
+    await expect(card.getByRole('row')).toHaveCount(1 + Math.min(3, set!.standings.length))
+    if (set!.standings.length > 3) {
+      await card.getByRole('button', { name: `Show all drivers of ${set!.championshipName}` }).click()
+      await expect(card.getByRole('row')).toHaveCount(1 + set!.standings.length)
+      await card.getByRole('button', { name: `Show top 3 of ${set!.championshipName}` }).click()
+      await expect(card.getByRole('row')).toHaveCount(4)
+    }
+
+    const [first, second] = set!.standings
+    await card.getByRole('button', { name: `Edit ${first!.driverName}` }).click()
+    await expect(card.getByLabel('Driver name', { exact: true })).toHaveValue(first!.driverName)
+    // Editing another row closes the first: one row at a time.
+    await card.getByRole('button', { name: `Edit ${second!.driverName}` }).click()
+    await expect(card.getByLabel('Driver name', { exact: true })).toHaveCount(1)
+    await expect(card.getByLabel('Driver name', { exact: true })).toHaveValue(second!.driverName)
+    const renamed = `${second!.driverName} Jr`
+    await card.getByLabel('Driver name', { exact: true }).fill(renamed)
+    await card.getByLabel('Points', { exact: true }).fill('321')
+    await card.getByLabel('Points', { exact: true }).press('Enter')
+    await expectToast(page, 'Driver Updated')
+    await expect(card.getByRole('cell', { name: renamed, exact: true })).toBeVisible()
+    const after = (await (await request.get('/api/championships-standings')).json()) as StandingsSet[]
+    expect(after.find((s) => s.id === set!.id)!.standings[1]).toMatchObject({ driverName: renamed, points: 321 })
+  })
+
+  test('delete asks first, then removes the standings', async ({ page, request }, testInfo) => {
+    await adminLogin(request, testInfo)
+    const before = await names(request)
+    const last = before.at(-1)!
+    await open(page, testInfo)
+    await page.getByRole('button', { name: `Delete ${last} standings` }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click()
+    expect(await names(request)).toEqual(before)
+    await page.getByRole('button', { name: `Delete ${last} standings` }).click()
+    await confirm(page, 'Delete')
+    await expectToast(page, 'Deleted!')
+    await expect.poll(() => names(request)).toEqual(before.slice(0, -1))
+  })
+})

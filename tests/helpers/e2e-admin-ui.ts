@@ -1,0 +1,45 @@
+import { expect as baseExpect, type Page, type TestInfo } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import { e2eAdminPassword } from './e2e-admin.ts'
+
+/** The machine is shared and each call crosses the local platform: assertions wait longer. */
+export const expect = baseExpect.configure({ timeout: 30_000 })
+
+/** Logs the page's browser context in through the API (the cookie lands in the context's jar). */
+export async function loginContext(page: Page, testInfo: TestInfo): Promise<void> {
+  const res = await page.request.post('/api/admin/login', { data: { password: e2eAdminPassword(testInfo) } })
+  expect(res.status(), await res.text()).toBe(200)
+}
+
+/** Opens a tab of the panel with a session, and waits for its heading. */
+export async function openTab(page: Page, testInfo: TestInfo, tab: string, heading: string | RegExp): Promise<void> {
+  await loginContext(page, testInfo)
+  await page.goto(`/admin?tab=${tab}`)
+  await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible()
+}
+
+/** The one visible toast (sonner renders toasts as list items in a labelled region). */
+export const toast = (page: Page) => page.getByRole('region', { name: /Notifications/ }).getByRole('listitem')
+
+export async function expectToast(page: Page, title: string, description?: string | RegExp): Promise<void> {
+  await expect(toast(page).filter({ hasText: title })).toBeVisible()
+  if (description) await expect(toast(page).filter({ hasText: title })).toContainText(description)
+}
+
+/** Confirms the open AlertDialog with its action button. */
+export async function confirm(page: Page, action: string): Promise<void> {
+  const dialog = page.getByRole('alertdialog')
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: action }).click()
+  await expect(dialog).toBeHidden()
+}
+
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze()
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`,
+  )
+  expect(summary, label).toEqual([])
+}
+
+export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`
