@@ -7,7 +7,7 @@ import { createRequire } from 'node:module'
  * allows style elements by hash only, so the admin page adds the hash of that exact text, read from
  * the installed sonner at build time (it follows upgrades without a hand-copied hash).
  */
-export function sonnerStyleHash(): string {
+export function sonnerStyleHash(): `sha256-${string}` {
   const require = createRequire(import.meta.url)
   const source = readFileSync(require.resolve('sonner').replace(/index\.js$/, 'index.mjs'), 'utf8')
   const match = /__insertCSS\(("(?:[^"\\]|\\.)*")\)/.exec(source)
