@@ -53,18 +53,27 @@ test.describe('championships tab: AI standings', () => {
     const before = await names(request)
     await open(page, testInfo)
 
+    // Each key waits for what a screen reader user hears: a key pressed before dnd-kit has
+    // measured the move would drop the card where it started.
     const first = page.getByRole('button', { name: `Reorder ${before[0]}` })
+    const heard = (text: string) => expect(page.getByRole('status').filter({ hasText: text })).toBeAttached()
     await first.focus()
     await page.keyboard.press('Space')
+    await heard(`Picked up ${before[0]}, position 1 of ${before.length}.`)
     await page.keyboard.press('ArrowDown')
+    await heard(`${before[0]} moved to position 2 of ${before.length}.`)
     await page.keyboard.press('Escape')
+    await heard(`Moving ${before[0]} was cancelled.`)
     await expect(cards(page).first()).toContainText(before[0]!)
     expect(await names(request)).toEqual(before)
 
     await first.focus()
     await page.keyboard.press('Space')
+    await heard(`Picked up ${before[0]}, position 1 of ${before.length}.`)
     await page.keyboard.press('ArrowDown')
+    await heard(`${before[0]} moved to position 2 of ${before.length}.`)
     await page.keyboard.press('Space')
+    await heard(`${before[0]} dropped at position 2 of ${before.length}.`)
     await expectToast(page, 'Championships Reordered')
     const expected = [before[1], before[0], ...before.slice(2)]
     await expect.poll(() => names(request)).toEqual(expected)

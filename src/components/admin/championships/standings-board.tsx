@@ -6,7 +6,9 @@ import {
   TouchSensor,
   useSensor,
   useSensors,
+  type Announcements,
   type DragEndEvent,
+  type UniqueIdentifier,
 } from '@dnd-kit/core'
 import {
   SortableContext,
@@ -15,7 +17,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { moveItem } from '../../../lib/admin/reorder.ts'
 import { numericDate } from '../../../lib/dates.ts'
 import { Tip } from '../../ui/tip.tsx'
@@ -38,6 +40,8 @@ export function StandingsBoard() {
   const reorder = useReorderStandings()
   const [order, setOrder] = useState<number[] | null>(null)
   const [editing, setEditing] = useState<EditingDriver>(null)
+  // dnd-kit reports the picked card as "over" itself at once; that is no move to announce.
+  const movedSincePickup = useRef(false)
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 120, tolerance: 5 } }),
@@ -77,6 +81,24 @@ export function StandingsBoard() {
   }
 
   if (sets.length === 0) return <p className="text-gray-300">No AI standings yet.</p>
+  // Announced by name and position: dnd-kit's default speaks the numeric ids.
+  const nameOf = (id: UniqueIdentifier) => byId.get(Number(id))?.championshipName ?? 'Championship'
+  const position = (id: UniqueIdentifier) =>
+    `position ${sets.findIndex((s) => s.id === Number(id)) + 1} of ${sets.length}`
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => {
+      movedSincePickup.current = false
+      return `Picked up ${nameOf(active.id)}, ${position(active.id)}.`
+    },
+    onDragOver: ({ active, over }) => {
+      if (!over || (over.id === active.id && !movedSincePickup.current)) return undefined
+      movedSincePickup.current = true
+      return `${nameOf(active.id)} moved to ${position(over.id)}.`
+    },
+    onDragEnd: ({ active, over }) =>
+      over ? `${nameOf(active.id)} dropped at ${position(over.id)}.` : `${nameOf(active.id)} dropped.`,
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+  }
   return (
     <DndContext
       sensors={sensors}
@@ -84,6 +106,7 @@ export function StandingsBoard() {
       onDragEnd={onDragEnd}
       autoScroll={{ threshold: { x: 0.25, y: 0.25 } }}
       accessibility={{
+        announcements,
         screenReaderInstructions: {
           draggable:
             'To move a championship, press Space. Use the arrow keys to move it, Space again to drop it, Escape to cancel.',
