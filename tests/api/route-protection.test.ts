@@ -23,6 +23,7 @@ const expectedPublic = [
   'GET /api/accessories/:id',
   'GET /api/news',
   'GET /api/news/:id',
+  'GET /api/news/categories',
   'GET /api/championships-standings',
   'GET /api/championships',
   'GET /api/championships/:id',

@@ -17,11 +17,11 @@ import {
 } from '../../http/fields.ts'
 import { parseBody, parseId, parseQuery } from '../../http/validate.ts'
 import {
-  countNews,
   deleteNews,
+  findNewsPage,
   getNews,
   insertNews,
-  listNews,
+  listNewsCategories,
   moveNews,
   updateNews,
   type NewNewsArticle,
@@ -112,10 +112,14 @@ export const newsRoutes = new Hono()
   .use(publicCache('news'))
   .get('/', async (c) => {
     const { t: _cacheBuster, ...filter } = parseQuery(c, listQuery)
-    const [items, total] = await Promise.all([listNews(filter), countNews(filter)])
+    const { items, total } = await findNewsPage(filter)
     c.header('X-Total-Count', String(total))
+    // Readable by a page on another origin too (a same-origin page reads every header anyway).
+    c.header('Access-Control-Expose-Headers', 'X-Total-Count')
     return c.json(items)
   })
+  /** Every category an article has, for the news list's filter (it no longer reads every article). */
+  .get('/categories', async (c) => c.json(await listNewsCategories()))
   .get('/:id', async (c) => {
     const article = await getNews(parseId(c))
     if (!article) throw notFound('Article not found')
