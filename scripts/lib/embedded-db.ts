@@ -39,6 +39,9 @@ export async function startEmbeddedServer(opts: { dataDir: string; port: number 
   }
   // pg_trgm: the trigram index of the news search (migration news_search, docs/decisions/0110).
   const pg = await PGlite.create(dataDir, { extensions: { pg_trgm } })
+  // PGlite has no autovacuum to gather planner statistics: without them the planner guesses and
+  // may read every article for a search its trigram index answers in a few pages. Fresh at each start.
+  await pg.exec('ANALYZE')
   const server = new PGliteWireServer(pg)
   const port = await server.listen(opts.port)
   return {
