@@ -57,6 +57,16 @@ export async function findNewsPage(filter: NewsFilter): Promise<{ items: NewsArt
   return { items, total }
 }
 
+/** The newest articles by date (the RSS feed). */
+export async function listLatestNews(limit: number): Promise<NewsArticle[]> {
+  return db()
+    .select(articleColumns)
+    .from(newsArticles)
+    .where(where({}))
+    .orderBy(desc(newsArticles.timestamp), desc(newsArticles.id))
+    .limit(limit)
+}
+
 /** Every category an article has, alphabetically: the news list's category filter. */
 export async function listNewsCategories(): Promise<string[]> {
   const rows = await db()
