@@ -21,6 +21,8 @@ test.describe('desktop', () => {
     const total = await totalOf(page, 'offset=0')
     await openSlow(page, '/')
     const section = page.getByRole('region', { name: 'Latest Racing News' })
+    // As a visitor, scroll to it first: Playwright does not scroll to a control it waits to be enabled.
+    await section.getByRole('button', { name: `View All News (${total})` }).scrollIntoViewIfNeeded()
     await section.getByRole('button', { name: `View All News (${total})` }).click()
     await expect(section.getByRole('button', { name: 'Show Less' })).toBeVisible()
     expect(await section.getByRole('article').count()).toBeGreaterThan(3)

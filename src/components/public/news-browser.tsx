@@ -5,7 +5,6 @@ import { SCROLL_RESTORE_DELAY_MS, saveScrollPosition, saveShownCount, takeScroll
 import { SearchField } from '../ui/search-field.tsx'
 import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
-import { useHydrated } from '../ui/use-hydrated.ts'
 import { NewsCard } from './news-card.tsx'
 import { useNewsPages } from './use-news-pages.ts'
 
@@ -31,7 +30,9 @@ interface Props {
  */
 export function NewsBrowser({ initial, total, categories = [] }: Props) {
   const { state, show, more } = useNewsPages(initial, total)
-  const hydrated = useHydrated()
+  // Controls are disabled until the island is live (decision 0111), and live only once its entry
+  // below has asked for its list: a choice made earlier would be overtaken by that answer.
+  const [live, setLive] = useState(false)
   const [search, setSearch] = useState('')
   const [category, setCategory] = useState(ALL)
   const [categoryList, setCategoryList] = useState(categories)
@@ -50,7 +51,9 @@ export function NewsBrowser({ initial, total, categories = [] }: Props) {
     const limit = saved === null ? NEWS_PAGE_SIZE : Math.min(MAX_NEWS_PAGE, Math.max(NEWS_PAGE_SIZE, shownBefore))
     const delay = new Promise((resolve) => window.setTimeout(resolve, SCROLL_RESTORE_DELAY_MS))
     let current = true
-    void Promise.all([show({ ...ALL_NEWS, search: term }, { limit, skeleton: term !== '' }), delay]).then(() => {
+    const entry = Promise.all([show({ ...ALL_NEWS, search: term }, { limit, skeleton: term !== '' }), delay])
+    setLive(true)
+    void entry.then(() => {
       if (current) requestAnimationFrame(() => window.scrollTo({ top: saved ?? 0, behavior: 'instant' }))
     })
     void fetch('/api/news/categories')
@@ -121,14 +124,14 @@ export function NewsBrowser({ initial, total, categories = [] }: Props) {
           placeholder="Search articles..."
           value={search}
           onChange={changeSearch}
-          disabled={!hydrated}
+          disabled={!live}
           className="flex-1"
         />
         <select
           aria-label="Category"
           value={category}
           onChange={(e) => changeCategory(e.target.value)}
-          disabled={!hydrated}
+          disabled={!live}
           className="field"
         >
           <option value={ALL}>All Categories</option>
@@ -140,7 +143,7 @@ export function NewsBrowser({ initial, total, categories = [] }: Props) {
         </select>
       </div>
       {/* In the page's HTML only: shown instead of the list while the address's search is on its way (news.astro). */}
-      {!hydrated && <SkeletonGrid count={6} label="Loading news" className="card-grid news-query-pending" />}
+      {!live && <SkeletonGrid count={6} label="Loading news" className="card-grid news-query-pending" />}
       {state.status === 'loading' ? (
         <SkeletonGrid count={6} label="Loading news" />
       ) : state.status === 'error' ? (
