@@ -21,6 +21,7 @@ import { schedulerRoutes } from './routes/scheduler/scheduler.routes.ts'
 import { seoRoutes } from './routes/seo/seo.routes.ts'
 import { siteSettingsRoutes } from './routes/site-settings/site-settings.routes.ts'
 import { standingsRoutes } from './routes/standings/standings.routes.ts'
+import { ogNewsRoutes, ogStandingsRoutes } from './routes/og/og.routes.ts'
 import { streamsRoutes } from './routes/streams/streams.routes.ts'
 
 /** JSON bodies larger than this are refused before parsing (uploads have their own limits). */
@@ -97,6 +98,8 @@ export function createApp() {
   app.route('/site-settings', siteSettingsRoutes)
   app.route('/image-library', imageLibraryRoutes)
   app.route('/images', imagesRoutes)
+  app.route('/og/news', ogNewsRoutes)
+  app.route('/og/standings', ogStandingsRoutes)
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404))
   app.onError(errorResponse)

@@ -35,6 +35,8 @@ const expectedPublic = [
   'GET /api/reviews/:id',
   'GET /api/site-settings/:key',
   'GET /api/image-library',
+  'GET /api/og/news/:id',
+  'GET /api/og/standings',
   'POST /api/admin/login',
 ]
 

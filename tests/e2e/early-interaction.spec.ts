@@ -7,6 +7,12 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './public-helpers.ts'
 
+/**
+ * Under `npm start` each API call runs the Netlify function locally: seconds on a loaded two-core
+ * machine. What these tests check is what is shown, and in which order, not how fast.
+ */
+const API_WAIT = 30_000
+
 async function openSlow(page: Page, path: string): Promise<void> {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
@@ -25,7 +31,7 @@ test.describe('desktop', () => {
     await section.getByRole('button', { name: `View All News (${total})` }).scrollIntoViewIfNeeded()
     await section.getByRole('button', { name: `View All News (${total})` }).click()
     await expect(section.getByRole('button', { name: 'Show Less' })).toBeVisible()
-    expect(await section.getByRole('article').count()).toBeGreaterThan(3)
+    await expect.poll(() => section.getByRole('article').count()).toBeGreaterThan(3)
     await section.getByRole('button', { name: 'Show Less' }).click()
     await expect(section.getByRole('article')).toHaveCount(3)
   })
@@ -60,12 +66,12 @@ test.describe('desktop', () => {
     const inCategory = await totalOf(page, `category=${encodeURIComponent(category)}`)
     await openSlow(page, '/news')
     await page.getByRole('combobox', { name: 'Category' }).selectOption(category)
-    await expect(page.getByRole('heading', { name: `${inCategory} Article(s) Found` })).toBeVisible()
+    await expect(page.getByRole('heading', { name: `${inCategory} Article(s) Found` })).toBeVisible({ timeout: API_WAIT })
 
     const matches = await totalOf(page, 'search=iRacing')
     await openSlow(page, '/news')
     await page.getByPlaceholder('Search articles...').fill('iRacing')
-    await expect(page.getByRole('heading', { name: `${matches} Article(s) Found` })).toBeVisible()
+    await expect(page.getByRole('heading', { name: `${matches} Article(s) Found` })).toBeVisible({ timeout: API_WAIT })
   })
 
   test('reviews: the search', async ({ page }) => {

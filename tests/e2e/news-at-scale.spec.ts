@@ -10,6 +10,12 @@ import postgres from 'postgres'
 import { e2eDatabaseUrl } from '../helpers/e2e-database.ts'
 import { expect, test } from './public-helpers.ts'
 
+/**
+ * Under `npm start` each API call runs the Netlify function locally: seconds on a loaded two-core
+ * machine. What these tests check is what is shown, and in which order, not how fast.
+ */
+const API_WAIT = 30_000
+
 const ARTICLES = 10_000
 const AUTHOR = 'E2E Scale'
 /** In the body (never the title or excerpt) of every 7th article only. */
@@ -71,7 +77,7 @@ test('/news?search= shows the right count first, with 10,000 articles', async ({
   const shown = await recordCounts(page)
 
   await page.goto(`/news?search=${TERM}`)
-  await expect(page.getByRole('heading', { name: `${n} Article(s) Found` })).toBeVisible()
+  await expect(page.getByRole('heading', { name: `${n} Article(s) Found` })).toBeVisible({ timeout: API_WAIT })
   await expect(page.getByPlaceholder('Search articles...')).toHaveValue(TERM)
   await expect(page.getByRole('article')).toHaveCount(24)
   expect(await shown()).toEqual([`${n} Article(s) Found`])
@@ -85,21 +91,21 @@ test('the header search lands on the right count first, and the list pages on th
   await search.fill(`  ${TERM.toUpperCase()} `)
   await search.press('Enter')
   await expect(page).toHaveURL(new RegExp(`/news\\?search=${TERM.toUpperCase()}$`))
-  await expect(page.getByRole('heading', { name: `${n} Article(s) Found` })).toBeVisible()
+  await expect(page.getByRole('heading', { name: `${n} Article(s) Found` })).toBeVisible({ timeout: API_WAIT })
   expect(await shown()).toEqual([`${n} Article(s) Found`])
 
   // Nearing the end of the list brings the next 24 matches.
   await page.getByRole('article').last().scrollIntoViewIfNeeded()
-  await expect(page.getByRole('article')).toHaveCount(48)
+  await expect(page.getByRole('article')).toHaveCount(48, { timeout: API_WAIT })
 })
 
 test('the whole list counts every article and its categories cover them all', async ({ page, request }) => {
   const total = Number((await request.get('/api/news?limit=1')).headers()['x-total-count'])
   expect(total).toBeGreaterThanOrEqual(ARTICLES)
   await page.goto('/news')
-  await expect(page.getByRole('heading', { name: `${total} Article(s) Found` })).toBeVisible()
+  await expect(page.getByRole('heading', { name: `${total} Article(s) Found` })).toBeVisible({ timeout: API_WAIT })
   await page.getByRole('combobox', { name: 'Category' }).selectOption('Hardware')
   const inCategory = Number((await request.get('/api/news?category=Hardware&limit=1')).headers()['x-total-count'])
   expect(inCategory).toBeGreaterThanOrEqual(ARTICLES / 5)
-  await expect(page.getByRole('heading', { name: `${inCategory} Article(s) Found` })).toBeVisible()
+  await expect(page.getByRole('heading', { name: `${inCategory} Article(s) Found` })).toBeVisible({ timeout: API_WAIT })
 })
