@@ -1,3 +1,4 @@
+import { api, unwrap } from './api-client.ts'
 import { throwIfNotOk } from './http-error.ts'
 import type { NewsRow } from './public-types.ts'
 
@@ -14,15 +15,15 @@ export interface NewsQuery {
 
 export const ALL_NEWS: NewsQuery = { search: '', category: '' }
 
-/** The /api/news address of one page of a list: blank parts are left out. */
-export function newsPageUrl(query: NewsQuery, offset: number, limit: number = NEWS_PAGE_SIZE): string {
-  const params = new URLSearchParams()
+/** The query string of one page of a list (GET /api/news, decision 0005): blank parts are left out. */
+export function newsPageQuery(query: NewsQuery, offset: number, limit: number = NEWS_PAGE_SIZE) {
   const search = query.search.trim()
-  if (search) params.set('search', search)
-  if (query.category) params.set('category', query.category)
-  params.set('limit', String(Math.min(MAX_NEWS_PAGE, Math.max(1, Math.floor(limit)))))
-  if (offset > 0) params.set('offset', String(offset))
-  return `/api/news?${params}`
+  return {
+    ...(search ? { search } : {}),
+    ...(query.category ? { category: query.category } : {}),
+    limit: String(Math.min(MAX_NEWS_PAGE, Math.max(1, Math.floor(limit)))),
+    ...(offset > 0 ? { offset: String(offset) } : {}),
+  }
 }
 
 /**
@@ -40,13 +41,16 @@ export interface NewsPage {
 }
 
 /** One page of a news list from the API; any non-OK answer fails with the spec's message. */
-export async function fetchNewsPage(query: NewsQuery, offset: number, limit?: number, signal?: AbortSignal): Promise<NewsPage> {
-  const response = await fetch(newsPageUrl(query, offset, limit), { credentials: 'include', signal })
-  await throwIfNotOk(response)
+export async function fetchNewsPage(query: NewsQuery, offset: number, limit?: number): Promise<NewsPage> {
+  const response = await api.news.$get({ query: newsPageQuery(query, offset, limit) })
+  await throwIfNotOk(response as unknown as Response)
   const rows: unknown = await response.json()
   if (!Array.isArray(rows)) throw new Error('The answer is not a list.')
   return { rows: rows as NewsRow[], total: totalFrom(response.headers.get('X-Total-Count'), offset, rows.length) }
 }
+
+/** Every category (GET /api/news/categories). */
+export const fetchNewsCategories = (): Promise<string[]> => unwrap(api.news.categories.$get())
 
 /** The search term of a /news address (?search=), trimmed; '' when none. */
 export const searchFromUrl = (search: string): string => new URLSearchParams(search).get('search')?.trim() ?? ''

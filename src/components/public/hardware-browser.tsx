@@ -8,11 +8,12 @@ import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { useHydrated } from '../ui/use-hydrated.ts'
 import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
 import { HardwareCard } from './hardware-card.tsx'
+import { api } from '../../lib/api-client.ts'
 import { NO_ITEMS, useFreshList } from './use-fresh-list.ts'
 
 /** The hardware screen: search, sort, count, grid and states. */
 export function HardwareBrowser({ initial }: { initial: AccessoryItem[] }) {
-  const state = useFreshList<AccessoryItem>('/api/accessories', initial, { map: toAccessoryItem })
+  const state = useFreshList(() => api.accessories.$get(), initial, { map: toAccessoryItem })
   const [search, setSearch] = useState('')
   // Controls wait, disabled, until the island is live (decision 0111).
   const hydrated = useHydrated()

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { ALL_NEWS, MAX_NEWS_PAGE, NEWS_PAGE_SIZE, searchFromUrl, type NewsQuery } from '../../lib/news-pages.ts'
+import { ALL_NEWS, fetchNewsCategories, MAX_NEWS_PAGE, NEWS_PAGE_SIZE, searchFromUrl, type NewsQuery } from '../../lib/news-pages.ts'
 import type { NewsItem } from '../../lib/public-types.ts'
 import { SCROLL_RESTORE_DELAY_MS, saveScrollPosition, saveShownCount, takeScrollPosition, takeShownCount } from '../../lib/scroll-memory.ts'
 import { SearchField } from '../ui/search-field.tsx'
@@ -56,10 +56,10 @@ export function NewsBrowser({ initial, total, categories = [] }: Props) {
     void entry.then(() => {
       if (current) requestAnimationFrame(() => window.scrollTo({ top: saved ?? 0, behavior: 'instant' }))
     })
-    void fetch('/api/news/categories')
-      .then((r) => (r.ok ? (r.json() as Promise<unknown>) : null))
+    // Fresh categories; a failure keeps the build's (the list's own state shows failures).
+    fetchNewsCategories()
       .then((list) => {
-        if (current && Array.isArray(list) && list.join('\n') !== categories.join('\n')) setCategoryList(list as string[])
+        if (current && list.join('\n') !== categories.join('\n')) setCategoryList(list)
       })
       .catch(() => {})
     return () => {

@@ -7,11 +7,12 @@ import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { useHydrated } from '../ui/use-hydrated.ts'
 import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
 import { ReviewCard } from './review-card.tsx'
+import { api } from '../../lib/api-client.ts'
 import { NO_ITEMS, useFreshList } from './use-fresh-list.ts'
 
 /** The reviews screen: search and states ('No Reviews Available' from the server, 'No Reviews Found' from a search). */
 export function ReviewsBrowser({ initial }: { initial: ReviewItem[] }) {
-  const state = useFreshList<ReviewItem>('/api/reviews', initial, { map: toReviewItem })
+  const state = useFreshList(() => api.reviews.$get(), initial, { map: toReviewItem })
   const [search, setSearch] = useState('')
   // Controls wait, disabled, until the island is live (decision 0111).
   const hydrated = useHydrated()
