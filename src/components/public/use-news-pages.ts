@@ -54,9 +54,12 @@ export function useNewsPages(
       const page = await fetchNewsPage(next, 0, limit)
       if (call !== latest.current) return
       const items = page.rows.map(toCard)
-      // Usually nothing changed since the build: keep the state, and React renders nothing again.
+      // Usually nothing changed since the build: keep the state (and the pages loaded meanwhile
+      // after these first cards), and React renders nothing again.
       setState((previous) =>
-        previous.status === 'ready' && previous.total === page.total && sameItems(previous.items, items)
+        previous.status === 'ready' &&
+        previous.total === page.total &&
+        sameItems(previous.items.slice(0, items.length), items)
           ? previous
           : { status: 'ready', items, total: page.total },
       )
