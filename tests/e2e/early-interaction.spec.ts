@@ -57,7 +57,9 @@ test.describe('desktop', () => {
     await openSlow(page, '/accessories')
     const target = items.at(-1)!.name
     await page.getByPlaceholder('Search hardware...').fill(target)
-    await expect(page.getByRole('heading', { name: /Hardware Item\(s\) Found$/ })).not.toHaveText(`${items.length} Hardware Item(s) Found`)
+    await expect(page.getByRole('heading', { name: /Hardware Item\(s\) Found$/ })).not.toHaveText(
+      `${items.length} Hardware Item(s) Found`,
+    )
     await expect(page.getByRole('article').getByRole('heading', { name: target })).toBeVisible()
   })
 
@@ -67,7 +69,9 @@ test.describe('desktop', () => {
     const inCategory = await totalOf(page, `category=${encodeURIComponent(category)}`)
     await openSlow(page, '/news')
     await page.getByRole('combobox', { name: 'Category' }).selectOption(category)
-    await expect(page.getByRole('heading', { name: `${inCategory} Article(s) Found` })).toBeVisible({ timeout: API_WAIT })
+    await expect(page.getByRole('heading', { name: `${inCategory} Article(s) Found` })).toBeVisible({
+      timeout: API_WAIT,
+    })
 
     const matches = await totalOf(page, 'search=iRacing')
     await openSlow(page, '/news')

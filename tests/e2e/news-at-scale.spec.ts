@@ -47,7 +47,9 @@ test.afterAll(async () => {
 
 /** How many articles hold the term, counted without the app. */
 async function matches(): Promise<number> {
-  const [row] = await sql<{ n: number }[]>`select count(*)::int as n from news_articles where content ilike ${`%${TERM}%`}`
+  const [row] = await sql<
+    { n: number }[]
+  >`select count(*)::int as n from news_articles where content ilike ${`%${TERM}%`}`
   return row!.n
 }
 
@@ -62,7 +64,12 @@ async function recordCounts(page: import('@playwright/test').Page) {
         if (/^\d+ Article\(s\) Found$/.test(text) && heading.checkVisibility() && seen.at(-1) !== text) seen.push(text)
       }
     }
-    new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true, attributes: true })
+    new MutationObserver(look).observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    })
     const frame = () => {
       look()
       requestAnimationFrame(frame)
@@ -84,7 +91,9 @@ test('/news?search= shows the right count first, with 10,000 articles', async ({
   expect(await shown()).toEqual([`${n} Article(s) Found`])
 })
 
-test('the header search lands on the right count first, and the list pages on through every match', async ({ page }) => {
+test('the header search lands on the right count first, and the list pages on through every match', async ({
+  page,
+}) => {
   const n = await matches()
   const shown = await recordCounts(page)
   await page.goto('/games')

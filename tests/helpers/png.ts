@@ -29,7 +29,8 @@ export function decodePng(bytes: Uint8Array): DecodedPng {
       width = body.readUInt32BE(0)
       height = body.readUInt32BE(4)
       const [depth, color] = [body[8], body[9]]
-      if (depth !== 8 || (color !== 2 && color !== 6)) throw new Error(`Unsupported PNG: depth ${depth}, colour ${color}`)
+      if (depth !== 8 || (color !== 2 && color !== 6))
+        throw new Error(`Unsupported PNG: depth ${depth}, colour ${color}`)
       channels = color === 6 ? 4 : 3
     } else if (type === 'IDAT') data.push(body)
     else if (type === 'IEND') break
@@ -37,7 +38,8 @@ export function decodePng(bytes: Uint8Array): DecodedPng {
   }
   const raw = inflateSync(Buffer.concat(data))
   const stride = width * channels
-  if (raw.length !== height * (stride + 1)) throw new Error(`PNG data has ${raw.length} bytes, expected ${height * (stride + 1)}`)
+  if (raw.length !== height * (stride + 1))
+    throw new Error(`PNG data has ${raw.length} bytes, expected ${height * (stride + 1)}`)
   const out = Buffer.alloc(height * stride)
   for (let y = 0; y < height; y++) {
     const filter = raw[y * (stride + 1)]!
@@ -47,7 +49,12 @@ export function decodePng(bytes: Uint8Array): DecodedPng {
       const b = y > 0 ? out[(y - 1) * stride + i]! : 0
       const c = i >= channels && y > 0 ? out[(y - 1) * stride + i - channels]! : 0
       const p = a + b - c
-      const paeth = Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c
+      const paeth =
+        Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c)
+          ? a
+          : Math.abs(p - b) <= Math.abs(p - c)
+            ? b
+            : c
       const predicted = [0, a, b, (a + b) >> 1, paeth][filter]
       if (predicted === undefined) throw new Error(`Bad PNG filter ${filter}`)
       out[y * stride + i] = (x + predicted) & 0xff

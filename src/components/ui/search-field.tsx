@@ -11,7 +11,14 @@ interface SearchFieldProps {
 }
 
 /** The list screens' search box: an icon inside a labelled search input. */
-export function SearchField({ label, placeholder, value, onChange, disabled = false, className = '' }: SearchFieldProps) {
+export function SearchField({
+  label,
+  placeholder,
+  value,
+  onChange,
+  disabled = false,
+  className = '',
+}: SearchFieldProps) {
   return (
     <div className={`relative ${className}`}>
       <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-gray-400" />

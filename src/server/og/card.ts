@@ -15,7 +15,10 @@ const fontFile = 'LiberationSans-Bold.ttf'
 let font: Buffer | undefined
 function loadFont(): Buffer {
   // Beside this module in the sources; under the function's root when bundled (netlify.toml included_files).
-  const candidates = [path.join(import.meta.dirname ?? '', 'fonts', fontFile), path.resolve('src/server/og/fonts', fontFile)]
+  const candidates = [
+    path.join(import.meta.dirname ?? '', 'fonts', fontFile),
+    path.resolve('src/server/og/fonts', fontFile),
+  ]
   for (const file of candidates) {
     try {
       return (font ??= readFileSync(file))
@@ -28,9 +31,18 @@ function loadFont(): Buffer {
 
 interface Node {
   type: string
-  props: { style?: Record<string, string | number>; children?: (Node | string)[] | Node | string; src?: ArrayBuffer; width?: number; height?: number }
+  props: {
+    style?: Record<string, string | number>
+    children?: (Node | string)[] | Node | string
+    src?: ArrayBuffer
+    width?: number
+    height?: number
+  }
 }
-const box = (style: Node['props']['style'], ...children: (Node | string)[]): Node => ({ type: 'div', props: { style, children } })
+const box = (style: Node['props']['style'], ...children: (Node | string)[]): Node => ({
+  type: 'div',
+  props: { style, children },
+})
 
 export interface Card {
   /** The big line (an article's title). */
@@ -83,7 +95,14 @@ export async function renderCard(card: Card): Promise<Buffer> {
     box(
       { display: 'flex' },
       box(
-        { backgroundColor: '#dc2626', color: 'white', fontSize: 26, padding: '8px 18px', borderRadius: 8, letterSpacing: 1 },
+        {
+          backgroundColor: '#dc2626',
+          color: 'white',
+          fontSize: 26,
+          padding: '8px 18px',
+          borderRadius: 8,
+          letterSpacing: 1,
+        },
         card.kicker.toUpperCase(),
       ),
     ),
@@ -91,7 +110,11 @@ export async function renderCard(card: Card): Promise<Buffer> {
     ...(card.lines ?? []).map((line) => box({ color: '#e5e7eb', fontSize: 28 }, line)),
     box({ color: '#fca5a5', fontSize: 28, marginTop: 8 }, card.siteName),
   )
-  const root = box({ display: 'flex', width: OG_WIDTH, height: OG_HEIGHT, backgroundColor: '#0b0d12', fontFamily: 'Liberation Sans' }, ...layers, text)
+  const root = box(
+    { display: 'flex', width: OG_WIDTH, height: OG_HEIGHT, backgroundColor: '#0b0d12', fontFamily: 'Liberation Sans' },
+    ...layers,
+    text,
+  )
   const svg = await satori(root as unknown as Parameters<typeof satori>[0], {
     width: OG_WIDTH,
     height: OG_HEIGHT,

@@ -65,7 +65,8 @@ describe('GET /api/news', () => {
   })
 
   it('counts every match in X-Total-Count while answering one page, and never sends the search text', async () => {
-    for (let i = 1; i <= 7; i++) await createNews({ displayOrder: i, title: `Stint ${i}`, category: i % 2 ? 'Odd' : 'Even' })
+    for (let i = 1; i <= 7; i++)
+      await createNews({ displayOrder: i, title: `Stint ${i}`, category: i % 2 ? 'Odd' : 'Even' })
     await createNews({ displayOrder: 8, title: 'Unrelated' })
     const page = await getJson<Article[]>('/api/news?search=STINT&limit=3&offset=3')
     expect(page.body.map((a) => a.title)).toEqual(['Stint 4', 'Stint 5', 'Stint 6'])

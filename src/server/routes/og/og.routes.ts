@@ -29,9 +29,12 @@ export const ogNewsRoutes = new Hono().use(publicCache('news')).get('/:id', asyn
 /** The standings card: the podium of each championship (as many as the home page shows). */
 export const ogStandingsRoutes = new Hono().use(publicCache('standings', 'site-settings')).get('/', async (c) => {
   const [sets, hero] = await Promise.all([listStandings(), getSetting('hero_image')])
-  const lines = sets
-    .slice(0, HOME_CHAMPIONSHIPS)
-    .map((s) => `${s.championshipName}: ${topDrivers(s.standings).map((d) => `${d.position}. ${d.driverName}`).join('  ')}`)
+  const lines = sets.slice(0, HOME_CHAMPIONSHIPS).map(
+    (s) =>
+      `${s.championshipName}: ${topDrivers(s.standings)
+        .map((d) => `${d.position}. ${d.driverName}`)
+        .join('  ')}`,
+  )
   const image = await loadBackground(heroImage(hero?.value), new URL(c.req.url).origin)
   return png(
     await renderCard({

@@ -14,7 +14,9 @@ let cdn: http.Server
 let origin = ''
 const requested: string[] = []
 beforeAll(async () => {
-  const red = new Resvg('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="36"><rect width="64" height="36" fill="#ff0000"/></svg>')
+  const red = new Resvg(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="36"><rect width="64" height="36" fill="#ff0000"/></svg>',
+  )
     .render()
     .asPng()
   cdn = http.createServer((req, res) => {
@@ -33,7 +35,11 @@ async function card(path: string) {
 
 describe('GET /api/og/news/:id', () => {
   it("draws a 1200x630 PNG over the article's picture, fetched as JPEG from the Image CDN", async () => {
-    const article = await createNews({ title: 'Verstappen wins in Spa', category: 'F1 News', imageUrl: '/demo/news/spa.webp' })
+    const article = await createNews({
+      title: 'Verstappen wins in Spa',
+      category: 'F1 News',
+      imageUrl: '/demo/news/spa.webp',
+    })
     const { res, bytes } = await card(`/api/og/news/${article.id}`)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('image/png')
