@@ -14,11 +14,10 @@ export const OG_HEIGHT = 630
 const fontFile = 'LiberationSans-Bold.ttf'
 let font: Buffer | undefined
 function loadFont(): Buffer {
-  // Beside this module in the sources; under the function's root when bundled (netlify.toml included_files).
-  const candidates = [
-    path.join(import.meta.dirname ?? '', 'fonts', fontFile),
-    path.resolve('src/server/og/fonts', fontFile),
-  ]
+  // Beside this module in the sources; in the bundled function (netlify/functions/api.mjs) the
+  // file comes along at the same path from the function's root (netlify.toml included_files).
+  const here = import.meta.dirname ?? ''
+  const candidates = [path.join(here, 'fonts', fontFile), path.join(here, '../../src/server/og/fonts', fontFile)]
   for (const file of candidates) {
     try {
       return (font ??= readFileSync(file))
