@@ -289,6 +289,8 @@ test.describe('news list', () => {
   test('the search box is prefilled from ?search=', async ({ page }) => {
     await page.goto('/news?search=iRacing')
     await expect(page.getByPlaceholder('Search articles...')).toHaveValue('iRacing')
+    // The server answers the search (decision 0110): its count comes with its cards.
+    await expect(page.getByRole('heading', { name: /^[1-9]\d* Article\(s\) Found$/ })).toBeVisible()
     const titles = await page.getByRole('article').getByRole('heading').allTextContents()
     expect(titles.length).toBeGreaterThan(0)
   })

@@ -33,6 +33,7 @@ export function NewsBrowser({ initial, total, categories = [] }: Props) {
   // Controls are disabled until the island is live (decision 0111), and live only once its entry
   // below has asked for its list: a choice made earlier would be overtaken by that answer.
   const [live, setLive] = useState(false)
+  const [scrollTarget, setScrollTarget] = useState<number | null>(null)
   const [search, setSearch] = useState('')
   const [category, setCategory] = useState(ALL)
   const [categoryList, setCategoryList] = useState(categories)
@@ -54,7 +55,7 @@ export function NewsBrowser({ initial, total, categories = [] }: Props) {
     const entry = Promise.all([show({ ...ALL_NEWS, search: term }, { limit, skeleton: term !== '' }), delay])
     setLive(true)
     void entry.then(() => {
-      if (current) requestAnimationFrame(() => window.scrollTo({ top: saved ?? 0, behavior: 'instant' }))
+      if (current) setScrollTarget(saved ?? 0)
     })
     // Fresh categories; a failure keeps the build's (the list's own state shows failures).
     fetchNewsCategories()
@@ -68,6 +69,11 @@ export function NewsBrowser({ initial, total, categories = [] }: Props) {
     // Once per visit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
+
+  // Scrolled once the cards asked for on entry are on the page (the effect runs after they are laid out).
+  useEffect(() => {
+    if (scrollTarget !== null) window.scrollTo({ top: scrollTarget, behavior: 'instant' })
+  }, [scrollTarget])
 
   // The page hid its build-time list while the address's search was on its way: show its answer.
   useLayoutEffect(() => {
