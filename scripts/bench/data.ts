@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { sql } from 'drizzle-orm'
 import { startEmbeddedServer } from '../lib/embedded-db.ts'
 
 const ARTICLES = Number(process.argv.find((a) => a.startsWith('--articles='))?.slice(11) ?? 10_000)
@@ -49,6 +50,7 @@ try {
     await db().insert(newsArticles).values(batch)
   }
   console.log(`seeded ${ARTICLES} articles in ${((Date.now() - t) / 1000).toFixed(1)} s`)
+  if (process.argv.includes('--analyze')) await db().execute(sql`analyze`)
 
   const app = createApp()
   const ids = (await db().select({ id: newsArticles.id }).from(newsArticles)).map((r) => r.id)
@@ -68,14 +70,22 @@ try {
     times.sort((a, b) => a - b)
     const pct = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1)
     console.log(
-      `${label.padEnd(40)} p50 ${pct(0.5).padStart(8)} ms   p95 ${pct(0.95).padStart(8)} ms   size ${(bytes / 1024).toFixed(1).padStart(9)} KiB   (${runs} runs)`,
+      `${label.padEnd(44)} p50 ${pct(0.5).padStart(8)} ms   p95 ${pct(0.95).padStart(8)} ms   size ${(bytes / 1024).toFixed(1).padStart(9)} KiB   (${runs} runs)`,
     )
   }
 
   console.log(`\nAPI through the app (in-process), ${ids.length} articles:`)
   await measure('GET /api/news (all)', () => '/api/news', 10)
-  await measure('GET /api/news?limit=50', () => '/api/news?limit=50', 50)
-  await measure('GET /api/news?search=chicane&limit=50', () => '/api/news?search=chicane&limit=50', 20)
+  // What the /news island asks: a page of cards (first answer), then searches as the visitor types.
+  await measure('GET /api/news?limit=24 (first page)', () => '/api/news?limit=24', 100)
+  await measure('GET /api/news?limit=24&offset=9000', () => '/api/news?limit=24&offset=9000', 50)
+  await measure('GET /api/news/categories', () => '/api/news/categories', 100)
+  // Three kinds of search: one article, about 400 (1 in 24), and every article (the word is in all bodies).
+  await measure('search, 1 match (article 4242)', () => '/api/news?search=article%204242&limit=24', 100)
+  await measure('search, ~400 matches (round 7)', () => '/api/news?search=battle%20at%20round%207&limit=24', 100)
+  await measure('search, every article (chicane)', () => '/api/news?search=chicane&limit=24', 50)
+  await measure('search + category (chicane, Esports)', () => '/api/news?search=chicane&category=Esports&limit=24', 50)
+  await measure('search, no match (zzzq)', () => '/api/news?search=zzzq&limit=24', 100)
   await measure('GET /api/news/{id}', () => `/api/news/${ids[Math.floor(Math.random() * ids.length)]}`, 200)
 
   if (!skipBuild) {

@@ -2,6 +2,7 @@ import net from 'node:net'
 import path from 'node:path'
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { PGliteWireServer } from './pglite-wire-server.ts'
 
 export interface EmbeddedServer {
@@ -36,7 +37,11 @@ export async function startEmbeddedServer(opts: { dataDir: string; port: number 
     dataDir = path.resolve(dataDir)
     mkdirSync(dataDir, { recursive: true })
   }
-  const pg = await PGlite.create(dataDir)
+  // pg_trgm: the trigram index of the news search (migration news_search, docs/decisions/0110).
+  const pg = await PGlite.create(dataDir, { extensions: { pg_trgm } })
+  // PGlite has no autovacuum to gather planner statistics: without them the planner guesses and
+  // may read every article for a search its trigram index answers in a few pages. Fresh at each start.
+  await pg.exec('ANALYZE')
   const server = new PGliteWireServer(pg)
   const port = await server.listen(opts.port)
   return {

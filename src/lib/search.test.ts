@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { filterHardware, filterNews, filterReviews, matchesSearch } from './search.ts'
+import { filterHardware, filterNews, filterReviews, matchesSearch, newsSearchPattern } from './search.ts'
 
 describe('matchesSearch', () => {
   it('is a case-insensitive substring match', () => {
@@ -60,5 +60,22 @@ describe('filterReviews', () => {
     expect(filterReviews(items, 'gt3')).toHaveLength(1)
     expect(filterReviews(items, 'marta')).toHaveLength(1)
     expect(filterReviews(items, 'zzz')).toHaveLength(0)
+  })
+})
+
+describe('newsSearchPattern', () => {
+  it('is null for a blank term', () => {
+    expect(newsSearchPattern('')).toBeNull()
+    expect(newsSearchPattern('  \t ')).toBeNull()
+  })
+
+  it('trims the term and folds its white space like the stored text', () => {
+    expect(newsSearchPattern('  Le   Mans\n24 ')).toBe('%Le Mans 24%')
+  })
+
+  it('escapes the LIKE wildcards and the escape character', () => {
+    expect(newsSearchPattern('100%')).toBe('%100\\%%')
+    expect(newsSearchPattern('a_b')).toBe('%a\\_b%')
+    expect(newsSearchPattern('c:\\x')).toBe('%c:\\\\x%')
   })
 })

@@ -44,3 +44,14 @@ export interface ReviewSearchable {
 /** Reviews: title, content and author. */
 export const filterReviews = <T extends ReviewSearchable>(items: readonly T[], term: string): T[] =>
   items.filter((i) => matchesSearch([i.title, i.content, i.author], term))
+
+/**
+ * The LIKE pattern of a news search on the server (case is folded by the database): the term
+ * trimmed, its white space folded the way the stored search text folds it, `\`, `%` and `_`
+ * escaped so that they match themselves. Null for a blank term (no search).
+ */
+export function newsSearchPattern(term: string): string | null {
+  const folded = term.trim().replace(/\s+/g, ' ')
+  if (folded === '') return null
+  return `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}

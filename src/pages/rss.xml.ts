@@ -1,13 +1,12 @@
 import type { APIRoute } from 'astro'
 import { rssXml } from '../lib/feeds.ts'
 import { SITE_NAME } from '../lib/structured-data.ts'
-import { listNews } from '../server/repos/news.repo.ts'
+import { listLatestNews } from '../server/repos/news.repo.ts'
 import { getSeoSettings } from '../server/repos/seo.repo.ts'
 
 /** RSS 2.0 of the news, newest first (the 50 latest). */
 export const GET: APIRoute = async ({ site }) => {
-  const [seo, articles] = await Promise.all([getSeoSettings('news'), listNews()])
-  const items = [...articles].sort((a, b) => b.timestamp.getTime() - a.timestamp.getTime()).slice(0, 50)
+  const [seo, items] = await Promise.all([getSeoSettings('news'), listLatestNews(50)])
   const xml = rssXml(
     { site: site?.href ?? 'http://localhost:8888/', title: `${SITE_NAME} News`, description: seo.description },
     items,

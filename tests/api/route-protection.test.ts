@@ -23,6 +23,7 @@ const expectedPublic = [
   'GET /api/accessories/:id',
   'GET /api/news',
   'GET /api/news/:id',
+  'GET /api/news/categories',
   'GET /api/championships-standings',
   'GET /api/championships',
   'GET /api/championships/:id',
@@ -34,6 +35,8 @@ const expectedPublic = [
   'GET /api/reviews/:id',
   'GET /api/site-settings/:key',
   'GET /api/image-library',
+  'GET /api/og/news/:id',
+  'GET /api/og/standings',
   'POST /api/admin/login',
 ]
 

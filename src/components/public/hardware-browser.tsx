@@ -5,6 +5,7 @@ import { toAccessoryItem } from '../../lib/public-types.ts'
 import { filterHardware } from '../../lib/search.ts'
 import { SearchField } from '../ui/search-field.tsx'
 import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
+import { useHydrated } from '../ui/use-hydrated.ts'
 import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
 import { HardwareCard } from './hardware-card.tsx'
 import { api } from '../../lib/api-client.ts'
@@ -14,6 +15,8 @@ import { NO_ITEMS, useFreshList } from './use-fresh-list.ts'
 export function HardwareBrowser({ initial }: { initial: AccessoryItem[] }) {
   const state = useFreshList(() => api.accessories.$get(), initial, { map: toAccessoryItem })
   const [search, setSearch] = useState('')
+  // Controls wait, disabled, until the island is live (decision 0111).
+  const hydrated = useHydrated()
   const [sort, setSort] = useState<HardwareSort>('newest')
   const items = state.status === 'ready' ? state.items : NO_ITEMS
   const shown = useMemo(() => sortHardware(filterHardware(items, search), sort), [items, search, sort])
@@ -21,10 +24,15 @@ export function HardwareBrowser({ initial }: { initial: AccessoryItem[] }) {
   return (
     <>
       <div className="mb-8 flex flex-col gap-3 sm:flex-row">
-        <SearchField label="Search hardware" placeholder="Search hardware..." value={search} onChange={setSearch} className="flex-1" />
+        <SearchField label="Search hardware" placeholder="Search hardware..." value={search} onChange={setSearch} disabled={!hydrated} className="flex-1" />
         <label className="flex items-center gap-2 text-sm text-gray-300">
           Sort by
-          <select value={sort} onChange={(e) => isHardwareSort(e.target.value) && setSort(e.target.value)} className="field">
+          <select
+            value={sort}
+            onChange={(e) => isHardwareSort(e.target.value) && setSort(e.target.value)}
+            disabled={!hydrated}
+            className="field"
+          >
             {hardwareSorts.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}

@@ -2,14 +2,16 @@
  * The home page's list sections (spec 000 section 2): each shows its build-time items at once,
  * re-reads its endpoint once, and keeps its items when that fails ("failures are not shown").
  */
-import { useState } from 'react'
-import type { AccessoryItem, GameItem, NewsItem, NewsRow, StandingsItem, StreamItem } from '../../lib/public-types.ts'
-import { toAccessoryItem, toGameItem, toNewsItem, toStandingsItem, toStreamItem } from '../../lib/public-types.ts'
+import { useEffect, useRef, useState } from 'react'
+import { ALL_NEWS } from '../../lib/news-pages.ts'
+import type { AccessoryItem, GameItem, NewsItem, StandingsItem, StreamItem } from '../../lib/public-types.ts'
+import { toAccessoryItem, toGameItem, toStandingsItem, toStreamItem } from '../../lib/public-types.ts'
 import { HOME_CHAMPIONSHIPS } from '../../lib/standings.ts'
 import { homeStreams } from '../../lib/streams.ts'
 import { ArrowRightIcon } from '../ui/icons.tsx'
 import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { StatePanel } from '../ui/state-panel.tsx'
+import { useHydrated } from '../ui/use-hydrated.ts'
 import { GameCard } from './game-card.tsx'
 import { HardwareCard } from './hardware-card.tsx'
 import { NewsCard } from './news-card.tsx'
@@ -18,17 +20,36 @@ import { StreamCard } from './stream-card.tsx'
 import { STANDINGS_NOTE, STREAMS_NOTE } from './state-texts.ts'
 import { api } from '../../lib/api-client.ts'
 import { useFreshList } from './use-fresh-list.ts'
+import { useNewsPages } from './use-news-pages.ts'
 
 export const HOME_NEWS = 3
 const keep = { onError: 'keep' } as const
-const toCard = (row: NewsRow) => toNewsItem(row, { withText: false })
 
-export function HomeNews({ initial }: { initial: NewsItem[] }) {
-  const state = useFreshList(() => api.news.$get({ query: {} }), initial, { ...keep, map: toCard })
+/**
+ * The first 3 articles; 'View All News (N)' expands to every article, read from the API page by
+ * page as the visitor scrolls (decision 0110). The button is disabled until the island is live
+ * (decision 0111): a click before would be lost.
+ */
+export function HomeNews({ initial, total }: { initial: NewsItem[]; total?: number }) {
+  const { state, show, more } = useNewsPages(initial, total, keep)
+  const hydrated = useHydrated()
   const [expanded, setExpanded] = useState(false)
+  useEffect(() => void show(ALL_NEWS, { limit: HOME_NEWS }), [show])
+  const items = state.status === 'ready' ? state.items : []
+  const hasMore = expanded && state.status === 'ready' && items.length < state.total
+  const moreMarker = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const marker = moreMarker.current
+    if (!hasMore || !marker) return
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void more(items.length), {
+      rootMargin: '800px 0px',
+    })
+    observer.observe(marker)
+    return () => observer.disconnect()
+  }, [hasMore, items.length, more])
+
   if (state.status !== 'ready') return <SkeletonGrid count={HOME_NEWS} label="Loading news" />
-  const { items } = state
-  if (items.length === 0) return <StatePanel kind="empty">No news articles available at the moment.</StatePanel>
+  if (state.total === 0) return <StatePanel kind="empty">No news articles available at the moment.</StatePanel>
   const shown = expanded ? items : items.slice(0, HOME_NEWS)
   return (
     <>
@@ -37,16 +58,18 @@ export function HomeNews({ initial }: { initial: NewsItem[] }) {
           <NewsCard key={article.id} article={article} />
         ))}
       </div>
-      {items.length > HOME_NEWS && (
+      {hasMore && <div ref={moreMarker} className="h-px" aria-hidden="true" />}
+      {state.total > HOME_NEWS && (
         <div className="mt-8 text-center">
           <button
             type="button"
             className="btn-primary"
             aria-expanded={expanded}
             aria-controls="home-news-list"
+            disabled={!hydrated}
             onClick={() => setExpanded(!expanded)}
           >
-            {expanded ? 'Show Less' : `View All News (${items.length})`}
+            {expanded ? 'Show Less' : `View All News (${state.total})`}
           </button>
         </div>
       )}

@@ -1,91 +1,155 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
-import { distinctCategories } from '../../lib/news-category.ts'
-import { toNewsItem, type NewsItem, type NewsRow } from '../../lib/public-types.ts'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { ALL_NEWS, fetchNewsCategories, MAX_NEWS_PAGE, NEWS_PAGE_SIZE, searchFromUrl, type NewsQuery } from '../../lib/news-pages.ts'
+import type { NewsItem } from '../../lib/public-types.ts'
 import { SCROLL_RESTORE_DELAY_MS, saveScrollPosition, saveShownCount, takeScrollPosition, takeShownCount } from '../../lib/scroll-memory.ts'
-import { filterNews } from '../../lib/search.ts'
 import { SearchField } from '../ui/search-field.tsx'
 import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
 import { NewsCard } from './news-card.tsx'
-import { api } from '../../lib/api-client.ts'
-import { NO_ITEMS, useFreshList } from './use-fresh-list.ts'
+import { useNewsPages } from './use-news-pages.ts'
 
 const ALL = 'all'
-/**
- * Cards rendered at first and added each time the visitor nears the end of the list: the count
- * and the search cover every article, while the page's work stays the same however many there are.
- */
-export const NEWS_CARDS_PER_STEP = 24
-const toItem = (row: NewsRow) => toNewsItem(row, { withText: true })
+/** Typing waits this long for the next key before the list asks the server. */
+export const SEARCH_DEBOUNCE_MS = 200
+/** Set on <html> by news.astro's first script when the address holds a search (see news.astro). */
+const QUERY_FLAG = 'newsQuery'
 
-/** The news list: search (prefilled from ?search=), category filter, scroll memory, states. */
-export function NewsBrowser({ initial }: { initial: NewsItem[] }) {
-  const state = useFreshList(() => api.news.$get({ query: {} }), initial, { map: toItem })
+interface Props {
+  /** The first page of every article, in the API's shape without the bodies. */
+  initial: NewsItem[]
+  /** How many articles there are at build time. */
+  total?: number
+  /** Every category at build time. */
+  categories?: string[]
+}
+
+/**
+ * The news list: the server searches (title, excerpt, content), filters by category, counts and
+ * pages (decision 0110); cards come 24 at a time as the visitor nears the end. The search may come
+ * from ?search=, and the scroll position of the spec is restored on entry.
+ */
+export function NewsBrowser({ initial, total, categories = [] }: Props) {
+  const { state, show, more } = useNewsPages(initial, total)
+  // Controls are disabled until the island is live (decision 0111), and live only once its entry
+  // below has asked for its list: a choice made earlier would be overtaken by that answer.
+  const [live, setLive] = useState(false)
+  const [scrollTarget, setScrollTarget] = useState<number | null>(null)
   const [search, setSearch] = useState('')
   const [category, setCategory] = useState(ALL)
-  const [cardLimit, setCardLimit] = useState(NEWS_CARDS_PER_STEP)
+  const [categoryList, setCategoryList] = useState(categories)
+  const query = (term: string, cat: string): NewsQuery => ({ search: term, category: cat === ALL ? '' : cat })
 
+  // Entry: the search of the address, the cards shown before an article was opened, then the saved
+  // position once they are there (and not before the spec's 100 ms).
+  const awaitingSearch = useRef(false)
   useEffect(() => {
-    const term = new URLSearchParams(window.location.search).get('search')
+    const term = searchFromUrl(window.location.search)
     if (term) setSearch(term)
+    awaitingSearch.current = term !== ''
+    if (!term) delete document.documentElement.dataset[QUERY_FLAG]
     const saved = takeScrollPosition(window.sessionStorage)
-    const shownBefore = takeShownCount(window.sessionStorage)
-    // Back from an article: as many cards as before, so that the saved position exists again.
-    if (saved !== null && shownBefore !== null) setCardLimit(Math.max(NEWS_CARDS_PER_STEP, shownBefore))
-    const timer = window.setTimeout(() => window.scrollTo({ top: saved ?? 0, behavior: 'instant' }), SCROLL_RESTORE_DELAY_MS)
-    return () => window.clearTimeout(timer)
+    const shownBefore = takeShownCount(window.sessionStorage) ?? 0
+    const limit = saved === null ? NEWS_PAGE_SIZE : Math.min(MAX_NEWS_PAGE, Math.max(NEWS_PAGE_SIZE, shownBefore))
+    const delay = new Promise((resolve) => window.setTimeout(resolve, SCROLL_RESTORE_DELAY_MS))
+    let current = true
+    const entry = Promise.all([show({ ...ALL_NEWS, search: term }, { limit, skeleton: term !== '' }), delay])
+    setLive(true)
+    void entry.then(() => {
+      if (current) setScrollTarget(saved ?? 0)
+    })
+    // Fresh categories; a failure keeps the build's (the list's own state shows failures).
+    fetchNewsCategories()
+      .then((list) => {
+        if (current && list.join('\n') !== categories.join('\n')) setCategoryList(list)
+      })
+      .catch(() => {})
+    return () => {
+      current = false
+    }
+    // Once per visit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
-  const items = state.status === 'ready' ? state.items : NO_ITEMS
-  const categories = useMemo(() => distinctCategories(items), [items])
-  const shown = useMemo(() => filterNews(items, { search, category }), [items, search, category])
-  const hasMore = shown.length > cardLimit
-  const moreMarker = useRef<HTMLDivElement>(null)
+  // Scrolled once the cards asked for on entry are on the page (the effect runs after they are laid out).
+  useEffect(() => {
+    if (scrollTarget !== null) window.scrollTo({ top: scrollTarget, behavior: 'instant' })
+  }, [scrollTarget])
 
+  // The page hid its build-time list while the address's search was on its way: show its answer.
+  useLayoutEffect(() => {
+    if (!awaitingSearch.current || state.status === 'loading') return
+    awaitingSearch.current = false
+    delete document.documentElement.dataset[QUERY_FLAG]
+  }, [state])
+
+  // Typing asks the server once the visitor pauses; a category applies at once.
+  const typed = useRef(false)
+  useEffect(() => {
+    if (!typed.current) return
+    const timer = window.setTimeout(() => void show(query(search, category)), SEARCH_DEBOUNCE_MS)
+    return () => window.clearTimeout(timer)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search])
+
+  const items = state.status === 'ready' ? state.items : []
+  const hasMore = state.status === 'ready' && items.length < state.total
+  const moreMarker = useRef<HTMLDivElement>(null)
   useEffect(() => {
     const marker = moreMarker.current
     if (!hasMore || !marker) return
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setCardLimit((limit) => limit + NEWS_CARDS_PER_STEP)
-      },
-      { rootMargin: '800px 0px' },
-    )
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void more(items.length), {
+      rootMargin: '800px 0px',
+    })
     observer.observe(marker)
     return () => observer.disconnect()
-  }, [hasMore, cardLimit])
+  }, [hasMore, items.length, more])
 
   const rememberScroll = () => {
     saveScrollPosition(window.sessionStorage, window.scrollY)
-    saveShownCount(window.sessionStorage, Math.min(cardLimit, shown.length))
+    saveShownCount(window.sessionStorage, items.length)
   }
-  // A new search or category starts again from the first cards.
   const changeSearch = (value: string) => {
+    typed.current = true
     setSearch(value)
-    setCardLimit(NEWS_CARDS_PER_STEP)
   }
   const changeCategory = (value: string) => {
     setCategory(value)
-    setCardLimit(NEWS_CARDS_PER_STEP)
+    void show(query(search, value))
   }
   const clearFilters = () => {
-    changeSearch('')
+    setSearch('')
     setCategory(ALL)
+    void show(ALL_NEWS)
   }
 
   return (
     <>
       <div className="mb-8 flex flex-col gap-3 sm:flex-row">
-        <SearchField label="Search articles" placeholder="Search articles..." value={search} onChange={changeSearch} className="flex-1" />
-        <select aria-label="Category" value={category} onChange={(e) => changeCategory(e.target.value)} className="field">
+        <SearchField
+          label="Search articles"
+          placeholder="Search articles..."
+          value={search}
+          onChange={changeSearch}
+          disabled={!live}
+          className="flex-1"
+        />
+        <select
+          aria-label="Category"
+          value={category}
+          onChange={(e) => changeCategory(e.target.value)}
+          disabled={!live}
+          className="field"
+        >
           <option value={ALL}>All Categories</option>
-          {categories.map((c) => (
+          {categoryList.map((c) => (
             <option key={c} value={c}>
               {c}
             </option>
           ))}
         </select>
       </div>
+      {/* In the page's HTML only: shown instead of the list while the address's search is on its way (news.astro). */}
+      {!live && <SkeletonGrid count={6} label="Loading news" className="card-grid news-query-pending" />}
       {state.status === 'loading' ? (
         <SkeletonGrid count={6} label="Loading news" />
       ) : state.status === 'error' ? (
@@ -93,11 +157,11 @@ export function NewsBrowser({ initial }: { initial: NewsItem[] }) {
           We're having trouble loading the news. Please try again later.
         </StatePanel>
       ) : (
-        <>
+        <div className="news-results">
           <h2 className="mb-6 text-lg font-semibold text-gray-200" aria-live="polite">
-            {shown.length} Article(s) Found
+            {state.total} Article(s) Found
           </h2>
-          {shown.length === 0 ? (
+          {items.length === 0 ? (
             <StatePanel
               kind="empty"
               title="No News Articles Found"
@@ -107,21 +171,19 @@ export function NewsBrowser({ initial }: { initial: NewsItem[] }) {
                 </button>
               }
             >
-              {search.trim() !== '' || category !== ALL
-                ? 'No articles match your search or category.'
-                : 'No news articles available at the moment.'}
+              {search.trim() !== '' || category !== ALL ? 'No articles match your search or category.' : 'No news articles available at the moment.'}
             </StatePanel>
           ) : (
             <>
               <div className="card-grid">
-                {shown.slice(0, cardLimit).map((article, i) => (
+                {items.map((article, i) => (
                   <NewsCard key={article.id} article={article} onOpen={rememberScroll} priority={i < 3} />
                 ))}
               </div>
               {hasMore && <div ref={moreMarker} className="h-px" aria-hidden="true" />}
             </>
           )}
-        </>
+        </div>
       )}
     </>
   )

@@ -4,6 +4,7 @@ import { toReviewItem } from '../../lib/public-types.ts'
 import { filterReviews } from '../../lib/search.ts'
 import { SearchField } from '../ui/search-field.tsx'
 import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
+import { useHydrated } from '../ui/use-hydrated.ts'
 import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
 import { ReviewCard } from './review-card.tsx'
 import { api } from '../../lib/api-client.ts'
@@ -13,12 +14,14 @@ import { NO_ITEMS, useFreshList } from './use-fresh-list.ts'
 export function ReviewsBrowser({ initial }: { initial: ReviewItem[] }) {
   const state = useFreshList(() => api.reviews.$get(), initial, { map: toReviewItem })
   const [search, setSearch] = useState('')
+  // Controls wait, disabled, until the island is live (decision 0111).
+  const hydrated = useHydrated()
   const items = state.status === 'ready' ? state.items : NO_ITEMS
   const shown = useMemo(() => filterReviews(items, search), [items, search])
 
   return (
     <>
-      <SearchField label="Search reviews" placeholder="Search reviews..." value={search} onChange={setSearch} className="mb-8" />
+      <SearchField label="Search reviews" placeholder="Search reviews..." value={search} onChange={setSearch} disabled={!hydrated} className="mb-8" />
       {state.status === 'loading' ? (
         <SkeletonGrid count={4} label="Loading reviews" className="card-grid-2" />
       ) : state.status === 'error' ? (

@@ -26,6 +26,7 @@ export const publicRoutes: ReadonlySet<string> = new Set([
   'GET /api/accessories/featured',
   'GET /api/accessories/:id',
   'GET /api/news',
+  'GET /api/news/categories',
   'GET /api/news/:id',
   'GET /api/championships-standings',
   'GET /api/championships',
@@ -38,6 +39,8 @@ export const publicRoutes: ReadonlySet<string> = new Set([
   'GET /api/reviews/:id',
   'GET /api/site-settings/:key',
   'GET /api/image-library',
+  'GET /api/og/news/:id',
+  'GET /api/og/standings',
   'POST /api/admin/login',
 ])
 

@@ -106,12 +106,23 @@ export const newsArticles = pgTable(
     timestamp: timestamp('timestamp', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * What the visitor search looks in (spec 000 section 5: title, excerpt, content), lowercased,
+     * the content as text the way htmlToText reads it. Kept by Postgres, indexed with trigrams so a
+     * substring search does not read every article (docs/decisions/0110). Never sent by the API.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(title || chr(10) || excerpt || chr(10) || regexp_replace(replace(replace(replace(replace(replace(replace(regexp_replace(content, '<[^>]*>', ' ', 'g'), '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&'), '\\s+', ' ', 'g'))`,
+      ),
   },
   (t) => [
     check('news_title_not_blank', sql`length(trim(${t.title})) > 0`),
     check('news_author_not_blank', sql`length(trim(${t.author})) > 0`),
     index('news_order_idx').on(t.displayOrder, t.timestamp.desc(), t.id.desc()),
     index('news_category_idx').on(t.category),
+    index('news_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 )
 

@@ -1,8 +1,12 @@
-import { and, asc, count, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm'
+import { newsSearchPattern } from '../../lib/search.ts'
 import { db } from '../db/client.ts'
 import { newsArticles } from '../db/schema.ts'
 
-export type NewsArticle = typeof newsArticles.$inferSelect
+/** The stored search text is Postgres's own business: no query below reads or returns it. */
+const { searchText: _searchText, ...articleColumns } = getTableColumns(newsArticles)
+
+export type NewsArticle = Omit<typeof newsArticles.$inferSelect, 'searchText'>
 export type NewNewsArticle = typeof newsArticles.$inferInsert
 
 export const newsOrder = [asc(newsArticles.displayOrder), desc(newsArticles.timestamp), desc(newsArticles.id)]
@@ -16,27 +20,23 @@ export interface NewsFilter {
   offset?: number
 }
 
-const contains = (column: AnyColumn, term: string) => sql`strpos(lower(${column}), lower(${term})) > 0`
-
+/**
+ * Which articles a list shows: the one place every list and count of the visitor's news takes its
+ * conditions from (a 'published only' rule belongs here).
+ * The search is a LIKE on the lowercased search_text column, which its trigram index answers
+ * (docs/decisions/0110); the pattern escapes % and _ so they match themselves.
+ */
 function where(filter: NewsFilter): SQL | undefined {
   const parts: SQL[] = []
-  const term = filter.search?.trim()
-  if (term) {
-    parts.push(
-      or(
-        contains(newsArticles.title, term),
-        contains(newsArticles.excerpt, term),
-        contains(newsArticles.content, term),
-      ) as SQL,
-    )
-  }
+  const pattern = newsSearchPattern(filter.search ?? '')
+  if (pattern !== null) parts.push(sql`${newsArticles.searchText} like lower(${pattern})`)
   if (filter.category) parts.push(eq(newsArticles.category, filter.category))
   return parts.length ? and(...parts) : undefined
 }
 
 export async function listNews(filter: NewsFilter = {}): Promise<NewsArticle[]> {
   const query = db()
-    .select()
+    .select(articleColumns)
     .from(newsArticles)
     .where(where(filter))
     .orderBy(...newsOrder)
@@ -51,8 +51,34 @@ export async function countNews(filter: NewsFilter = {}): Promise<number> {
   return row?.n ?? 0
 }
 
+/** One page of a list and how many articles the whole list has (the X-Total-Count of /api/news). */
+export async function findNewsPage(filter: NewsFilter): Promise<{ items: NewsArticle[]; total: number }> {
+  const [items, total] = await Promise.all([listNews(filter), countNews(filter)])
+  return { items, total }
+}
+
+/** The newest articles by date (the RSS feed). */
+export async function listLatestNews(limit: number): Promise<NewsArticle[]> {
+  return db()
+    .select(articleColumns)
+    .from(newsArticles)
+    .where(where({}))
+    .orderBy(desc(newsArticles.timestamp), desc(newsArticles.id))
+    .limit(limit)
+}
+
+/** Every category an article has, alphabetically: the news list's category filter. */
+export async function listNewsCategories(): Promise<string[]> {
+  const rows = await db()
+    .selectDistinct({ category: newsArticles.category })
+    .from(newsArticles)
+    .where(and(where({}), ne(sql`trim(${newsArticles.category})`, '')))
+    .orderBy(asc(newsArticles.category))
+  return rows.map((r) => r.category)
+}
+
 export async function getNews(id: number): Promise<NewsArticle | undefined> {
-  const [row] = await db().select().from(newsArticles).where(eq(newsArticles.id, id))
+  const [row] = await db().select(articleColumns).from(newsArticles).where(eq(newsArticles.id, id))
   return row
 }
 
@@ -64,7 +90,7 @@ export async function insertNews(values: NewNewsArticle): Promise<NewsArticle> {
     const [row] = await tx
       .insert(newsArticles)
       .values({ ...values, displayOrder })
-      .returning()
+      .returning(articleColumns)
     return row!
   })
 }
@@ -74,7 +100,7 @@ export async function updateNews(id: number, values: Partial<NewNewsArticle>): P
     .update(newsArticles)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(newsArticles.id, id))
-    .returning()
+    .returning(articleColumns)
   return row
 }
 

@@ -53,6 +53,31 @@ describe('GET /api/news', () => {
     expect(f1.body.map((a) => a.title)).toEqual(['Verstappen wins'])
   })
 
+  it('searches the text of the content, not its markup, across inline tags and entities', async () => {
+    await createNews({ title: 'Markup', content: '<p>Max <strong>Verstappen</strong> &amp; Lando</p>' })
+    await createNews({ title: 'Plain', content: '<p>Nothing to see</p>' })
+    const titles = async (term: string) =>
+      (await getJson<Article[]>(`/api/news?search=${encodeURIComponent(term)}`)).body.map((a) => a.title)
+    expect(await titles('max verstappen')).toEqual(['Markup'])
+    expect(await titles('verstappen & lando')).toEqual(['Markup'])
+    expect(await titles('strong')).toEqual([])
+    expect(await titles('amp;')).toEqual([])
+  })
+
+  it('counts every match in X-Total-Count while answering one page, and never sends the search text', async () => {
+    for (let i = 1; i <= 7; i++)
+      await createNews({ displayOrder: i, title: `Stint ${i}`, category: i % 2 ? 'Odd' : 'Even' })
+    await createNews({ displayOrder: 8, title: 'Unrelated' })
+    const page = await getJson<Article[]>('/api/news?search=STINT&limit=3&offset=3')
+    expect(page.body.map((a) => a.title)).toEqual(['Stint 4', 'Stint 5', 'Stint 6'])
+    expect(page.headers.get('x-total-count')).toBe('7')
+    expect(page.headers.get('access-control-expose-headers')).toBe('X-Total-Count')
+    const odd = await getJson<Article[]>('/api/news?search=stint&category=Odd&limit=2')
+    expect(odd.headers.get('x-total-count')).toBe('4')
+    expect(Object.keys(page.body[0]!)).not.toContain('searchText')
+    expect(Object.keys(page.body[0]!)).not.toContain('search_text')
+  })
+
   it('treats % and _ in a search as plain characters', async () => {
     await createNews({ title: '100% effort' })
     await createNews({ title: 'Plain title' })
@@ -78,6 +103,18 @@ describe('GET /api/news', () => {
     const { status, body } = await getJson<Article[]>('/api/news?t=1732270000000')
     expect(status).toBe(200)
     expect(body).toHaveLength(1)
+  })
+})
+
+describe('GET /api/news/categories', () => {
+  it('answers every category once, alphabetically, without blank ones', async () => {
+    await createNews({ category: 'Motorsport' })
+    await createNews({ category: 'Esports' })
+    await createNews({ category: 'Motorsport' })
+    await createNews({ category: ' ' })
+    const { status, body } = await getJson<string[]>('/api/news/categories')
+    expect(status).toBe(200)
+    expect(body).toEqual(['Esports', 'Motorsport'])
   })
 })
 

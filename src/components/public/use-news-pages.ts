@@ -1,0 +1,95 @@
+import { useCallback, useRef, useState } from 'react'
+import { fetchNewsPage, NEWS_PAGE_SIZE, type NewsQuery } from '../../lib/news-pages.ts'
+import { toNewsItem, type NewsItem, type NewsRow } from '../../lib/public-types.ts'
+import { sameItems } from './use-fresh-list.ts'
+
+export type NewsPagesState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; items: NewsItem[]; total: number }
+
+const toCard = (row: NewsRow) => toNewsItem(row, { withText: false })
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/**
+ * A news list read from the API page by page (decision 0110): the server searches and counts, the
+ * browser holds only the cards it shows. `show` replaces the list with the first page of a query
+ * (the newest call wins: an older answer arriving late is dropped); `more` appends the next page.
+ * No retry, no polling (spec 000 section 7). A failure shows the list's error state, or with
+ * `onError: 'keep'` (the home page: "failures of other calls are not shown") keeps the cards.
+ */
+export function useNewsPages(
+  initial: NewsItem[],
+  initialTotal: number | undefined,
+  { onError = 'panel' }: { onError?: 'panel' | 'keep' } = {},
+) {
+  const [state, setState] = useState<NewsPagesState>(() =>
+    initialTotal !== undefined && (initial.length > 0 || initialTotal === 0)
+      ? { status: 'ready', items: initial, total: initialTotal }
+      : { status: 'loading' },
+  )
+  const query = useRef<NewsQuery>({ search: '', category: '' })
+  const latest = useRef(0)
+  const loadingMore = useRef(false)
+  const fail = useCallback(
+    (error: unknown) =>
+      setState((previous) => {
+        if (onError === 'panel') return { status: 'error', message: messageOf(error) }
+        return previous.status === 'ready' ? previous : { status: 'ready', items: initial, total: initialTotal ?? initial.length }
+      }),
+    // The island's props and options never change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  )
+
+  /**
+   * The first `limit` cards of a query; resolves once they are in the state (or the call lost).
+   * Meanwhile the cards shown stay, or with `skeleton` the list shows its loading state.
+   */
+  const show = useCallback(async (next: NewsQuery, { limit = NEWS_PAGE_SIZE, skeleton = false } = {}) => {
+    const call = ++latest.current
+    query.current = next
+    if (skeleton) setState({ status: 'loading' })
+    try {
+      const page = await fetchNewsPage(next, 0, limit)
+      if (call !== latest.current) return
+      const items = page.rows.map(toCard)
+      // Usually nothing changed since the build: keep the state (and the pages loaded meanwhile
+      // after these first cards), and React renders nothing again.
+      setState((previous) =>
+        previous.status === 'ready' &&
+        previous.total === page.total &&
+        sameItems(previous.items.slice(0, items.length), items)
+          ? previous
+          : { status: 'ready', items, total: page.total },
+      )
+    } catch (error) {
+      if (call === latest.current) fail(error)
+    }
+  }, [fail])
+
+  /** The next page of the current query, once at a time. */
+  const more = useCallback(async (shown: number) => {
+    if (loadingMore.current) return
+    loadingMore.current = true
+    const call = latest.current
+    try {
+      const page = await fetchNewsPage(query.current, shown)
+      if (call !== latest.current) return
+      setState((previous) => {
+        if (previous.status !== 'ready' || previous.items.length !== shown) return previous
+        const known = new Set(previous.items.map((i) => i.id))
+        const added = page.rows.map(toCard).filter((i) => !known.has(i.id))
+        // A page that brings nothing new ends the list, whatever the total said (articles deleted meanwhile).
+        const total = added.length === 0 ? previous.items.length : page.total
+        return { status: 'ready', items: [...previous.items, ...added], total }
+      })
+    } catch (error) {
+      if (call === latest.current) fail(error)
+    } finally {
+      loadingMore.current = false
+    }
+  }, [fail])
+
+  return { state, show, more }
+}

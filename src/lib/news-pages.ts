@@ -1,0 +1,56 @@
+import { api, unwrap } from './api-client.ts'
+import { throwIfNotOk } from './http-error.ts'
+import type { NewsRow } from './public-types.ts'
+
+/** Cards the news lists ask for at a time (and render at first). */
+export const NEWS_PAGE_SIZE = 24
+/** The API's largest page (decision 0005): a restored list asks for at most this many at once. */
+export const MAX_NEWS_PAGE = 500
+
+/** What a news list shows: a search term and a category ('' for every category). */
+export interface NewsQuery {
+  search: string
+  category: string
+}
+
+export const ALL_NEWS: NewsQuery = { search: '', category: '' }
+
+/** The query string of one page of a list (GET /api/news, decision 0005): blank parts are left out. */
+export function newsPageQuery(query: NewsQuery, offset: number, limit: number = NEWS_PAGE_SIZE) {
+  const search = query.search.trim()
+  return {
+    ...(search ? { search } : {}),
+    ...(query.category ? { category: query.category } : {}),
+    limit: String(Math.min(MAX_NEWS_PAGE, Math.max(1, Math.floor(limit)))),
+    ...(offset > 0 ? { offset: String(offset) } : {}),
+  }
+}
+
+/**
+ * The total of a list from X-Total-Count. An answer without it (or with a bad one) is taken to
+ * hold the rest of the list: the total is what the visitor has then seen.
+ */
+export function totalFrom(header: string | null, offset: number, received: number): number {
+  const total = header === null ? NaN : Number(header)
+  return Number.isInteger(total) && total >= offset + received ? total : offset + received
+}
+
+export interface NewsPage {
+  rows: NewsRow[]
+  total: number
+}
+
+/** One page of a news list from the API; any non-OK answer fails with the spec's message. */
+export async function fetchNewsPage(query: NewsQuery, offset: number, limit?: number): Promise<NewsPage> {
+  const response = await api.news.$get({ query: newsPageQuery(query, offset, limit) })
+  await throwIfNotOk(response as unknown as Response)
+  const rows: unknown = await response.json()
+  if (!Array.isArray(rows)) throw new Error('The answer is not a list.')
+  return { rows: rows as NewsRow[], total: totalFrom(response.headers.get('X-Total-Count'), offset, rows.length) }
+}
+
+/** Every category (GET /api/news/categories). */
+export const fetchNewsCategories = (): Promise<string[]> => unwrap(api.news.categories.$get())
+
+/** The search term of a /news address (?search=), trimmed; '' when none. */
+export const searchFromUrl = (search: string): string => new URLSearchParams(search).get('search')?.trim() ?? ''

@@ -1,0 +1,48 @@
+import { Hono } from 'hono'
+import { SITE_NAME } from '../../../lib/structured-data.ts'
+import { HOME_CHAMPIONSHIPS, topDrivers } from '../../../lib/standings.ts'
+import { heroImage } from '../../../lib/hero.ts'
+import { publicCache } from '../../http/cache.ts'
+import { notFound } from '../../http/errors.ts'
+import { parseId } from '../../http/validate.ts'
+import { loadBackground } from '../../og/background.ts'
+import { renderCard } from '../../og/card.ts'
+import { getNews } from '../../repos/news.repo.ts'
+import { getSetting } from '../../repos/site-settings.repo.ts'
+import { listStandings } from '../../repos/standings.repo.ts'
+
+const png = (body: Buffer) =>
+  new Response(new Uint8Array(body), { status: 200, headers: { 'Content-Type': 'image/png' } })
+
+/**
+ * Open Graph cards, drawn on request and kept by the CDN until the content they show changes (the
+ * publish pipeline purges their tags): 10,000 articles would add minutes to every build
+ * (docs/decisions/0112).
+ */
+export const ogNewsRoutes = new Hono().use(publicCache('news')).get('/:id', async (c) => {
+  const article = await getNews(parseId(c))
+  if (!article) throw notFound('Article not found')
+  const image = await loadBackground(article.imageUrl, new URL(c.req.url).origin)
+  return png(await renderCard({ title: article.title, kicker: article.category || 'News', siteName: SITE_NAME, image }))
+})
+
+/** The standings card: the podium of each championship (as many as the home page shows). */
+export const ogStandingsRoutes = new Hono().use(publicCache('standings', 'site-settings')).get('/', async (c) => {
+  const [sets, hero] = await Promise.all([listStandings(), getSetting('hero_image')])
+  const lines = sets.slice(0, HOME_CHAMPIONSHIPS).map(
+    (s) =>
+      `${s.championshipName}: ${topDrivers(s.standings)
+        .map((d) => `${d.position}. ${d.driverName}`)
+        .join('  ')}`,
+  )
+  const image = await loadBackground(heroImage(hero?.value), new URL(c.req.url).origin)
+  return png(
+    await renderCard({
+      title: 'Championship Standings',
+      kicker: 'Championships',
+      siteName: SITE_NAME,
+      lines: lines.length ? lines : ['No championship standings available.'],
+      image,
+    }),
+  )
+})

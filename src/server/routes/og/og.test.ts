@@ -1,0 +1,80 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Resvg } from '@resvg/resvg-js'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { app } from '../../../../tests/helpers/app.ts'
+import { resetDatabase } from '../../../../tests/helpers/db.ts'
+import { decodePng } from '../../../../tests/helpers/png.ts'
+import { createNews, createStandings } from '../../db/factories.ts'
+
+beforeEach(resetDatabase)
+
+/** Stands in for the site's Image CDN: every picture is plain red, as PNG. */
+let cdn: http.Server
+let origin = ''
+const requested: string[] = []
+beforeAll(async () => {
+  const red = new Resvg(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="36"><rect width="64" height="36" fill="#ff0000"/></svg>',
+  )
+    .render()
+    .asPng()
+  cdn = http.createServer((req, res) => {
+    requested.push(req.url ?? '')
+    res.writeHead(200, { 'Content-Type': 'image/png' }).end(red)
+  })
+  await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve))
+  origin = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((resolve) => cdn.close(() => resolve())))
+
+async function card(path: string) {
+  const res = await app.request(`${origin}${path}`)
+  return { res, bytes: new Uint8Array(await res.arrayBuffer()) }
+}
+
+describe('GET /api/og/news/:id', () => {
+  it("draws a 1200x630 PNG over the article's picture, fetched as JPEG from the Image CDN", async () => {
+    const article = await createNews({
+      title: 'Verstappen wins in Spa',
+      category: 'F1 News',
+      imageUrl: '/demo/news/spa.webp',
+    })
+    const { res, bytes } = await card(`/api/og/news/${article.id}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/png')
+    expect(res.headers.get('netlify-cache-tag')).toContain('news')
+    const png = decodePng(bytes)
+    expect([png.width, png.height]).toEqual([1200, 630])
+    // The top of the card is the picture (red) under a light veil.
+    const [r, g, b] = png.pixel(600, 20)
+    expect(r).toBeGreaterThan(120)
+    expect(g).toBeLessThan(60)
+    expect(b).toBeLessThan(60)
+    expect(requested.at(-1)).toBe(`/.netlify/images?url=${encodeURIComponent('/demo/news/spa.webp')}&w=1200&fm=jpg`)
+  })
+
+  it('keeps a plain background when the picture cannot be read', async () => {
+    const article = await createNews({ imageUrl: 'http://insecure.example/x.png' })
+    const png = decodePng((await card(`/api/og/news/${article.id}`)).bytes)
+    expect([png.width, png.height]).toEqual([1200, 630])
+    const [r, g, b] = png.pixel(600, 20)
+    expect(Math.max(r, g, b)).toBeLessThan(60)
+  })
+
+  it('answers 404 for an unknown article and 400 for a bad id', async () => {
+    expect((await card('/api/og/news/424242')).res.status).toBe(404)
+    expect((await card('/api/og/news/abc')).res.status).toBe(400)
+  })
+})
+
+describe('GET /api/og/standings', () => {
+  it('draws the standings card', async () => {
+    await createStandings({ championshipName: 'GT World Challenge' })
+    const { res, bytes } = await card('/api/og/standings')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('netlify-cache-tag')).toContain('standings')
+    const png = decodePng(bytes)
+    expect([png.width, png.height]).toEqual([1200, 630])
+  })
+})

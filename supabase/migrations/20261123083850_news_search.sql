@@ -1,0 +1,4 @@
+-- Trigram indexes for the visitor search (docs/decisions/0110). PGlite loads the extension in scripts/lib/embedded-db.ts.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+ALTER TABLE "news_articles" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(title || chr(10) || excerpt || chr(10) || regexp_replace(replace(replace(replace(replace(replace(replace(regexp_replace(content, '<[^>]*>', ' ', 'g'), '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&'), '\s+', ' ', 'g'))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "news_search_trgm_idx" ON "news_articles" USING gin ("search_text" gin_trgm_ops);
