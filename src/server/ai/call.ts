@@ -109,7 +109,10 @@ function costOf(model: string, usage: Usage): { cost: number; costSource: 'provi
   if (usage.providerCost !== undefined && Number.isFinite(usage.providerCost) && usage.providerCost >= 0) {
     return { cost: usage.providerCost, costSource: 'provider' }
   }
-  return { cost: priceOf(model, usage.inputTokens, usage.outputTokens, usage.images ?? 0) ?? 0, costSource: 'price_table' }
+  return {
+    cost: priceOf(model, usage.inputTokens, usage.outputTokens, usage.images ?? 0) ?? 0,
+    costSource: 'price_table',
+  }
 }
 
 /**
@@ -192,7 +195,10 @@ function failureError(label: string, failure: Failure | undefined): ApiError {
   if (!failure) return new ApiError(502, `${label} did not answer.`)
   switch (failure.outcome) {
     case 'invalid_output':
-      return new ApiError(502, `${label} answered twice with output that failed our checks (${failure.message}). Nothing was saved.`)
+      return new ApiError(
+        502,
+        `${label} answered twice with output that failed our checks (${failure.message}). Nothing was saved.`,
+      )
     case 'rate_limited':
       return new ApiError(429, `${label} is rate-limiting requests: ${failure.message}. Please try again later.`)
     case 'timeout':

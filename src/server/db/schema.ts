@@ -360,7 +360,10 @@ export const schedulerRuns = pgTable(
     /** When this schedule fires next, as computed when the run started. */
     nextRunAt: timestamp('next_run_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('scheduler_runs_started_idx').on(t.startedAt.desc()), uniqueIndex('scheduler_runs_slot_key').on(t.slotKey)],
+  (t) => [
+    index('scheduler_runs_started_idx').on(t.startedAt.desc()),
+    uniqueIndex('scheduler_runs_slot_key').on(t.slotKey),
+  ],
 )
 
 /** Every AI call, for the diagnostics panel (usage, cost, errors). */

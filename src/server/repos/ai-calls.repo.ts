@@ -6,13 +6,7 @@ export type AiCallRow = typeof aiCallLog.$inferSelect
 export type AiService = AiCallRow['service']
 
 export type AiOutcome =
-  | 'ok'
-  | 'rate_limited'
-  | 'server_error'
-  | 'timeout'
-  | 'network'
-  | 'invalid_output'
-  | 'client_error'
+  'ok' | 'rate_limited' | 'server_error' | 'timeout' | 'network' | 'invalid_output' | 'client_error'
 
 export interface AiCallRecord {
   service: AiService

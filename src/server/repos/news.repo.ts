@@ -7,7 +7,16 @@ export type NewNewsArticle = typeof newsArticles.$inferInsert
 
 export const newsOrder = [asc(newsArticles.displayOrder), desc(newsArticles.timestamp), desc(newsArticles.id)]
 
+/**
+ * The one condition that keeps unpublished drafts (AI articles awaiting review) off the public
+ * site, its API, feed and sitemap. Every public read goes through `where()` below, which applies it
+ * unless the admin asks for drafts explicitly.
+ */
+export const publishedOnly = eq(newsArticles.status, 'published')
+
 export interface NewsFilter {
+  /** The admin's list: drafts too. Public reads never set it. */
+  includeDrafts?: boolean
   /** Case-insensitive substring of title, excerpt or content (spec 000 section 5). */
   search?: string
   /** Exact category. */
@@ -19,7 +28,7 @@ export interface NewsFilter {
 const contains = (column: AnyColumn, term: string) => sql`strpos(lower(${column}), lower(${term})) > 0`
 
 function where(filter: NewsFilter): SQL | undefined {
-  const parts: SQL[] = []
+  const parts: SQL[] = filter.includeDrafts ? [] : [publishedOnly]
   const term = filter.search?.trim()
   if (term) {
     parts.push(
@@ -51,9 +60,22 @@ export async function countNews(filter: NewsFilter = {}): Promise<number> {
   return row?.n ?? 0
 }
 
-export async function getNews(id: number): Promise<NewsArticle | undefined> {
-  const [row] = await db().select().from(newsArticles).where(eq(newsArticles.id, id))
+export async function getNews(id: number, options: { includeDrafts?: boolean } = {}): Promise<NewsArticle | undefined> {
+  const [row] = await db()
+    .select()
+    .from(newsArticles)
+    .where(options.includeDrafts ? eq(newsArticles.id, id) : and(eq(newsArticles.id, id), publishedOnly))
   return row
+}
+
+/** A reviewed draft goes live, dated now; answers undefined when there is no such article. */
+export async function publishNews(id: number, now = new Date()): Promise<NewsArticle | undefined> {
+  const [row] = await db()
+    .update(newsArticles)
+    .set({ status: 'published', timestamp: now, updatedAt: now })
+    .where(and(eq(newsArticles.id, id), eq(newsArticles.status, 'draft')))
+    .returning()
+  return row ?? getNews(id, { includeDrafts: true })
 }
 
 /** New articles go to the top of the list. */

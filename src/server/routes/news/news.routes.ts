@@ -4,7 +4,7 @@ import { excerptFromHtml, htmlToText } from '../../../lib/excerpt.ts'
 import { sanitizeArticleHtml } from '../../../lib/sanitize-article.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { materializeImageUrl } from '../../blobs/images.ts'
-import { publicCache } from '../../http/cache.ts'
+import { noStore, publicCache } from '../../http/cache.ts'
 import { ApiError, badRequest, notFound } from '../../http/errors.ts'
 import {
   dateFrom,
@@ -23,6 +23,7 @@ import {
   insertNews,
   listNews,
   moveNews,
+  publishNews,
   updateNews,
   type NewNewsArticle,
 } from '../../repos/news.repo.ts'
@@ -143,6 +144,26 @@ export const newsRoutes = new Hono()
 
 /** The admin's article actions under /api/admin (spec 001 section 7). */
 export const newsAdminRoutes = new Hono()
+  // The News tab's list and the owner's preview: drafts included, never cached.
+  .get('/news', noStore(), async (c) => {
+    const { t: _cacheBuster, ...filter } = parseQuery(c, listQuery)
+    const query = { ...filter, includeDrafts: true }
+    const [items, total] = await Promise.all([listNews(query), countNews(query)])
+    c.header('X-Total-Count', String(total))
+    return c.json(items)
+  })
+  .get('/news/:id', noStore(), async (c) => {
+    const article = await getNews(parseId(c), { includeDrafts: true })
+    if (!article) throw notFound('Article not found')
+    return c.json(article)
+  })
+  .post('/news/:id/publish', async (c) => {
+    const id = parseId(c)
+    const article = await publishNews(id)
+    if (!article) throw notFound('Article not found')
+    recordWrite(c, { entity: 'news', id, summary: `Published article "${article.title}"`, tags })
+    return c.json(article)
+  })
   .post('/move-news-up/:id', move('up'))
   .post('/move-news-down/:id', move('down'))
   .post('/update-news-title/:id', async (c) => {
