@@ -33,8 +33,8 @@ const standingsBody = z.object(
 )
 
 const prompts = {
-  contentPrompt: optionalText(5000, 'The content prompt'),
-  focusPrompt: optionalText(5000, 'The focus prompt'),
+  contentPrompt: optionalText(5000, 'The content prompt').optional(),
+  focusPrompt: optionalText(5000, 'The focus prompt').optional(),
   wordCount: intFrom('The word count', 50, 3000).optional(),
 }
 
