@@ -146,6 +146,9 @@ export const aiRoutes = new Hono()
   .post('/format-news-content', async (c) => {
     const { data } = await parseJsonObject(c, formatBody, 'Please enter some content to format.')
     if (!htmlToText(data.content)) throw badRequest('Please enter some content to format.')
+    // Spec 001: auto-format is for content without markup; formatting HTML again could lose text.
+    if (/[<>]/.test(data.content))
+      throw badRequest('Auto-format works on plain text only: this content already has markup.')
     const formattedContent = await formatArticleHtml(data.content)
     return c.json({ formattedContent })
   })
