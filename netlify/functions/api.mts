@@ -1,8 +1,9 @@
-import type { Config } from '@netlify/functions'
+import type { Config, Context } from '@netlify/functions'
 import { createApp } from '../../src/server/app.ts'
 
 const app = createApp()
 
-export default (request: Request) => app.fetch(request)
+/** The whole API: Netlify's context (client address among it) reaches the routes as `c.env.context`. */
+export default (request: Request, context: Context) => app.fetch(request, { context })
 
 export const config: Config = { path: '/api/*' }

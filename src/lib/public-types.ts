@@ -1,88 +1,15 @@
+import type { InferResponseType } from 'hono/client'
+import type { api } from './api-client.ts'
 import { htmlToText } from './excerpt.ts'
 
 /**
- * The JSON shapes the public pages work with: exactly what /api answers (dates as ISO strings), so
- * an island's build-time props and its fresh re-read are the same kind of data.
+ * The JSON shapes the public pages work with, taken from the API's own answer types (the typed
+ * client's view of the routes, which take theirs from src/server/db/schema.ts): an island's
+ * build-time props and its fresh re-read are the same kind of data, and a route that stops
+ * sending a field a card shows fails the typecheck here. Each key list is the one place that says
+ * which fields a page keeps.
  */
-export interface GameItem {
-  id: number
-  title: string
-  description: string
-  imageUrl: string
-  rating: string
-  websiteUrl: string | null
-}
-
-export interface AccessoryItem {
-  id: number
-  name: string
-  description: string
-  imageUrl: string
-  category: string
-  purchaseUrl: string
-  createdAt: string
-}
-
-export interface NewsItem {
-  id: number
-  title: string
-  excerpt: string
-  /** Plain text of the article for the search (the API sends HTML; islands keep the text). */
-  content: string
-  imageUrl: string
-  category: string
-  author: string
-  timestamp: string
-}
-
-export interface StandingsItem {
-  id: number
-  championshipName: string
-  season: string
-  lastUpdated: string
-  standings: { position: number; driverName: string; team: string; points: number }[]
-}
-
-export interface StreamItem {
-  id: number
-  title: string
-  description: string
-  category: string
-  thumbnailUrl: string
-  isLive: boolean
-  viewerCount: number
-  startTime: string
-  streamUrl: string | null
-  streamerName: string
-  tags: string[]
-}
-
-export interface ReviewItem {
-  id: number
-  title: string
-  content: string
-  author: string
-  rating: string
-  imageUrl: string
-  sourceUrl: string | null
-  timestamp: string
-}
-
-type Jsonified<T> = T extends Date
-  ? string
-  : T extends (infer U)[]
-    ? Jsonified<U>[]
-    : T extends object
-      ? { [K in keyof T]: Jsonified<T[K]> }
-      : T
-
-/** Build-time rows as the API would send them (Date -> ISO string), keeping only what the page needs. */
-export function toJson<T>(value: T): Jsonified<T> {
-  return JSON.parse(JSON.stringify(value)) as Jsonified<T>
-}
-
-const pick = <T extends object, K extends keyof T>(row: T, keys: readonly K[]): Pick<T, K> =>
-  Object.fromEntries(keys.map((k) => [k, row[k]])) as Pick<T, K>
+type ItemOf<T extends (...args: never[]) => unknown> = InferResponseType<T> extends (infer U)[] ? U : never
 
 export const gameKeys = ['id', 'title', 'description', 'imageUrl', 'rating', 'websiteUrl'] as const
 export const accessoryKeys = ['id', 'name', 'description', 'imageUrl', 'category', 'purchaseUrl', 'createdAt'] as const
@@ -101,6 +28,36 @@ export const streamKeys = [
 ] as const
 export const reviewKeys = ['id', 'title', 'content', 'author', 'rating', 'imageUrl', 'sourceUrl', 'timestamp'] as const
 export const standingsKeys = ['id', 'championshipName', 'season', 'lastUpdated', 'standings'] as const
+export const newsKeys = ['id', 'title', 'excerpt', 'content', 'imageUrl', 'category', 'author', 'timestamp'] as const
+
+export type GameItem = Pick<ItemOf<typeof api.games.$get>, (typeof gameKeys)[number]>
+export type AccessoryItem = Pick<ItemOf<typeof api.accessories.$get>, (typeof accessoryKeys)[number]>
+export type StreamItem = Pick<ItemOf<typeof api.streams.$get>, (typeof streamKeys)[number]>
+export type ReviewItem = Pick<ItemOf<typeof api.reviews.$get>, (typeof reviewKeys)[number]>
+export type StandingsItem = Pick<
+  ItemOf<(typeof api)['championships-standings']['$get']>,
+  (typeof standingsKeys)[number]
+>
+/** An article as the API sends it (HTML content), with what the news cards need. */
+export type NewsRow = Pick<ItemOf<typeof api.news.$get>, (typeof newsKeys)[number]>
+/** A news card's data: `content` is the article's plain text for the search, or '' when left out. */
+export type NewsItem = NewsRow
+
+type Jsonified<T> = T extends Date
+  ? string
+  : T extends (infer U)[]
+    ? Jsonified<U>[]
+    : T extends object
+      ? { [K in keyof T]: Jsonified<T[K]> }
+      : T
+
+/** Build-time rows as the API would send them (Date -> ISO string), keeping only what the page needs. */
+export function toJson<T>(value: T): Jsonified<T> {
+  return JSON.parse(JSON.stringify(value)) as Jsonified<T>
+}
+
+const pick = <T extends object, K extends keyof T>(row: T, keys: readonly K[]): Pick<T, K> =>
+  Object.fromEntries(keys.map((k) => [k, row[k]])) as Pick<T, K>
 
 export const toGameItem = (row: GameItem): GameItem => pick(row, gameKeys)
 export const toAccessoryItem = (row: AccessoryItem): AccessoryItem => pick(row, accessoryKeys)
@@ -108,25 +65,8 @@ export const toStreamItem = (row: StreamItem): StreamItem => pick(row, streamKey
 export const toReviewItem = (row: ReviewItem): ReviewItem => pick(row, reviewKeys)
 export const toStandingsItem = (row: StandingsItem): StandingsItem => pick(row, standingsKeys)
 
-export interface NewsRow {
-  id: number
-  title: string
-  excerpt: string
-  content: string
-  imageUrl: string
-  category: string
-  author: string
-  timestamp: string
-}
-
 /** A news card's data; the article's HTML becomes plain text for the search, or is left out. */
 export const toNewsItem = (row: NewsRow, { withText }: { withText: boolean }): NewsItem => ({
-  id: row.id,
-  title: row.title,
-  excerpt: row.excerpt,
+  ...pick(row, newsKeys),
   content: withText ? htmlToText(row.content) : '',
-  imageUrl: row.imageUrl,
-  category: row.category,
-  author: row.author,
-  timestamp: row.timestamp,
 })

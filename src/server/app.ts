@@ -7,6 +7,7 @@ import { auditWrites } from './audit/record-writes.ts'
 import { originCheck, requireSession } from './auth/guard.ts'
 import { MAX_CHUNK_BYTES } from './blobs/uploads.ts'
 import { ApiError, errorResponse } from './http/errors.ts'
+import type { NetlifyBindings } from './http/netlify.ts'
 import { adminAuthRoutes } from './routes/admin/auth.routes.ts'
 import { adminInfoRoutes } from './routes/admin/admin.routes.ts'
 import { uploadsRoutes } from './routes/admin/uploads.routes.ts'
@@ -58,55 +59,55 @@ const bodyLimits: MiddlewareHandler = (c, next) => {
  * later is protected by default (tests/api/route-protection.test.ts enumerates them all).
  */
 export function createApp() {
-  const app = new Hono().basePath('/api')
-
-  app.use(requestId())
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'none'"],
-      },
-      strictTransportSecurity: isProduction ? 'max-age=63072000; includeSubDomains' : false,
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      crossOriginResourcePolicy: 'same-origin',
-      xFrameOptions: 'DENY',
-    }),
+  return (
+    new Hono<{ Bindings: NetlifyBindings }>()
+      .basePath('/api')
+      .use(requestId())
+      .use(
+        secureHeaders({
+          contentSecurityPolicy: {
+            defaultSrc: ["'none'"],
+            frameAncestors: ["'none'"],
+            baseUri: ["'none'"],
+            formAction: ["'none'"],
+          },
+          strictTransportSecurity: isProduction ? 'max-age=63072000; includeSubDomains' : false,
+          referrerPolicy: 'strict-origin-when-cross-origin',
+          crossOriginResourcePolicy: 'same-origin',
+          xFrameOptions: 'DENY',
+        }),
+      )
+      .use(originCheck)
+      .use(bodyLimits)
+      .use(requireSession)
+      .use(auditWrites)
+      // Chained, so that the app's type carries every route for the typed client (src/lib/api-client.ts).
+      .route('/admin', adminAuthRoutes)
+      .route('/admin', adminInfoRoutes)
+      .route('/admin', newsAdminRoutes)
+      .route('/admin/games', gamesAdminRoutes)
+      .route('/admin/uploads', uploadsRoutes)
+      .route('/admin/ai-settings', aiSettingsRoutes)
+      .route('/admin/seo', seoRoutes)
+      .route('/admin/scheduler', schedulerRoutes)
+      .route('/admin', aiRoutes)
+      .route('/admin', aiDiagnosticsRoutes)
+      .route('/admin/jobs', jobsRoutes)
+      .route('/games', gamesRoutes)
+      .route('/accessories', accessoriesRoutes)
+      .route('/news', newsRoutes)
+      .route('/championships-standings', standingsRoutes)
+      .route('/championships', championshipsRoutes)
+      .route('/lap-times', lapTimesRoutes)
+      .route('/streams', streamsRoutes)
+      .route('/reviews', reviewsRoutes)
+      .route('/site-settings', siteSettingsRoutes)
+      .route('/image-library', imageLibraryRoutes)
+      .route('/images', imagesRoutes)
+      .notFound((c) => c.json({ message: 'Not found' }, 404))
+      .onError(errorResponse)
   )
-  app.use(originCheck)
-  app.use(bodyLimits)
-  app.use(requireSession)
-  app.use(auditWrites)
-
-  app.route('/admin', adminAuthRoutes)
-  app.route('/admin', adminInfoRoutes)
-  app.route('/admin', newsAdminRoutes)
-  app.route('/admin/games', gamesAdminRoutes)
-  app.route('/admin/uploads', uploadsRoutes)
-  app.route('/admin/ai-settings', aiSettingsRoutes)
-  app.route('/admin/seo', seoRoutes)
-  app.route('/admin/scheduler', schedulerRoutes)
-  app.route('/admin', aiRoutes)
-  app.route('/admin', aiDiagnosticsRoutes)
-  app.route('/admin/jobs', jobsRoutes)
-
-  app.route('/games', gamesRoutes)
-  app.route('/accessories', accessoriesRoutes)
-  app.route('/news', newsRoutes)
-  app.route('/championships-standings', standingsRoutes)
-  app.route('/championships', championshipsRoutes)
-  app.route('/lap-times', lapTimesRoutes)
-  app.route('/streams', streamsRoutes)
-  app.route('/reviews', reviewsRoutes)
-  app.route('/site-settings', siteSettingsRoutes)
-  app.route('/image-library', imageLibraryRoutes)
-  app.route('/images', imagesRoutes)
-
-  app.notFound((c) => c.json({ message: 'Not found' }, 404))
-  app.onError(errorResponse)
-  return app
 }
 
-export type App = ReturnType<typeof createApp>
+/** The API's type: every route with its input and answer, for `hono/client`. */
+export type AppType = ReturnType<typeof createApp>

@@ -65,11 +65,12 @@ export async function send(
 
 /** Logs in through the real route. */
 export async function login(password = TEST_PASSWORD, ip = '203.0.113.7'): Promise<{ res: Sent; cookie?: string }> {
-  const res = await app.request('/api/admin/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-nf-client-connection-ip': ip },
-    body: JSON.stringify({ password }),
-  })
+  // The client's address reaches the app as Netlify's function context (netlify/functions/api.mts).
+  const res = await app.request(
+    '/api/admin/login',
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password }) },
+    { context: { ip } },
+  )
   const text = await res.text()
   return {
     res: { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers },

@@ -4,12 +4,13 @@ import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
 import { StandingsCard } from './standings-card.tsx'
 import { STANDINGS_NOTE } from './state-texts.ts'
+import { api } from '../../lib/api-client.ts'
 import { useFreshList } from './use-fresh-list.ts'
 
 
 /** The championships screen: one card per championship with its top 3. */
 export function ChampionshipsBoard({ initial }: { initial: StandingsItem[] }) {
-  const state = useFreshList<StandingsItem>('/api/championships-standings', initial, { map: toStandingsItem })
+  const state = useFreshList(() => api['championships-standings'].$get(), initial, { map: toStandingsItem })
 
   if (state.status === 'loading') return <SkeletonGrid count={4} label="Loading championships" className="card-grid-2" />
   if (state.status === 'error') {

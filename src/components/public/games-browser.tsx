@@ -3,11 +3,12 @@ import { toGameItem } from '../../lib/public-types.ts'
 import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
 import { GameCard } from './game-card.tsx'
+import { api } from '../../lib/api-client.ts'
 import { useFreshList } from './use-fresh-list.ts'
 
 /** The games screen: count line, grid, and the loading, error and empty states. */
 export function GamesBrowser({ initial }: { initial: GameItem[] }) {
-  const state = useFreshList<GameItem>('/api/games/steam', initial, { map: toGameItem })
+  const state = useFreshList(() => api.games.steam.$get(), initial, { map: toGameItem })
 
   if (state.status === 'loading') return <SkeletonGrid count={6} label="Loading games" />
   if (state.status === 'error') {

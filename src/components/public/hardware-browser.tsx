@@ -7,11 +7,12 @@ import { SearchField } from '../ui/search-field.tsx'
 import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
 import { HardwareCard } from './hardware-card.tsx'
+import { api } from '../../lib/api-client.ts'
 import { NO_ITEMS, useFreshList } from './use-fresh-list.ts'
 
 /** The hardware screen: search, sort, count, grid and states. */
 export function HardwareBrowser({ initial }: { initial: AccessoryItem[] }) {
-  const state = useFreshList<AccessoryItem>('/api/accessories', initial, { map: toAccessoryItem })
+  const state = useFreshList(() => api.accessories.$get(), initial, { map: toAccessoryItem })
   const [search, setSearch] = useState('')
   const [sort, setSort] = useState<HardwareSort>('newest')
   const items = state.status === 'ready' ? state.items : NO_ITEMS

@@ -16,6 +16,7 @@ import { NewsCard } from './news-card.tsx'
 import { StandingsCard } from './standings-card.tsx'
 import { StreamCard } from './stream-card.tsx'
 import { STANDINGS_NOTE, STREAMS_NOTE } from './state-texts.ts'
+import { api } from '../../lib/api-client.ts'
 import { useFreshList } from './use-fresh-list.ts'
 
 export const HOME_NEWS = 3
@@ -23,7 +24,7 @@ const keep = { onError: 'keep' } as const
 const toCard = (row: NewsRow) => toNewsItem(row, { withText: false })
 
 export function HomeNews({ initial }: { initial: NewsItem[] }) {
-  const state = useFreshList<NewsRow, NewsItem>('/api/news', initial, { ...keep, map: toCard })
+  const state = useFreshList(() => api.news.$get({ query: {} }), initial, { ...keep, map: toCard })
   const [expanded, setExpanded] = useState(false)
   if (state.status !== 'ready') return <SkeletonGrid count={HOME_NEWS} label="Loading news" />
   const { items } = state
@@ -54,7 +55,7 @@ export function HomeNews({ initial }: { initial: NewsItem[] }) {
 }
 
 export function HomeStandings({ initial }: { initial: StandingsItem[] }) {
-  const state = useFreshList<StandingsItem>('/api/championships-standings', initial, { ...keep, map: toStandingsItem })
+  const state = useFreshList(() => api['championships-standings'].$get(), initial, { ...keep, map: toStandingsItem })
   if (state.status !== 'ready') return <SkeletonGrid count={HOME_CHAMPIONSHIPS} label="Loading championships" className="card-grid-4" />
   if (state.items.length === 0) {
     return (
@@ -74,7 +75,7 @@ export function HomeStandings({ initial }: { initial: StandingsItem[] }) {
 }
 
 export function HomeStreams({ initial }: { initial: StreamItem[] }) {
-  const state = useFreshList<StreamItem>('/api/streams', initial, { ...keep, map: toStreamItem })
+  const state = useFreshList(() => api.streams.$get(), initial, { ...keep, map: toStreamItem })
   if (state.status !== 'ready') return <SkeletonGrid count={6} label="Loading streams" />
   if (state.items.length === 0) {
     return (
@@ -104,7 +105,7 @@ export function HomeStreams({ initial }: { initial: StreamItem[] }) {
 }
 
 export function HomeGames({ initial }: { initial: GameItem[] }) {
-  const state = useFreshList<GameItem>('/api/games/featured', initial, { ...keep, map: toGameItem })
+  const state = useFreshList(() => api.games.featured.$get(), initial, { ...keep, map: toGameItem })
   if (state.status !== 'ready') return <SkeletonGrid count={3} label="Loading games" />
   if (state.items.length === 0) return <StatePanel kind="empty">No featured games available at the moment.</StatePanel>
   return (
@@ -117,7 +118,7 @@ export function HomeGames({ initial }: { initial: GameItem[] }) {
 }
 
 export function HomeGear({ initial }: { initial: AccessoryItem[] }) {
-  const state = useFreshList<AccessoryItem>('/api/accessories/featured', initial, { ...keep, map: toAccessoryItem })
+  const state = useFreshList(() => api.accessories.featured.$get(), initial, { ...keep, map: toAccessoryItem })
   if (state.status !== 'ready') return <SkeletonGrid count={4} label="Loading hardware" className="card-grid-4" />
   if (state.items.length === 0) return <StatePanel kind="empty">No featured accessories available at the moment.</StatePanel>
   return (

@@ -7,6 +7,7 @@ import { SearchField } from '../ui/search-field.tsx'
 import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
 import { NewsCard } from './news-card.tsx'
+import { api } from '../../lib/api-client.ts'
 import { NO_ITEMS, useFreshList } from './use-fresh-list.ts'
 
 const ALL = 'all'
@@ -19,7 +20,7 @@ const toItem = (row: NewsRow) => toNewsItem(row, { withText: true })
 
 /** The news list: search (prefilled from ?search=), category filter, scroll memory, states. */
 export function NewsBrowser({ initial }: { initial: NewsItem[] }) {
-  const state = useFreshList<NewsRow, NewsItem>('/api/news', initial, { map: toItem })
+  const state = useFreshList(() => api.news.$get({ query: {} }), initial, { map: toItem })
   const [search, setSearch] = useState('')
   const [category, setCategory] = useState(ALL)
   const [cardLimit, setCardLimit] = useState(NEWS_CARDS_PER_STEP)

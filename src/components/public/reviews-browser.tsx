@@ -6,11 +6,12 @@ import { SearchField } from '../ui/search-field.tsx'
 import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
 import { ReviewCard } from './review-card.tsx'
+import { api } from '../../lib/api-client.ts'
 import { NO_ITEMS, useFreshList } from './use-fresh-list.ts'
 
 /** The reviews screen: search and states ('No Reviews Available' from the server, 'No Reviews Found' from a search). */
 export function ReviewsBrowser({ initial }: { initial: ReviewItem[] }) {
-  const state = useFreshList<ReviewItem>('/api/reviews', initial, { map: toReviewItem })
+  const state = useFreshList(() => api.reviews.$get(), initial, { map: toReviewItem })
   const [search, setSearch] = useState('')
   const items = state.status === 'ready' ? state.items : NO_ITEMS
   const shown = useMemo(() => filterReviews(items, search), [items, search])

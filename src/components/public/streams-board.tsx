@@ -6,20 +6,19 @@ import { StatePanel } from '../ui/state-panel.tsx'
 import { StreamCard } from './stream-card.tsx'
 import { STREAMS_NOTE } from './state-texts.ts'
 import { sameItems, useFreshList } from './use-fresh-list.ts'
-import { getJson } from '../../lib/api-client.ts'
+import { api, unwrap } from '../../lib/api-client.ts'
 
 /**
  * The streams screen: 'LIVE NOW' (from /api/streams/live) only when live streams exist, then
  * 'Recent Streams'. Failures are not shown (spec 000 section 8): the build-time lists stay.
  */
 export function StreamsBoard({ initial, initialLive }: { initial: StreamItem[]; initialLive: StreamItem[] }) {
-  const state = useFreshList<StreamItem>('/api/streams', initial, { map: toStreamItem, onError: 'keep' })
+  const state = useFreshList(() => api.streams.$get(), initial, { map: toStreamItem, onError: 'keep' })
   const [live, setLive] = useState(initialLive)
 
   useEffect(() => {
-    getJson<StreamItem[]>('/api/streams/live')
+    unwrap(api.streams.live.$get())
       .then((data) => {
-        if (!Array.isArray(data)) return
         const fresh = data.map(toStreamItem)
         setLive((shown) => (sameItems(shown, fresh) ? shown : fresh))
       })

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { getJson } from '../../lib/api-client.ts'
+import type { ClientResponse } from 'hono/client'
+import { unwrap } from '../../lib/api-client.ts'
 
 export type ListState<T> =
   | { status: 'loading' }
@@ -22,7 +23,11 @@ interface Options<Raw, T> {
  * island hydrates (fresh between builds). No polling, no refetch on focus, no retry (spec 000
  * section 7). Without build-time items the island starts in its loading state.
  */
-export function useFreshList<Raw, T = Raw>(url: string, initial: T[], options: Options<Raw, T> = {}): ListState<T> {
+export function useFreshList<Raw, T = Raw>(
+  read: () => Promise<ClientResponse<Raw[], number, 'json'>>,
+  initial: T[],
+  options: Options<Raw, T> = {},
+): ListState<T> {
   const [state, setState] = useState<ListState<T>>(() =>
     initial.length > 0 ? { status: 'ready', items: initial } : { status: 'loading' },
   )
@@ -30,7 +35,7 @@ export function useFreshList<Raw, T = Raw>(url: string, initial: T[], options: O
 
   useEffect(() => {
     let current = true
-    getJson<Raw[]>(url)
+    unwrap(read())
       .then((data) => {
         if (!Array.isArray(data)) throw new Error('The answer is not a list.')
         const items = map ? data.map(map) : (data as unknown as T[])
@@ -46,7 +51,7 @@ export function useFreshList<Raw, T = Raw>(url: string, initial: T[], options: O
     return () => {
       current = false
     }
-    // Read once per mount: the URL and mapping of an island never change.
+    // Read once per mount: the endpoint and mapping of an island never change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 

@@ -1,4 +1,6 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm'
+import type { Context } from 'hono'
+import type { NetlifyBindings } from '../http/netlify.ts'
 import { db, type Database } from '../db/client.ts'
 import { loginAttempts } from '../db/schema.ts'
 
@@ -6,11 +8,14 @@ import { loginAttempts } from '../db/schema.ts'
 export const LOGIN_MAX_FAILURES = 5
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000
 
-/** The client's address as Netlify reports it; the first x-forwarded-for hop otherwise. */
-export function clientKey(headers: Headers): string {
-  const direct = headers.get('x-nf-client-connection-ip')?.trim()
-  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-  return (direct || forwarded || 'unknown').slice(0, 100)
+/**
+ * The client's address as the platform saw the connection: Netlify's function context `ip`
+ * (netlify/functions/api.mts passes the context to the app; the local runtime passes the socket's
+ * address). Never a request header: a client can write any X-Forwarded-For it likes.
+ */
+export function clientKey(c: Context): string {
+  const ip = (c.env as NetlifyBindings | undefined)?.context?.ip
+  return (typeof ip === 'string' && ip ? ip : 'unknown').slice(0, 100)
 }
 
 /** The database, or a transaction on it. */

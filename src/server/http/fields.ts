@@ -1,6 +1,4 @@
-import type { Context } from 'hono'
 import { z } from 'zod'
-import { badRequest } from './errors.ts'
 
 /**
  * Field schemas shared by the write routes. URLs in content must be http(s) or one of our own
@@ -93,29 +91,3 @@ export const requiredText = (message: string, max = 500, label = 'The text') =>
     .refine((v) => v.length > 0, message)
     .refine((v) => v.length <= max, `${label} is too long.`)
     .refine(storable, `${label} holds characters that cannot be stored.`)
-
-/**
- * Parses a JSON object body with `schema` and also answers the raw object, for the rules that
- * depend on which keys were sent (partial updates, the two game form variants).
- * Keys left undefined by `.partial()` schemas are dropped from `data`.
- */
-export async function parseJsonObject<T extends z.ZodType>(
-  c: Context,
-  schema: T,
-  message = 'The request body must be a JSON object.',
-): Promise<{ data: z.infer<T>; raw: Record<string, unknown> }> {
-  let raw: unknown
-  try {
-    raw = await c.req.json()
-  } catch {
-    throw badRequest('The request body must be JSON.')
-  }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badRequest(message)
-  const result = schema.safeParse(raw)
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid request body.')
-  const data = result.data as Record<string, unknown>
-  if (typeof data === 'object' && data !== null) {
-    for (const key of Object.keys(data)) if (data[key] === undefined) delete data[key]
-  }
-  return { data: result.data, raw: raw as Record<string, unknown> }
-}

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { listAudit } from '../../audit/audit.ts'
 import { noStore } from '../../http/cache.ts'
-import { parseQuery } from '../../http/validate.ts'
+import { queryParams } from '../../http/validate.ts'
 import { getPublishStatus } from '../../publish/publish.ts'
 
 const pageQuery = z.object({
@@ -23,8 +23,8 @@ const pageQuery = z.object({
 /** GET /api/admin/audit-log (newest first, paged) and GET /api/admin/publish-status. */
 export const adminInfoRoutes = new Hono()
   .use(noStore())
-  .get('/audit-log', async (c) => {
-    const { page, pageSize } = parseQuery(c, pageQuery)
+  .get('/audit-log', queryParams(pageQuery), async (c) => {
+    const { page, pageSize } = c.req.valid('query')
     const { items, total } = await listAudit(page, pageSize)
     return c.json({ items, total, page, pageSize })
   })

@@ -7,7 +7,7 @@ import { clientKey, loginRetryAfter, loginSucceeded, takeLoginAttempt } from '..
 import { createSession, deleteOtherSessions, deleteSession, pruneSessions } from '../../auth/sessions.ts'
 import { noStore } from '../../http/cache.ts'
 import { ApiError, badRequest } from '../../http/errors.ts'
-import { parseBody } from '../../http/validate.ts'
+import { jsonBody } from '../../http/validate.ts'
 
 const loginBody = z.object(
   { password: z.string({ message: 'Invalid admin password' }).max(1000, 'Invalid admin password') },
@@ -46,23 +46,30 @@ const sessionInfo = (s: { createdAt: Date; expiresAt: Date }) => ({
 /** Login, logout, session and password change (issue 4 item 1; messages of spec 001 section 5). */
 export const adminAuthRoutes = new Hono()
   .use(noStore())
-  .post('/login', async (c) => {
-    const key = clientKey(c.req.raw.headers)
+  .post(
+    '/login',
     // A locked-out client hears so before its body is read; a malformed body takes no attempt.
-    const lockedFor = await loginRetryAfter(key)
-    if (lockedFor > 0) throw tooManyAttempts(lockedFor)
-    const { password } = await parseBody(c, loginBody)
-    const attempt = await takeLoginAttempt(key)
-    if ('retryAfter' in attempt) throw tooManyAttempts(attempt.retryAfter)
-    const ok = password.length > 0 && (await checkPassword(password))
-    if (!ok) throw new ApiError(401, 'Invalid admin password')
-    await loginSucceeded(attempt.attemptId)
-    const { id, session } = await createSession(c.req.header('user-agent') ?? '')
-    await pruneSessions()
-    writeSessionCookie(c, id)
-    recordWrite(c, { entity: 'session', summary: 'Administrator logged in' })
-    return c.json(sessionInfo(session))
-  })
+    async (c, next) => {
+      const lockedFor = await loginRetryAfter(clientKey(c))
+      if (lockedFor > 0) throw tooManyAttempts(lockedFor)
+      await next()
+    },
+    jsonBody(loginBody, 'Invalid admin password'),
+    async (c) => {
+      const key = clientKey(c)
+      const { password } = c.req.valid('json')
+      const attempt = await takeLoginAttempt(key)
+      if ('retryAfter' in attempt) throw tooManyAttempts(attempt.retryAfter)
+      const ok = password.length > 0 && (await checkPassword(password))
+      if (!ok) throw new ApiError(401, 'Invalid admin password')
+      await loginSucceeded(attempt.attemptId)
+      const { id, session } = await createSession(c.req.header('user-agent') ?? '')
+      await pruneSessions()
+      writeSessionCookie(c, id)
+      recordWrite(c, { entity: 'session', summary: 'Administrator logged in' })
+      return c.json(sessionInfo(session), 200)
+    },
+  )
   .post('/logout', async (c) => {
     const session = c.get('session')
     await deleteSession(session.idHash)
@@ -71,8 +78,8 @@ export const adminAuthRoutes = new Hono()
     return c.json({ authenticated: false })
   })
   .get('/session', (c) => c.json(sessionInfo(c.get('session'))))
-  .post('/change-password', async (c) => {
-    const body = await parseBody(c, changePasswordBody)
+  .post('/change-password', jsonBody(changePasswordBody, 'Please fill in all password fields'), async (c) => {
+    const body = c.req.valid('json')
     if (!(await checkPassword(body.currentPassword!))) throw badRequest('Current password is incorrect')
     await setPassword(body.newPassword!)
     const session = c.get('session')

@@ -5,7 +5,7 @@ import { MAX_IMAGE_BYTES, tooLarge } from '../../blobs/images.ts'
 import { abortUpload, completeUpload, MAX_CHUNK_BYTES, openUpload, putChunk } from '../../blobs/uploads.ts'
 import { ApiError, badRequest } from '../../http/errors.ts'
 import { intFrom } from '../../http/fields.ts'
-import { parseBody } from '../../http/validate.ts'
+import { jsonBody } from '../../http/validate.ts'
 
 const openBody = z.object(
   {
@@ -22,8 +22,8 @@ const chunkIndex = intFrom('The chunk index', 0, 99)
 
 /** POST /api/admin/uploads, PUT .../:id/chunks/:index, POST .../:id/complete, DELETE .../:id. */
 export const uploadsRoutes = new Hono()
-  .post('/', async (c) => {
-    const { size } = await parseBody(c, openBody)
+  .post('/', jsonBody(openBody, 'size must be the file size in bytes.'), async (c) => {
+    const { size } = c.req.valid('json')
     if (size > MAX_IMAGE_BYTES) throw tooLarge()
     return c.json(await openUpload(size), 201)
   })

@@ -4,7 +4,8 @@ import { diagnose } from '../../ai/diagnostics.ts'
 import { generateImage } from '../../ai/openai.ts'
 import { searchStructured } from '../../ai/perplexity.ts'
 import { noStore } from '../../http/cache.ts'
-import { optionalText, parseJsonObject } from '../../http/fields.ts'
+import { optionalText } from '../../http/fields.ts'
+import { jsonBody } from '../../http/validate.ts'
 import { clearAiErrors } from '../../repos/ai-calls.repo.ts'
 
 const testNewsBody = z.object({ championship: optionalText(100, 'The championship') }).partial()
@@ -25,8 +26,8 @@ const headlineJsonSchema = {
 export const aiDiagnosticsRoutes = new Hono()
   .use(noStore())
   .get('/perplexity/diagnostic', async (c) => c.json(await diagnose('perplexity')))
-  .post('/perplexity/test-news', async (c) => {
-    const { data } = await parseJsonObject(c, testNewsBody)
+  .post('/perplexity/test-news', jsonBody(testNewsBody), async (c) => {
+    const data = c.req.valid('json')
     const championship = data.championship || 'Formula 1'
     const started = performance.now()
     const { value, sources } = await searchStructured({
@@ -51,8 +52,8 @@ export const aiDiagnosticsRoutes = new Hono()
     const { usage, ...report } = await diagnose('openai')
     return c.json({ ...report, tokenUsage: usage })
   })
-  .post('/openai/test-image', async (c) => {
-    const { data } = await parseJsonObject(c, testImageBody)
+  .post('/openai/test-image', jsonBody(testImageBody), async (c) => {
+    const data = c.req.valid('json')
     const prompt = data.prompt || 'A race car at speed on a wet track at dusk, photorealistic.'
     const started = performance.now()
     const imageUrl = await generateImage(prompt, 'test-image')

@@ -2,7 +2,8 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { noStore } from '../../http/cache.ts'
-import { intFrom, optionalText, parseJsonObject } from '../../http/fields.ts'
+import { intFrom, optionalText } from '../../http/fields.ts'
+import { jsonBody } from '../../http/validate.ts'
 import { getAiSettings, saveAiSettings } from '../../repos/ai-settings.repo.ts'
 
 const aiSettingsBody = z
@@ -20,9 +21,8 @@ const aiSettingsBody = z
 export const aiSettingsRoutes = new Hono()
   .use(noStore())
   .get('/', async (c) => c.json(await getAiSettings()))
-  .post('/', async (c) => {
-    const { data } = await parseJsonObject(c, aiSettingsBody, 'Please send contentPrompt, focusPrompt and wordCount.')
-    const settings = await saveAiSettings(data)
+  .post('/', jsonBody(aiSettingsBody, 'Please send contentPrompt, focusPrompt and wordCount.'), async (c) => {
+    const settings = await saveAiSettings(c.req.valid('json'))
     recordWrite(c, { entity: 'ai-settings', summary: `Saved AI settings (${settings.wordCount} words)` })
     return c.json(settings)
   })

@@ -9,8 +9,8 @@ import { DEFAULT_DRIVERS, generateStandings } from '../../ai/standings.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { noStore } from '../../http/cache.ts'
 import { badRequest } from '../../http/errors.ts'
-import { intFrom, MAX_HTML, optionalText, parseJsonObject, requiredText } from '../../http/fields.ts'
-import { parseId } from '../../http/validate.ts'
+import { intFrom, MAX_HTML, optionalText, requiredText } from '../../http/fields.ts'
+import { jsonBody, parseId } from '../../http/validate.ts'
 import { jobView, startJob } from '../../jobs/jobs.ts'
 import { saveAiSettings } from '../../repos/ai-settings.repo.ts'
 import { listStandings } from '../../repos/standings.repo.ts'
@@ -80,8 +80,8 @@ async function savePromptsIfGiven(values: { contentPrompt?: string; focusPrompt?
 /** Spec 001 section 7: AI standings, news, formatting and images, all under /api/admin. */
 export const aiRoutes = new Hono()
   .use(noStore())
-  .post('/generate-championship-standings', async (c) => {
-    const { data } = await parseJsonObject(c, standingsBody, standingsMessage)
+  .post('/generate-championship-standings', jsonBody(standingsBody, standingsMessage), async (c) => {
+    const data = c.req.valid('json')
     const set = await generateStandings(data.championshipName, data.numberOfDrivers)
     recordWrite(c, {
       entity: 'standings',
@@ -113,16 +113,16 @@ export const aiRoutes = new Hono()
     recordWrite(c, { entity: 'job', id: job.id, summary: `Started news for ${championships.length} championships` })
     return c.json({ job: jobView(job), refreshedCount: 0, errors: [] }, 202)
   })
-  .post('/generate-championship-news', async (c) => {
-    const { data } = await parseJsonObject(c, newsBody, topicMessage)
+  .post('/generate-championship-news', jsonBody(newsBody, topicMessage), async (c) => {
+    const data = c.req.valid('json')
     requireConfigured('perplexity')
     await savePromptsIfGiven(data)
     const { article, sources } = await generateChampionshipNews(data)
     recordWrite(c, { entity: 'news', id: article.id, summary: `Generated draft "${article.title}"` })
     return c.json({ ...article, title: article.title, sources }, 201)
   })
-  .post('/generate-bulk-championship-news', async (c) => {
-    const { data } = await parseJsonObject(c, bulkBody, bulkMessage)
+  .post('/generate-bulk-championship-news', jsonBody(bulkBody, bulkMessage), async (c) => {
+    const data = c.req.valid('json')
     requireConfigured('perplexity')
     const news = {
       contentType: data.contentType,
@@ -143,8 +143,8 @@ export const aiRoutes = new Hono()
     })
     return c.json({ job: jobView(job), results: [], errors: [] }, 202)
   })
-  .post('/format-news-content', async (c) => {
-    const { data } = await parseJsonObject(c, formatBody, 'Please enter some content to format.')
+  .post('/format-news-content', jsonBody(formatBody, 'Please enter some content to format.'), async (c) => {
+    const data = c.req.valid('json')
     if (!htmlToText(data.content)) throw badRequest('Please enter some content to format.')
     // Spec 001: auto-format is for content without markup; formatting HTML again could lose text.
     if (/[<>]/.test(data.content))
@@ -152,9 +152,9 @@ export const aiRoutes = new Hono()
     const formattedContent = await formatArticleHtml(data.content)
     return c.json({ formattedContent })
   })
-  .post('/generate-news-image/:id', async (c) => {
+  .post('/generate-news-image/:id', jsonBody(imageBody), async (c) => {
     const id = parseId(c)
-    const { data } = await parseJsonObject(c, imageBody, 'The request body must be a JSON object.')
+    const data = c.req.valid('json')
     requireConfigured('openai')
     const article = await generateNewsImage(id, data.championshipName)
     recordWrite(c, { entity: 'news', id, summary: 'Generated an AI image for the article', tags: ['news'] })

@@ -1,11 +1,13 @@
-import { Hono, type Context } from 'hono'
+import { createInsertSchema } from 'drizzle-zod'
+import { Hono } from 'hono'
 import { z } from 'zod'
 import { lapTimeMs } from '../../../lib/lap-time.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { publicCache } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
-import { intFrom, optionalText, optionalUrl, parseJsonObject } from '../../http/fields.ts'
-import { parseId } from '../../http/validate.ts'
+import { intFrom, optionalText, optionalUrl } from '../../http/fields.ts'
+import { championshipResults } from '../../db/schema.ts'
+import { jsonBody, parseId } from '../../http/validate.ts'
 import {
   deleteChampionshipResult,
   getChampionshipResult,
@@ -19,22 +21,25 @@ import {
 const requiredMessage = 'Please fill in the driver name and position.'
 
 /** An individual championship result entry (spec 001 section 3). */
-const resultFields = z.object(
-  {
-    name: optionalText(200, 'The name'),
-    team: optionalText(200, 'The team'),
-    points: intFrom('Points', -100_000, 1_000_000),
-    position: intFrom('The position', 1, 10_000),
-    championshipType: optionalText(100, 'The championship type'),
-    lastLap: optionalText(50, 'The last lap'),
-    status: optionalText(100, 'The status'),
-    officialUrl: optionalUrl('The official URL'),
-  },
-  { message: requiredMessage },
-)
+const resultBody = createInsertSchema(championshipResults, {
+  name: optionalText(200, 'The name'),
+  team: optionalText(200, 'The team'),
+  points: intFrom('Points', -100_000, 1_000_000),
+  position: intFrom('The position', 1, 10_000),
+  championshipType: optionalText(100, 'The championship type'),
+  lastLap: optionalText(50, 'The last lap'),
+  status: optionalText(100, 'The status'),
+  officialUrl: optionalUrl('The official URL'),
+})
+  .omit({ id: true, createdAt: true, updatedAt: true })
+  .partial()
 
-async function readResult(c: Context, creating: boolean): Promise<Partial<NewChampionshipResult>> {
-  const { data } = await parseJsonObject(c, resultFields.partial(), requiredMessage)
+const body = jsonBody(resultBody, requiredMessage)
+
+async function toResultValues(
+  data: z.output<typeof resultBody>,
+  creating: boolean,
+): Promise<Partial<NewChampionshipResult>> {
   if (!data.name || (creating && data.position === undefined)) throw badRequest(requiredMessage)
   const values: Partial<NewChampionshipResult> = { ...data }
   if (creating || values.championshipType === '') values.championshipType ||= 'esports'
@@ -52,14 +57,16 @@ export const championshipsRoutes = new Hono()
     if (!row) throw notFound('Championship entry not found')
     return c.json(row)
   })
-  .post('/', async (c) => {
-    const row = await insertChampionshipResult((await readResult(c, true)) as NewChampionshipResult)
+  .post('/', body, async (c) => {
+    const row = await insertChampionshipResult(
+      (await toResultValues(c.req.valid('json'), true)) as NewChampionshipResult,
+    )
     recordWrite(c, { entity: 'championship-result', id: row.id, summary: `Created result for ${row.name}`, tags })
     return c.json(row, 201)
   })
-  .put('/:id', async (c) => {
+  .put('/:id', body, async (c) => {
     const id = parseId(c)
-    const row = await updateChampionshipResult(id, await readResult(c, false))
+    const row = await updateChampionshipResult(id, await toResultValues(c.req.valid('json'), false))
     if (!row) throw notFound('Championship entry not found')
     recordWrite(c, { entity: 'championship-result', id, summary: `Updated result for ${row.name}`, tags })
     return c.json(row)

@@ -1,11 +1,13 @@
+import { createInsertSchema } from 'drizzle-zod'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { materializeImageUrl } from '../../blobs/images.ts'
 import { noStore, publicCache } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
-import { MAX_TEXT, optionalImageUrl, optionalText, parseJsonObject } from '../../http/fields.ts'
-import { parseId } from '../../http/validate.ts'
+import { MAX_TEXT, optionalImageUrl, optionalText } from '../../http/fields.ts'
+import { imageLibrary } from '../../db/schema.ts'
+import { jsonBody, parseId } from '../../http/validate.ts'
 import {
   deleteLibraryImage,
   insertLibraryImage,
@@ -15,16 +17,17 @@ import {
 
 const urlMessage = 'Please choose an image to add to the library.'
 
-const libraryFields = z.object(
-  {
-    url: optionalImageUrl('The image URL'),
-    name: optionalText(200, 'The name'),
-    category: optionalText(100, 'The category'),
-    description: optionalText(MAX_TEXT, 'The description'),
-    source: z.enum(['upload', 'ai', 'site', 'url'], { message: 'The source must be upload, ai, site or url.' }),
-  },
-  { message: urlMessage },
-)
+const libraryBody = createInsertSchema(imageLibrary, {
+  url: optionalImageUrl('The image URL'),
+  name: optionalText(200, 'The name'),
+  category: optionalText(100, 'The category'),
+  description: optionalText(MAX_TEXT, 'The description'),
+  source: z.enum(['upload', 'ai', 'site', 'url'], { message: 'The source must be upload, ai, site or url.' }),
+})
+  .omit({ id: true, createdAt: true })
+  .partial()
+
+const body = jsonBody(libraryBody, urlMessage)
 
 const tags = ['image-library' as const]
 
@@ -35,8 +38,8 @@ export const imageLibraryRoutes = new Hono()
    * Adds an image to the permanent library. A data URL (the chooser's upload) is decoded, checked
    * by its bytes and stored as a blob; the library keeps our URL (spec 001 defaults for name and category).
    */
-  .post('/', async (c) => {
-    const { data } = await parseJsonObject(c, libraryFields.partial(), urlMessage)
+  .post('/', body, async (c) => {
+    const data = c.req.valid('json')
     if (!data.url) throw badRequest(urlMessage)
     const isDataUrl = data.url.startsWith('data:')
     const url = await materializeImageUrl(data.url)

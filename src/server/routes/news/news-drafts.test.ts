@@ -43,3 +43,24 @@ describe('drafts stay off every public read', () => {
     await expect(createNews({ aiGenerated: true, sources: ['https://www.example.com/a'] })).rejects.toThrow()
   })
 })
+
+describe('the news form cannot forge the AI fields', () => {
+  it('ignores status, aiGenerated and sources sent to PUT /api/news/:id', async () => {
+    const hidden = await draft()
+    const cookie = await adminCookie()
+    const res = await send('PUT', `/api/news/${hidden.id}`, {
+      cookie,
+      body: {
+        title: 'Edited',
+        content: '<p>Edited text</p>',
+        author: 'Owner',
+        status: 'published',
+        aiGenerated: false,
+        sources: ['javascript:alert(1)', 'https://x.example'],
+      },
+    })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ title: 'Edited', status: 'draft', aiGenerated: true })
+    expect(res.body.sources).toEqual(['https://www.example.com/a', 'https://www.example.com/b'])
+  })
+})

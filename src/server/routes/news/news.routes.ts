@@ -1,3 +1,4 @@
+import { createInsertSchema } from 'drizzle-zod'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { excerptFromHtml, htmlToText } from '../../../lib/excerpt.ts'
@@ -6,16 +7,9 @@ import { recordWrite } from '../../audit/record-writes.ts'
 import { materializeImageUrl } from '../../blobs/images.ts'
 import { noStore, publicCache } from '../../http/cache.ts'
 import { ApiError, badRequest, notFound } from '../../http/errors.ts'
-import {
-  dateFrom,
-  MAX_HTML,
-  optionalImageUrl,
-  optionalText,
-  optionalUrl,
-  parseJsonObject,
-  requiredText,
-} from '../../http/fields.ts'
-import { parseBody, parseId, parseQuery } from '../../http/validate.ts'
+import { dateFrom, MAX_HTML, optionalImageUrl, optionalText, optionalUrl, requiredText } from '../../http/fields.ts'
+import { newsArticles } from '../../db/schema.ts'
+import { jsonBody, parseId, queryParams } from '../../http/validate.ts'
 import {
   countNews,
   deleteNews,
@@ -48,28 +42,38 @@ const listQuery = z.object({
 
 const requiredMessage = 'Please fill in the title, content and author.'
 
-const newsFields = z.object(
-  {
-    title: optionalText(300, 'The title'),
-    content: optionalText(MAX_HTML, 'The content'),
-    author: optionalText(200, 'The author'),
-    category: optionalText(100, 'The category'),
-    imageUrl: optionalImageUrl(),
-    sourceUrl: optionalUrl('The source URL'),
-    contentType: z.enum(['motorsport', 'e-sports'], { message: 'The content type must be motorsport or e-sports.' }),
-    timestamp: dateFrom('The date'),
-    // Computed from the content (spec 001): a sent excerpt is ignored.
-    excerpt: z.unknown(),
-  },
-  { message: requiredMessage },
-)
+const newsBody = createInsertSchema(newsArticles, {
+  title: optionalText(300, 'The title'),
+  content: optionalText(MAX_HTML, 'The content'),
+  author: optionalText(200, 'The author'),
+  category: optionalText(100, 'The category'),
+  imageUrl: optionalImageUrl(),
+  sourceUrl: optionalUrl('The source URL'),
+  contentType: z.enum(['motorsport', 'e-sports'], { message: 'The content type must be motorsport or e-sports.' }),
+  timestamp: dateFrom('The date'),
+  // Computed from the content (spec 001): a sent excerpt is ignored.
+  excerpt: z.unknown(),
+})
+  // Drafts are published only through POST /api/admin/news/:id/publish; the AI label and sources come
+  // only from the generator (decision 0403), so an edit cannot forge them.
+  .omit({
+    id: true,
+    displayOrder: true,
+    createdAt: true,
+    updatedAt: true,
+    status: true,
+    aiGenerated: true,
+    sources: true,
+  })
+  .partial()
+
+const body = jsonBody(newsBody, requiredMessage)
 
 /**
  * Title, content and author are required (spec 001 section 5). The content is sanitized with the
  * article allow-list before it is stored; the excerpt is its first 150 characters of text.
  */
-async function readNews(c: Context): Promise<Partial<NewNewsArticle>> {
-  const { data } = await parseJsonObject(c, newsFields.partial(), requiredMessage)
+async function toNewsValues(data: z.output<typeof newsBody>): Promise<Partial<NewNewsArticle>> {
   const { excerpt: _excerpt, ...values } = data as typeof data & { excerpt?: unknown }
   if (!values.title || !values.content || !values.author) throw badRequest(requiredMessage)
   const content = sanitizeArticleHtml(values.content)
@@ -89,9 +93,10 @@ const titleBody = z.object(
 
 const tags = ['news' as const]
 
-async function setImage(c: Context) {
+const imageJson = jsonBody(imageBody, 'Please choose an image.')
+
+async function setImage(c: Context, imageUrl: string) {
   const id = parseId(c)
-  const { imageUrl } = await parseBody(c, imageBody)
   const article = await updateNews(id, { imageUrl: imageUrl ? await materializeImageUrl(imageUrl) : '' })
   if (!article) throw notFound('Article not found')
   recordWrite(c, { entity: 'news', id, summary: 'Changed the article image', tags })
@@ -105,14 +110,14 @@ function move(direction: 'up' | 'down') {
     if (result === 'missing') throw notFound('Article not found')
     if (result === 'edge') throw new ApiError(409, `The article is already ${direction === 'up' ? 'first' : 'last'}.`)
     recordWrite(c, { entity: 'news', id, summary: `Moved the article ${direction}`, tags })
-    return c.json({ id, moved: direction })
+    return c.json({ id, moved: direction }, 200)
   }
 }
 
 export const newsRoutes = new Hono()
   .use(publicCache('news'))
-  .get('/', async (c) => {
-    const { t: _cacheBuster, ...filter } = parseQuery(c, listQuery)
+  .get('/', queryParams(listQuery), async (c) => {
+    const { t: _cacheBuster, ...filter } = c.req.valid('query')
     const [items, total] = await Promise.all([listNews(filter), countNews(filter)])
     c.header('X-Total-Count', String(total))
     return c.json(items)
@@ -122,14 +127,14 @@ export const newsRoutes = new Hono()
     if (!article) throw notFound('Article not found')
     return c.json(article)
   })
-  .post('/', async (c) => {
-    const article = await insertNews((await readNews(c)) as NewNewsArticle)
+  .post('/', body, async (c) => {
+    const article = await insertNews((await toNewsValues(c.req.valid('json'))) as NewNewsArticle)
     recordWrite(c, { entity: 'news', id: article.id, summary: `Created article "${article.title}"`, tags })
     return c.json(article, 201)
   })
-  .put('/:id', async (c) => {
+  .put('/:id', body, async (c) => {
     const id = parseId(c)
-    const article = await updateNews(id, await readNews(c))
+    const article = await updateNews(id, await toNewsValues(c.req.valid('json')))
     if (!article) throw notFound('Article not found')
     recordWrite(c, { entity: 'news', id, summary: `Updated article "${article.title}"`, tags })
     return c.json(article)
@@ -140,13 +145,13 @@ export const newsRoutes = new Hono()
     recordWrite(c, { entity: 'news', id, summary: `Deleted article ${id}`, tags })
     return c.json({ id, deleted: true })
   })
-  .put('/:id/image', setImage)
+  .put('/:id/image', imageJson, (c) => setImage(c, c.req.valid('json').imageUrl))
 
 /** The admin's article actions under /api/admin (spec 001 section 7). */
 export const newsAdminRoutes = new Hono()
   // The News tab's list and the owner's preview: drafts included, never cached.
-  .get('/news', noStore(), async (c) => {
-    const { t: _cacheBuster, ...filter } = parseQuery(c, listQuery)
+  .get('/news', noStore(), queryParams(listQuery), async (c) => {
+    const { t: _cacheBuster, ...filter } = c.req.valid('query')
     const query = { ...filter, includeDrafts: true }
     const [items, total] = await Promise.all([listNews(query), countNews(query)])
     c.header('X-Total-Count', String(total))
@@ -166,12 +171,12 @@ export const newsAdminRoutes = new Hono()
   })
   .post('/move-news-up/:id', move('up'))
   .post('/move-news-down/:id', move('down'))
-  .post('/update-news-title/:id', async (c) => {
+  .post('/update-news-title/:id', jsonBody(titleBody, 'Please enter a title.'), async (c) => {
     const id = parseId(c)
-    const { title } = await parseBody(c, titleBody)
+    const { title } = c.req.valid('json')
     const article = await updateNews(id, { title })
     if (!article) throw notFound('Article not found')
     recordWrite(c, { entity: 'news', id, summary: `Renamed the article to "${title}"`, tags })
     return c.json(article)
   })
-  .post('/update-news-image/:id', setImage)
+  .post('/update-news-image/:id', imageJson, (c) => setImage(c, c.req.valid('json').imageUrl))

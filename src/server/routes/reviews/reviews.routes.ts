@@ -1,11 +1,13 @@
-import { Hono, type Context } from 'hono'
+import { createInsertSchema } from 'drizzle-zod'
+import { Hono } from 'hono'
 import { z } from 'zod'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { materializeImageUrl } from '../../blobs/images.ts'
 import { publicCache } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
-import { MAX_TEXT, optionalImageUrl, optionalText, optionalUrl, parseJsonObject } from '../../http/fields.ts'
-import { parseId } from '../../http/validate.ts'
+import { MAX_TEXT, optionalImageUrl, optionalText, optionalUrl } from '../../http/fields.ts'
+import { reviews } from '../../db/schema.ts'
+import { jsonBody, parseId } from '../../http/validate.ts'
 import { getGame } from '../../repos/games.repo.ts'
 import {
   deleteReview,
@@ -42,21 +44,21 @@ const gameIdField = z
   .transform((v) => (v === null || v === '' ? null : Number(v)))
   .refine((v) => v === null || v <= 2_147_483_647, 'The game must be a game id or empty.')
 
-const reviewFields = z.object(
-  {
-    title: optionalText(300, 'The title'),
-    content: optionalText(MAX_TEXT, 'The review text'),
-    author: optionalText(200, 'The author'),
-    rating: ratingField,
-    imageUrl: optionalImageUrl(),
-    sourceUrl: optionalUrl('The source URL'),
-    gameId: gameIdField,
-  },
-  { message: titleMessage },
-)
+const reviewBody = createInsertSchema(reviews, {
+  title: optionalText(300, 'The title'),
+  content: optionalText(MAX_TEXT, 'The review text'),
+  author: optionalText(200, 'The author'),
+  rating: ratingField,
+  imageUrl: optionalImageUrl(),
+  sourceUrl: optionalUrl('The source URL'),
+  gameId: gameIdField,
+})
+  .omit({ id: true, timestamp: true, createdAt: true, updatedAt: true })
+  .partial()
 
-async function readReview(c: Context, creating: boolean): Promise<Partial<NewReview>> {
-  const { data } = await parseJsonObject(c, reviewFields.partial(), titleMessage)
+const body = jsonBody(reviewBody, titleMessage)
+
+async function toReviewValues(data: z.output<typeof reviewBody>, creating: boolean): Promise<Partial<NewReview>> {
   if (!data.title) throw badRequest(titleMessage)
   if (creating && data.rating === undefined) throw badRequest(ratingMessage)
   const values: Partial<NewReview> = { ...data }
@@ -74,14 +76,14 @@ export const reviewsRoutes = new Hono()
     if (!review) throw notFound('Review not found')
     return c.json(review)
   })
-  .post('/', async (c) => {
-    const review = await insertReview((await readReview(c, true)) as NewReview)
+  .post('/', body, async (c) => {
+    const review = await insertReview((await toReviewValues(c.req.valid('json'), true)) as NewReview)
     recordWrite(c, { entity: 'review', id: review.id, summary: `Created review "${review.title}"`, tags: ['reviews'] })
     return c.json(review, 201)
   })
-  .put('/:id', async (c) => {
+  .put('/:id', body, async (c) => {
     const id = parseId(c)
-    const review = await updateReview(id, await readReview(c, false))
+    const review = await updateReview(id, await toReviewValues(c.req.valid('json'), false))
     if (!review) throw notFound('Review not found')
     recordWrite(c, { entity: 'review', id, summary: `Updated review "${review.title}"`, tags: ['reviews'] })
     return c.json(review)

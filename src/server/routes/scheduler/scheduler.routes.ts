@@ -2,7 +2,8 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { noStore } from '../../http/cache.ts'
-import { boolFrom, intFrom, parseJsonObject } from '../../http/fields.ts'
+import { boolFrom, intFrom } from '../../http/fields.ts'
+import { jsonBody } from '../../http/validate.ts'
 import { jobView } from '../../jobs/jobs.ts'
 import { getJob } from '../../repos/jobs.repo.ts'
 import { getSchedulerConfig, saveSchedulerConfig, type SchedulerUpdate } from '../../repos/scheduler.repo.ts'
@@ -55,8 +56,8 @@ export const schedulerRoutes = new Hono()
   .use(noStore())
   .get('/config', async (c) => c.json({ config: await getSchedulerConfig() }))
   .get('/separate-config', async (c) => c.json(await getSchedulerConfig()))
-  .post('/config', async (c) => {
-    const { data } = await parseJsonObject(c, configBody, configMessage)
+  .post('/config', jsonBody(configBody, configMessage), async (c) => {
+    const data = c.req.valid('json')
     for (const job of [data.standings, data.news]) {
       if (job) for (const key of Object.keys(job) as (keyof typeof job)[]) if (job[key] === undefined) delete job[key]
     }

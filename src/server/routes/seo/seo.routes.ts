@@ -5,7 +5,7 @@ import { recordWrite } from '../../audit/record-writes.ts'
 import { noStore } from '../../http/cache.ts'
 import { badRequest } from '../../http/errors.ts'
 import { optionalText, requiredText } from '../../http/fields.ts'
-import { parseBody } from '../../http/validate.ts'
+import { jsonBody } from '../../http/validate.ts'
 import { getSeoSettings, listSeoSettings, resetSeoSettings, saveSeoSettings } from '../../repos/seo.repo.ts'
 
 const seoBody = z.object(
@@ -30,9 +30,9 @@ export const seoRoutes = new Hono()
   .use(noStore())
   .get('/', async (c) => c.json(await listSeoSettings()))
   .get('/:page', async (c) => c.json(await getSeoSettings(pageParam(c.req.param('page')))))
-  .put('/:page', async (c) => {
+  .put('/:page', jsonBody(seoBody), async (c) => {
     const page = pageParam(c.req.param('page'))
-    const settings = await saveSeoSettings(page, await parseBody(c, seoBody))
+    const settings = await saveSeoSettings(page, c.req.valid('json'))
     recordWrite(c, { entity: 'seo', id: page, summary: `Saved SEO settings of ${page}`, tags })
     return c.json(settings)
   })

@@ -5,7 +5,7 @@ import { materializeImageUrl } from '../../blobs/images.ts'
 import { publicCache } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { isSafeUrl } from '../../http/fields.ts'
-import { parseBody } from '../../http/validate.ts'
+import { jsonBody } from '../../http/validate.ts'
 import { getSetting, setSetting } from '../../repos/site-settings.repo.ts'
 
 const overlayMessage = 'The overlay transparency must be a whole number from 0 to 80.'
@@ -51,8 +51,8 @@ export const siteSettingsRoutes = new Hono()
     if (!setting) throw notFound('Setting not found')
     return c.json(setting)
   })
-  .post('/', async (c) => {
-    const body = await parseBody(c, settingBody)
+  .post('/', jsonBody(settingBody), async (c) => {
+    const body = c.req.valid('json')
     const value = body.key === 'hero_image' ? await materializeImageUrl(body.value) : String(body.value)
     const setting = await setSetting(body.key, value)
     recordWrite(c, {

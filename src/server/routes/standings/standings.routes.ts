@@ -3,8 +3,8 @@ import { z } from 'zod'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { publicCache } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
-import { intFrom, optionalText, parseJsonObject, requiredText } from '../../http/fields.ts'
-import { parseBody, parseId } from '../../http/validate.ts'
+import { intFrom, optionalText, requiredText } from '../../http/fields.ts'
+import { jsonBody, parseId } from '../../http/validate.ts'
 import {
   deleteStandingsSet,
   listStandings,
@@ -81,18 +81,18 @@ const tags = ['standings' as const]
 export const standingsRoutes = new Hono()
   .use(publicCache('standings'))
   .get('/', async (c) => c.json(await listStandings()))
-  .post('/reorder', async (c) => {
-    const { updates } = await parseBody(c, reorderBody)
+  .post('/reorder', jsonBody(reorderBody, reorderMessage), async (c) => {
+    const { updates } = c.req.valid('json')
     const missing = await reorderStandings(updates)
     if (missing.length) throw notFound(`Championship standings ${missing.join(', ')} not found`)
     recordWrite(c, { entity: 'standings', summary: `Reordered ${updates.length} championships`, tags })
     return c.json({ updated: updates.length })
   })
-  .put('/:championshipId/driver/:driverIndex', async (c) => {
+  .put('/:championshipId/driver/:driverIndex', jsonBody(driverBody, driverMessage), async (c) => {
     const setId = parseId(c, 'championshipId')
     const index = driverIndex.safeParse(c.req.param('driverIndex'))
     if (!index.success) throw badRequest('Invalid driver index.')
-    const { data } = await parseJsonObject(c, driverBody, driverMessage)
+    const data = c.req.valid('json')
     const edit = 'driverData' in data ? data.driverData : data
     if (!(await updateStandingsDriver(setId, index.data, edit))) throw notFound('Driver not found')
     recordWrite(c, {

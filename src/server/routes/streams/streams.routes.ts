@@ -1,19 +1,13 @@
-import { Hono, type Context } from 'hono'
+import { createInsertSchema } from 'drizzle-zod'
+import { Hono } from 'hono'
 import { z } from 'zod'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { materializeImageUrl } from '../../blobs/images.ts'
 import { publicCache } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
-import {
-  boolFrom,
-  dateFrom,
-  MAX_TEXT,
-  optionalImageUrl,
-  optionalText,
-  optionalUrl,
-  parseJsonObject,
-} from '../../http/fields.ts'
-import { parseId } from '../../http/validate.ts'
+import { boolFrom, dateFrom, MAX_TEXT, optionalImageUrl, optionalText, optionalUrl } from '../../http/fields.ts'
+import { streams } from '../../db/schema.ts'
+import { jsonBody, parseId } from '../../http/validate.ts'
 import {
   deleteStream,
   getStream,
@@ -58,25 +52,25 @@ const viewerCountField = z
     return Math.trunc(n)
   })
 
-const streamFields = z.object(
-  {
-    title: optionalText(300, 'The title'),
-    streamUrl: optionalUrl('The stream URL'),
-    category: optionalText(100, 'The category'),
-    description: optionalText(MAX_TEXT, 'The description'),
-    thumbnailUrl: optionalImageUrl('The thumbnail URL'),
-    streamerName: optionalText(200, 'The streamer name'),
-    startTime: z.union([dateFrom('The start time'), z.null()]),
-    endTime: z.union([dateFrom('The end time'), z.null(), z.literal('')]),
-    isLive: boolFrom('isLive'),
-    viewerCount: viewerCountField,
-    tags: tagsField,
-  },
-  { message: requiredMessage },
-)
+const streamBody = createInsertSchema(streams, {
+  title: optionalText(300, 'The title'),
+  streamUrl: optionalUrl('The stream URL'),
+  category: optionalText(100, 'The category'),
+  description: optionalText(MAX_TEXT, 'The description'),
+  thumbnailUrl: optionalImageUrl('The thumbnail URL'),
+  streamerName: optionalText(200, 'The streamer name'),
+  startTime: z.union([dateFrom('The start time'), z.null()]),
+  endTime: z.union([dateFrom('The end time'), z.null(), z.literal('')]),
+  isLive: boolFrom('isLive'),
+  viewerCount: viewerCountField,
+  tags: tagsField,
+})
+  .omit({ id: true, createdAt: true, updatedAt: true })
+  .partial()
 
-async function readStream(c: Context, creating: boolean): Promise<Partial<NewStream>> {
-  const { data } = await parseJsonObject(c, streamFields.partial(), requiredMessage)
+const body = jsonBody(streamBody, requiredMessage)
+
+async function toStreamValues(data: z.output<typeof streamBody>, creating: boolean): Promise<Partial<NewStream>> {
   if (!data.title || !data.streamUrl) throw badRequest(requiredMessage)
   const { startTime, endTime, ...rest } = data
   const values: Partial<NewStream> = { ...rest }
@@ -101,14 +95,14 @@ export const streamsRoutes = new Hono()
     if (!stream) throw notFound('Stream not found')
     return c.json(stream)
   })
-  .post('/', async (c) => {
-    const stream = await insertStream((await readStream(c, true)) as NewStream)
+  .post('/', body, async (c) => {
+    const stream = await insertStream((await toStreamValues(c.req.valid('json'), true)) as NewStream)
     recordWrite(c, { entity: 'stream', id: stream.id, summary: `Created stream "${stream.title}"`, tags: ['streams'] })
     return c.json(stream, 201)
   })
-  .put('/:id', async (c) => {
+  .put('/:id', body, async (c) => {
     const id = parseId(c)
-    const stream = await updateStream(id, await readStream(c, false))
+    const stream = await updateStream(id, await toStreamValues(c.req.valid('json'), false))
     if (!stream) throw notFound('Stream not found')
     recordWrite(c, { entity: 'stream', id, summary: `Updated stream "${stream.title}"`, tags: ['streams'] })
     return c.json(stream)
