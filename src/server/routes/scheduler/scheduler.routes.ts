@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { noStore } from '../../http/cache.ts'
+import { ApiError } from '../../http/errors.ts'
 import { boolFrom, intFrom } from '../../http/fields.ts'
 import { jsonBody } from '../../http/validate.ts'
 import { jobView } from '../../jobs/jobs.ts'
@@ -80,7 +81,7 @@ export const schedulerRoutes = new Hono()
     if (failed.length === started.length && failed.length > 0) {
       // Nothing could start (e.g. no AI key): the runs are recorded as failed with the reason.
       const reason = (await listSchedulerRuns(1))[0]?.message ?? 'The test could not start.'
-      return c.json({ message: reason }, 503)
+      throw new ApiError(503, reason)
     }
     const jobs = await Promise.all(started.map(async (s) => (s.jobId ? await getJob(s.jobId) : undefined)))
     recordWrite(c, { entity: 'scheduler', summary: 'Started a scheduler test run' })
