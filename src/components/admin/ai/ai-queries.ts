@@ -28,8 +28,7 @@ export function useJobs() {
   })
 }
 
-export type JobSummary = Awaited<ReturnType<typeof fetchJobs>>['recent'][number]
-const fetchJobs = () => unwrap(api.admin.jobs.$get())
+export type JobSummary = NonNullable<ReturnType<typeof useJobs>['data']>['recent'][number]
 
 export function useDiagnostic(service: AiServiceName, autoRefreshMs: number | false) {
   return useQuery({
@@ -140,5 +139,14 @@ export function usePublishNews() {
   return useMutation({
     mutationFn: (id: number) => unwrap(api.admin.news[':id'].publish.$post({ param: { id: String(id) } })),
     onSuccess: () => client.invalidateQueries({ queryKey: aiKeys.news }),
+  })
+}
+
+/** The News tab's review list: AI drafts awaiting the owner (from the admin list, drafts included). */
+export function useDrafts() {
+  return useQuery({
+    queryKey: aiKeys.news,
+    queryFn: () => unwrap(api.admin.news.$get({ query: {} })),
+    select: (articles) => articles.filter((a) => a.status === 'draft'),
   })
 }
