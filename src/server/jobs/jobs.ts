@@ -8,6 +8,7 @@ import {
   createJob,
   finishJob,
   getJob,
+  listStalledJobs,
   recordTaskOutcome,
   requeueJob,
   setCurrentTask,
@@ -155,4 +156,17 @@ export async function startJobAgain(jobId: number): Promise<JobRow | undefined> 
   const job = await requeueJob(jobId)
   if (job) await launcher(job.id)
   return job
+}
+
+/**
+ * Called by every scheduler tick: launches again the jobs whose launch was lost (still queued
+ * after 2 minutes) or whose runner died (no progress for 5 minutes). Answers their ids.
+ */
+export async function relaunchStalledJobs(now = new Date()): Promise<number[]> {
+  const stalled = await listStalledJobs(now)
+  for (const job of stalled) {
+    // The runner claims it again (queued, or running and stale): no second runner can.
+    await launcher(job.id)
+  }
+  return stalled.map((j) => j.id)
 }

@@ -118,6 +118,24 @@ export async function finishJob(
   return row
 }
 
+/** A queued job nobody has claimed after this long was never launched (the launch call was lost). */
+export const UNCLAIMED_AFTER_MS = 2 * 60_000
+
+/** Jobs that need a runner: queued but never claimed, or running with a dead runner. */
+export async function listStalledJobs(now = new Date()): Promise<JobRow[]> {
+  return db()
+    .select()
+    .from(jobs)
+    .where(
+      or(
+        and(eq(jobs.status, 'queued'), lt(jobs.updatedAt, new Date(now.getTime() - UNCLAIMED_AFTER_MS))),
+        and(eq(jobs.status, 'running'), lt(jobs.updatedAt, new Date(now.getTime() - STALE_AFTER_MS))),
+      ),
+    )
+    .orderBy(jobs.id)
+    .limit(10)
+}
+
 /** A failed or killed job goes back to the queue; tasks already done are skipped when it runs again. */
 export async function requeueJob(id: number, now = new Date()): Promise<JobRow | undefined> {
   const [row] = await db()

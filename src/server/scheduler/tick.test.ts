@@ -194,3 +194,30 @@ describe('the tick flushes a pending rebuild (trailing edge of the debounce)', (
     expect(hookCalls).toBe(1)
   })
 })
+
+describe('the tick relaunches jobs that were never launched or whose runner died', () => {
+  it('launches a queued job after 2 minutes and a stalled running one after 5, then they finish', async () => {
+    const { createJob, claimJob, getJob } = await import('../repos/jobs.repo.ts')
+    const { configureJobLauncher, runJob } = await import('../jobs/jobs.ts')
+    const task = { kind: 'news' as const, championship: 'WRC' }
+    const lost = await createJob('bulk-news', { tasks: [task], feature: 'bulk-news' })
+    const dead = await createJob('bulk-news', { tasks: [{ ...task, championship: 'WEC' }], feature: 'bulk-news' })
+    await claimJob(dead.id)
+    const fresh = await createJob('bulk-news', { tasks: [{ ...task, championship: 'IMSA' }], feature: 'bulk-news' })
+    await db().execute(`update jobs set updated_at = now() - interval '3 minutes' where id = ${lost.id}`)
+    await db().execute(`update jobs set updated_at = now() - interval '6 minutes' where id = ${dead.id}`)
+
+    const launched: Promise<unknown>[] = []
+    const undo = configureJobLauncher(async (id) => void launched.push(runJob(id)))
+    try {
+      const report = await runSchedulerTick(new Date())
+      expect(report.relaunched).toEqual([lost.id, dead.id])
+      await Promise.all(launched)
+    } finally {
+      undo()
+    }
+    expect((await getJob(lost.id))!.status).toBe('completed')
+    expect((await getJob(dead.id))!.status).toBe('completed')
+    expect((await getJob(fresh.id))!.status).toBe('queued')
+  })
+})

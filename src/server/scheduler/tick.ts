@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { dueSlot, nextSlot, nextTestSlot, slotKey, testSlot } from '../../lib/schedule.ts'
 import { requireConfigured } from '../ai/call.ts'
-import { startJob } from '../jobs/jobs.ts'
+import { relaunchStalledJobs, startJob } from '../jobs/jobs.ts'
 import { flushPendingBuild } from '../publish/publish.ts'
 import { getSchedulerConfig } from '../repos/scheduler.repo.ts'
 import {
@@ -27,6 +27,8 @@ export interface TickReport {
   started: StartedRun[]
   /** Whether a pending rebuild was handed to the build hook (trailing edge of its debounce). */
   flushedBuild: boolean
+  /** Jobs launched again because their launch was lost or their runner died. */
+  relaunched: number[]
 }
 
 interface RunPlan {
@@ -118,13 +120,19 @@ export async function runSchedulerTick(now = new Date()): Promise<TickReport> {
     const result = await startRun(plan)
     if (result) started.push(result)
   }
+  let relaunched: number[] = []
+  try {
+    relaunched = await relaunchStalledJobs(now)
+  } catch (error) {
+    console.warn('[scheduler] could not relaunch stalled jobs:', error)
+  }
   let flushedBuild = false
   try {
     flushedBuild = await flushPendingBuild(now)
   } catch (error) {
     console.warn('[scheduler] could not flush the pending build:', error)
   }
-  return { started, flushedBuild }
+  return { started, flushedBuild, relaunched }
 }
 
 /** The scheduler tab's run-now (POST /api/admin/scheduler/test-now): test-mode work, at once. */
