@@ -45,6 +45,16 @@ export default defineConfig({
     url: `http://localhost:${port}/api/site-settings/hero_image`,
     timeout: 240_000,
     reuseExistingServer: false,
+    // What a developer's shell may hold. scripts/e2e-server.ts hands the site an allow-list only, so
+    // none of it may reach the site: on every run the admin tests log in with the generated password
+    // (.data/e2e-<port>/admin-password.txt), and a leaked DATABASE_URL would stop the site at start.
+    env: {
+      ADMIN_PASSWORD: 'not-the-e2e-password',
+      DATABASE_URL: 'postgres://poison:poison@127.0.0.1:9/poison',
+      REBUILD_HOOK_URL: 'http://127.0.0.1:9/build_hooks/poison',
+      OPENAI_API_KEY: 'sk-poison',
+      PERPLEXITY_API_KEY: 'pplx-poison',
+    },
     stdout: 'pipe',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

@@ -1,5 +1,13 @@
 import { defineConfig } from 'vitest/config'
+import { makeProcessEnvHermetic } from './scripts/lib/hermetic-env.ts'
+import { findPgBouncer } from './tests/setup/pgbouncer.ts'
 import { findPgBin } from './tests/setup/postgres15.ts'
+
+// Hermetic however Vitest is started (`npm test` or `npx vitest`): before any test module reads the
+// environment, only the allow-listed variables and the test settings of the site remain, plus
+// Vitest's and Vite's own (docs/decisions/0010-hermetic-tests.md). The database projects set their
+// own DATABASE_URL (tests/setup/db.setup.ts).
+makeProcessEnvHermetic((name) => name === 'NODE_ENV' || name === 'TEST' || name.startsWith('VITE'))
 
 const dbTests = ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts']
 
@@ -7,6 +15,9 @@ const dbTests = ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts']
 // binaries are on this machine. Files run one at a time per database: they share one database.
 const hasPostgres = findPgBin() !== null
 if (!hasPostgres) console.warn('[vitest] PostgreSQL 15 binaries not found: the pg15 project is skipped.')
+// The pooler project's global setup installs Debian's pgbouncer when it is missing and we are root.
+const hasPooler = hasPostgres && (findPgBouncer() !== null || process.getuid?.() === 0)
+if (hasPostgres && !hasPooler) console.warn('[vitest] PgBouncer not found: the pooler project is skipped.')
 
 export default defineConfig({
   test: {
@@ -15,7 +26,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/lib/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          include: [
+            'src/lib/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+          ],
         },
       },
       {
@@ -38,6 +54,23 @@ export default defineConfig({
                 name: 'pg15',
                 include: dbTests,
                 globalSetup: ['tests/setup/postgres15.global.ts'],
+                setupFiles: ['tests/setup/db.setup.ts'],
+                fileParallelism: false,
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      ...(hasPooler
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'pooler',
+                // Production's path: the API through the transaction pooler, and the built functions.
+                include: [...dbTests, 'tests/deploy/**/*.test.ts'],
+                globalSetup: ['tests/setup/pgbouncer.global.ts'],
                 setupFiles: ['tests/setup/db.setup.ts'],
                 fileParallelism: false,
                 testTimeout: 30_000,

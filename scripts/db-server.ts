@@ -20,3 +20,9 @@ async function shutdown() {
 }
 process.on('SIGINT', shutdown)
 process.on('SIGTERM', shutdown)
+
+// Started by `npm start`: never outlive it (a killed parent must not leave the database port taken).
+const parent = process.ppid
+setInterval(() => {
+  if (process.ppid !== parent) void shutdown()
+}, 1000).unref()

@@ -1,28 +1,35 @@
 /**
  * `npm test`: unit, API (PGlite and PostgreSQL 15) and end-to-end tests, in that order.
- * Finds Chromium first: installs Debian's package when missing and running as root, otherwise
- * says exactly what is missing. Never downloads a browser of its own.
+ * Finds Chromium first (CHROMIUM_PATH, else Debian's): installs Debian's package when missing and
+ * running as root, otherwise says exactly what is missing. Never downloads a browser of its own.
+ *
+ * Hermetic: Vitest and Playwright (and through it the site under test) get an allow-listed
+ * environment, never the caller's settings for the site nor `.env` (scripts/lib/hermetic-env.ts).
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { hermeticEnv } from './lib/hermetic-env.ts'
 
-const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p))
-
-function run(cmd: string, args: string[], extraEnv: Record<string, string> = {}): number {
+function run(cmd: string, args: string[], env: Record<string, string | undefined>): number {
   console.log(`\n$ ${cmd} ${args.join(' ')}`)
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...extraEnv } })
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env })
   return r.status ?? 1
 }
 
 function ensureChromium(): string {
-  if (chromium) return chromium
+  const wanted = process.env.CHROMIUM_PATH
+  if (wanted) {
+    if (existsSync(wanted)) return wanted
+    console.error(`CHROMIUM_PATH is set to ${wanted}, which does not exist. Point it at a Chromium binary.`)
+    process.exit(1)
+  }
+  const found = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p))
+  if (found) return found
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
     console.log("Chromium is missing: installing Debian's chromium package...")
-    run('apt-get', ['update', '-qq'])
-    if (
-      run('apt-get', ['install', '-y', '-qq', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' }) === 0 &&
-      existsSync('/usr/bin/chromium')
-    ) {
+    const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+    run('apt-get', ['update', '-qq'], aptEnv)
+    if (run('apt-get', ['install', '-y', '-qq', 'chromium'], aptEnv) === 0 && existsSync('/usr/bin/chromium')) {
       return '/usr/bin/chromium'
     }
   }
@@ -34,7 +41,8 @@ function ensureChromium(): string {
 }
 
 const browser = ensureChromium()
+const env = hermeticEnv(process.env, { CHROMIUM_PATH: browser })
 const bin = 'node_modules/.bin'
-let failed = run(`${bin}/vitest`, ['run'])
-failed ||= run(`${bin}/playwright`, ['test'], { CHROMIUM_PATH: browser })
+let failed = run(`${bin}/vitest`, ['run'], env)
+failed ||= run(`${bin}/playwright`, ['test'], env)
 process.exit(failed)

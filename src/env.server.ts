@@ -13,7 +13,17 @@ const schema = z.object({
   CONTEXT: z.string().optional(),
   /** Postgres connection string. Empty: the embedded PGlite server on 127.0.0.1. */
   DATABASE_URL: z.url().optional(),
+  /**
+   * Connections in this process's pool. A Netlify function instance serves one request at a time,
+   * so one connection (parallel queries are pipelined on it) keeps a burst of cold instances within
+   * the pooler's client limit; a long-lived local server may use more (docs/decisions/0302).
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(1),
+  /** Seconds after which an idle connection is closed, so a quiet instance holds no pooler client. */
+  DATABASE_IDLE_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(10),
   EMBEDDED_DB_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  /** The address `npm start` listens on: this machine only, unless set (e.g. 0.0.0.0). */
+  HOST: z.string().min(1).default('127.0.0.1'),
   /** Where the embedded database keeps its files. */
   DATA_DIR: z.string().default('.data'),
   /** Public address of the site: canonical links, sitemap, feed, allowed Origin. */
@@ -74,3 +84,6 @@ export const aiConfigured = {
   openai: env.OPENAI_API_KEY !== undefined,
   perplexity: env.PERPLEXITY_API_KEY !== undefined,
 }
+
+/** Every variable this module reads (the test runner blanks them all: scripts/lib/hermetic-env.ts). */
+export const envVariableNames: readonly string[] = Object.keys(schema.shape)

@@ -7,40 +7,34 @@
  * generated locally by `scripts/demo/make-images.ts` (see `npm run demo:images`).
  */
 
-export interface DemoGame {
-  title: string
-  description: string
-  category: string
-  price: string
-  rating: string
-  platform: string
-  websiteUrl: string | null
-  steamUrl: string | null
-  featured: boolean
-  image: string
-}
+import type { NewAccessory } from '../../src/server/repos/accessories.repo.ts'
+import type { NewGame } from '../../src/server/repos/games.repo.ts'
+import type { NewLibraryImage } from '../../src/server/repos/image-library.repo.ts'
+import type { NewNewsArticle } from '../../src/server/repos/news.repo.ts'
+import type { NewReview } from '../../src/server/repos/reviews.repo.ts'
+import type { NewStream } from '../../src/server/repos/streams.repo.ts'
 
-export interface DemoHardware {
-  name: string
-  brand: string
-  category: string
-  description: string
-  purchaseUrl: string
-  rating: string
-  price: string
-  featured: boolean
-  image: string
-}
+/**
+ * The demo rows take their fields' types from the tables (src/server/db/schema.ts, through the
+ * repositories' insert types); `image` is a file under public/demo, and the `*Ago` fields are
+ * turned into dates by the seed (scripts/lib/seed-demo.ts).
+ */
+type Demo<Row, Keys extends keyof Row> = Required<Pick<Row, Keys>> & { image: string }
 
-export interface DemoNews {
-  title: string
-  category: string
-  author: string
-  contentType: 'motorsport' | 'e-sports'
-  sourceUrl: string | null
-  /** HTML body */
-  content: string
-  image: string
+export type DemoGame = Demo<
+  NewGame,
+  'title' | 'description' | 'category' | 'price' | 'rating' | 'platform' | 'websiteUrl' | 'steamUrl' | 'featured'
+>
+
+export type DemoHardware = Demo<
+  NewAccessory,
+  'name' | 'brand' | 'category' | 'description' | 'purchaseUrl' | 'rating' | 'price' | 'featured'
+>
+
+export type DemoNews = Demo<
+  NewNewsArticle,
+  'title' | 'category' | 'author' | 'contentType' | 'sourceUrl' | 'content'
+> & {
   daysAgo: number
 }
 
@@ -54,38 +48,22 @@ export interface DemoStandings {
   drivers: { driverName: string; team: string; points: number }[]
 }
 
-export interface DemoReview {
-  title: string
-  content: string
-  author: string
-  /** e.g. "8.5", 0-10 */
-  rating: string
+export type DemoReview = Demo<NewReview, 'title' | 'content' | 'author' | 'rating' | 'sourceUrl'> & {
   /** matches a DemoGame title, or null for hardware / general reviews */
   gameTitle: string | null
-  sourceUrl: string
-  image: string
   daysAgo: number
 }
 
-export interface DemoStream {
-  title: string
-  description: string
+export type DemoStream = Demo<
+  NewStream,
+  'title' | 'description' | 'streamerName' | 'streamUrl' | 'isLive' | 'viewerCount' | 'tags'
+> & {
+  /** The demo's four kinds of stream (the stored category). */
   category: 'f1' | 'gt3' | 'rally' | 'endurance'
-  streamerName: string
-  streamUrl: string | null
-  isLive: boolean
-  viewerCount: number
-  tags: string[]
   hoursAgo: number
-  image: string
 }
 
-export interface DemoLibraryImage {
-  name: string
-  category: string
-  description: string
-  image: string
-}
+export type DemoLibraryImage = Demo<NewLibraryImage, 'name' | 'category' | 'description'>
 
 /* -------------------------------------------------------------------------- */
 /*                                    Games                                   */

@@ -1,6 +1,9 @@
-import { eq } from 'drizzle-orm'
-import { db } from '../../src/server/db/client.ts'
-import { publishState } from '../../src/server/db/schema.ts'
+import {
+  getPublishStatus,
+  localBuildDue,
+  markBuildFinished,
+  markBuildStarted,
+} from '../../src/server/publish/publish.ts'
 import type { SiteRoot } from './site-build.ts'
 
 export interface LocalServices {
@@ -15,62 +18,61 @@ const POLL_MS = 1_000
 
 /**
  * What Netlify does in production, done on this machine: when the API marks the site as pending
- * (after a content write), rebuild once the edits settle and swap the new build in.
- * In production the API posts to the build hook instead (src/server/publish).
+ * (after a content write), rebuild once the edits settle and swap the new build in. The status
+ * moves through the same `markBuildStarted` / `markBuildFinished` as Netlify's deploy events move
+ * it in production, where the API posts to the build hook instead (src/server/publish).
  */
 export async function startLocalServices(opts: {
-  site: SiteRoot
+  site: Pick<SiteRoot, 'buildAndSwap'>
   childEnv: Record<string, string>
+  /** Tests shorten the quiet period and the poll. */
+  quietMs?: number
+  pollMs?: number
 }): Promise<LocalServices> {
+  const quietMs = opts.quietMs ?? REBUILD_DEBOUNCE_MS
   let timer: NodeJS.Timeout | undefined
-  let building: Promise<void> | undefined
+  /** The tick in progress (reading the state, then maybe building): one at a time. */
+  let ticking: Promise<void> | undefined
   let stopped = false
+  /** When this run last started a build: a failed build is not retried until another edit arrives. */
+  let lastBuildStartedAt: Date | undefined
 
-  async function tick() {
-    if (stopped || building) return
-    const [state] = await db().select().from(publishState).where(eq(publishState.id, 1))
-    if (!state || state.status !== 'pending' || !state.requestedAt) return
-    if (Date.now() - state.requestedAt.getTime() < REBUILD_DEBOUNCE_MS) return
-    building = rebuild(state.requestedAt).finally(() => (building = undefined))
+  function poll() {
+    if (stopped || ticking) return
+    ticking = tick()
+      .catch((error: unknown) => console.error('[start] publisher:', error))
+      .finally(() => (ticking = undefined))
   }
 
-  async function rebuild(requestedAt: Date) {
-    await db()
-      .update(publishState)
-      .set({ status: 'building', buildStartedAt: new Date(), updatedAt: new Date() })
-      .where(eq(publishState.id, 1))
+  async function tick() {
+    const now = new Date()
+    if (!localBuildDue(await getPublishStatus(), { lastBuildStartedAt, quietMs, now })) return
+    lastBuildStartedAt = now
+    await rebuild(now)
+  }
+
+  async function rebuild(startedAt: Date) {
+    await markBuildStarted(startedAt)
     try {
       await opts.site.buildAndSwap(opts.childEnv)
-      // An edit made during the build leaves the state pending for the next round.
-      const [now] = await db().select().from(publishState).where(eq(publishState.id, 1))
-      const newer = now?.requestedAt && now.requestedAt.getTime() > requestedAt.getTime()
-      await db()
-        .update(publishState)
-        .set(
-          newer
-            ? { status: 'pending', liveAt: new Date(), lastError: null, updatedAt: new Date() }
-            : { status: 'live', liveAt: new Date(), lastError: null, changedTags: [], updatedAt: new Date() },
-        )
-        .where(eq(publishState.id, 1))
-      console.log('[start] site rebuilt and swapped in')
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       console.error(`[start] rebuild failed: ${message.slice(0, 500)}`)
-      await db()
-        .update(publishState)
-        .set({ status: 'live', lastError: message.slice(0, 2000), updatedAt: new Date() })
-        .where(eq(publishState.id, 1))
+      await markBuildFinished(`The local build failed: ${message}`)
+      return
     }
+    await markBuildFinished(null)
+    console.log('[start] site rebuilt and swapped in')
   }
 
   return {
     onServerReady() {
-      timer = setInterval(() => void tick().catch((e) => console.error('[start] publisher:', e)), POLL_MS)
+      timer = setInterval(poll, opts.pollMs ?? POLL_MS)
     },
     async stop() {
       stopped = true
       if (timer) clearInterval(timer)
-      await building?.catch(() => {})
+      await ticking
     },
   }
 }

@@ -52,35 +52,20 @@ export class SiteRoot {
   }
 
   /**
-   * The repository's netlify.toml with the build command replaced (the runner builds) and the
-   * functions folder left to the `--functions` flag (Netlify wants it inside this root otherwise).
+   * The repository's netlify.toml for the local runtime (scripts/lib/local-runtime.ts) reading this
+   * folder: the build command replaced (the runner builds), the publish folder this folder's `dist`
+   * and the functions left out (the runtime loads them from the repository).
    */
-  writeNetlifyConfig(opts: { staticServerPort: number }, repoConfig = 'netlify.toml'): void {
+  writeNetlifyConfig(repoConfig = 'netlify.toml'): void {
     mkdirSync(this.dir, { recursive: true })
     const toml = readFileSync(repoConfig, 'utf8')
       .replace(/^(\s*)command\s*=.*$/m, '$1command = "echo built by the local runner"')
       .replace(/^\s*directory\s*=\s*"netlify\/functions"\s*$/m, '')
-      // Netlify's static server otherwise always takes 3999: two runs would serve each other's pages.
-      .replace(/^\[dev\]\s*$/m, `[dev]\n  staticServerPort = ${opts.staticServerPort}`)
-      .replace(/^(\s*)publish\s*=.*$/gm, `$1publish = "${this.publishPath()}"`)
-    writeFileSync(path.join(this.dir, 'netlify.toml'), `# Written by scripts/start.ts from ../../netlify.toml\n${toml}`)
-  }
-
-  /**
-   * netlify-cli resolves a relative publish folder against the repository root for its static
-   * server, but against this folder for its redirect rules (and mangles absolute ones). The path
-   * from the repository root is used, and the same path below this folder is made to lead to
-   * `dist` too (a symlink), so both readings find the same files.
-   */
-  private publishPath(): string {
-    const fromRepo = path.relative(process.cwd(), this.publishDir)
-    const mirror = path.join(this.dir, fromRepo)
-    if (mirror !== this.publishDir) {
-      mkdirSync(path.dirname(mirror), { recursive: true })
-      rmSync(mirror, { force: true, recursive: true })
-      symlinkSync(this.publishDir, mirror)
-    }
-    return fromRepo
+      .replace(/^(\s*)publish\s*=.*$/gm, '$1publish = "dist"')
+    writeFileSync(
+      path.join(this.dir, 'netlify.toml'),
+      `# Written by npm start from the repository's netlify.toml\n${toml}`,
+    )
   }
 
   /**

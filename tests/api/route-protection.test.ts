@@ -108,12 +108,20 @@ describe('route protection', () => {
   })
 
   it('answers 404 for paths no route matches, with or without a session', async () => {
-    expect((await send('GET', '/api/admin/secret')).status).toBe(404)
     expect((await send('POST', '/api/nothing-here')).status).toBe(404)
     const cookie = await adminCookie()
     expect((await send('GET', '/api/nothing-here', { cookie })).status).toBe(404)
+    expect((await send('GET', '/api/admin/secret', { cookie })).status).toBe(404)
     // A write to a public path with no write route is still refused: it matches no public route.
     expect((await send('POST', '/api/games')).status).toBe(404)
+  })
+
+  it('answers 401 for any admin path without a session, whether a route is there or not', async () => {
+    for (const path of ['/api/admin/secret', '/api/admin/games/1/x', '/api/admin', '/api/admin/audit-log']) {
+      const res = await send('GET', path)
+      expect(res.status, path).toBe(401)
+      expect(res.body, path).toEqual({ message: 'Please log in as the administrator.' })
+    }
   })
 
   it('the login refuses a foreign Origin (login CSRF)', async () => {

@@ -84,14 +84,17 @@ export const originCheck: MiddlewareHandler = async (c, next) => {
 
 /**
  * 401 unless the route is public or the request carries a live admin session. A path no route
- * matches falls through to the 404 answer: there is nothing behind it to protect (handlers
+ * matches falls through to the 404 answer (except under /api/admin): there is nothing behind it to protect (handlers
  * registered for every method with `app.all` would not be matched here, so the route-protection
  * test refuses them).
  */
 export const requireSession: MiddlewareHandler = async (c, next) => {
   const session = await findSession(readSessionCookie(c))
   if (session) c.set('session', session)
-  if (!session && endpointOf(c) !== undefined && !isPublicEndpoint(c)) {
+  // Under /api/admin a path no route matches is refused like one that does: without a session, the
+  // answers do not tell which admin routes exist.
+  const adminPath = c.req.path === '/api/admin' || c.req.path.startsWith('/api/admin/')
+  if (!session && (endpointOf(c) !== undefined || adminPath) && !isPublicEndpoint(c)) {
     throw new ApiError(401, 'Please log in as the administrator.')
   }
   await next()

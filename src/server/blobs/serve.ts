@@ -17,7 +17,13 @@ export async function serveMedia(request: Request): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response('Method Not Allowed', { status: 405, headers: { ...baseHeaders, Allow: 'GET, HEAD' } })
   }
-  const key = decodeURIComponent(new URL(request.url).pathname.split('/').pop() ?? '')
+  const key = mediaKey(request.url)
+  if (key === undefined) {
+    return new Response('Bad Request', {
+      status: 400,
+      headers: { ...baseHeaders, 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' },
+    })
+  }
   const etag = `"${key.split('.')[0]}"`
   if (request.headers.get('if-none-match') === etag) {
     return new Response(null, { status: 304, headers: { ...baseHeaders, ETag: etag } })
@@ -39,4 +45,13 @@ export async function serveMedia(request: Request): Promise<Response> {
       ETag: etag,
     },
   })
+}
+
+/** The key of /media/<key>, or undefined when it is not even a decodable path segment. */
+function mediaKey(url: string): string | undefined {
+  try {
+    return decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '')
+  } catch {
+    return undefined
+  }
 }

@@ -98,6 +98,8 @@ describe('chunked image uploads into Blobs', () => {
     expect((await send('POST', `/api/admin/uploads/${'0'.repeat(32)}/complete`, { cookie })).status).toBe(404)
     expect((await serveMedia(new Request(`http://localhost/media/${'a'.repeat(64)}.png`))).status).toBe(404)
     expect((await serveMedia(new Request('http://localhost/media/..%2F..%2Fetc%2Fpasswd'))).status).toBe(404)
+    // A key that is not even a decodable path segment is the client's mistake: 400, never a 500.
+    expect((await serveMedia(new Request('http://localhost/media/%E0%A4%A'))).status).toBe(400)
   })
 })
 

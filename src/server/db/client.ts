@@ -1,6 +1,6 @@
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
-import { databaseUrl } from '../../env.server.ts'
+import { databaseUrl, env } from '../../env.server.ts'
 import * as schema from './schema.ts'
 
 export type Database = PostgresJsDatabase<typeof schema>
@@ -9,20 +9,28 @@ let client: postgres.Sql | undefined
 let database: Database | undefined
 
 /**
- * One postgres.js pool per process, created on first use.
- * `prepare: false` because both Supabase's transaction pooler and the PGlite socket
- * multiplexer hand one server connection to many clients: named prepared statements
- * would leak between them (docs/decisions/0003-one-database-path.md).
+ * The options of the one pool a process holds (docs/decisions/0301 and 0302):
+ * - `prepare: false`: Supabase's transaction pooler and our embedded PGlite wire server
+ *   (scripts/lib/pglite-wire-server.ts, decision 0002) hand one server session to many clients,
+ *   where named prepared statements would collide (decision 0003);
+ * - `max`: one connection per function instance by default (it serves one request at a time;
+ *   postgres.js pipelines parallel queries on it), so N cold instances hold at most N pooler clients;
+ * - `idle_timeout`: an instance that stops getting requests gives its pooler client back;
+ * - `max_lifetime`: connections are renewed now and then, so a pooler restart is never a surprise.
  */
+export const poolOptions = {
+  prepare: false,
+  max: env.DATABASE_POOL_MAX,
+  idle_timeout: env.DATABASE_IDLE_TIMEOUT,
+  max_lifetime: 30 * 60,
+  connect_timeout: 10,
+  onnotice: () => {},
+} satisfies postgres.Options<Record<string, never>>
+
+/** One postgres.js pool per process (per function instance), created on first use and reused. */
 export function db(): Database {
   if (!database) {
-    client = postgres(databaseUrl, {
-      prepare: false,
-      max: 5,
-      idle_timeout: 20,
-      connect_timeout: 10,
-      onnotice: () => {},
-    })
+    client = postgres(databaseUrl, poolOptions)
     database = drizzle(client, { schema })
   }
   return database

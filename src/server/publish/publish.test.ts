@@ -9,6 +9,7 @@ import {
   configurePublishing,
   flushPendingBuild,
   getPublishStatus,
+  localBuildDue,
   markBuildFinished,
   markBuildStarted,
 } from './publish.ts'
@@ -120,5 +121,125 @@ describe('publishing after writes', () => {
     await markBuildStarted()
     await markBuildFinished(null)
     expect(await publishStatus(cookie)).toMatchObject({ status: 'live', changedTags: [], lastError: null })
+  })
+
+  it('leaves the edits pending with the error when a build fails, and does not retry it by itself', async () => {
+    const cookie = await adminCookie()
+    await send('POST', '/api/accessories', { cookie, body: { name: 'Wheel', purchaseUrl: 'https://shop.example/w' } })
+    const before = await getPublishStatus()
+    await markBuildStarted()
+    await markBuildFinished('astro build failed (exit 1)')
+    expect(await publishStatus(cookie)).toMatchObject({
+      status: 'pending',
+      changedTags: ['accessories'],
+      lastError: 'astro build failed (exit 1)',
+      liveAt: before.liveAt,
+    })
+    // The hook call already covered these edits: past the window, the scheduler does not call it again.
+    expect(await flushPendingBuild(new Date(Date.now() + 61_000))).toBe(false)
+    expect(hookCalls).toHaveLength(1)
+    // The next edit after the window builds again, and a good build clears the error.
+    await db().execute(sql`update publish_state set hook_requested_at = hook_requested_at - interval '61 seconds'`)
+    await send('POST', '/api/accessories', { cookie, body: { name: 'Pedals', purchaseUrl: 'https://shop.example/p' } })
+    expect(hookCalls).toHaveLength(2)
+    await markBuildStarted()
+    await markBuildFinished(null)
+    expect(await publishStatus(cookie)).toMatchObject({ status: 'live', changedTags: [], lastError: null })
+  })
+
+  it('keeps a failed build pending even when edits arrived during it', async () => {
+    const cookie = await adminCookie()
+    await send('POST', '/api/accessories', { cookie, body: { name: 'Wheel', purchaseUrl: 'https://shop.example/w' } })
+    await markBuildStarted(new Date(Date.now() - 1000))
+    await send('POST', '/api/accessories', { cookie, body: { name: 'Pedals', purchaseUrl: 'https://shop.example/p' } })
+    await markBuildFinished('The Netlify deploy failed.')
+    expect((await getPublishStatus()).status).toBe('pending')
+  })
+})
+
+describe('the trailing edge of the debounce in production (flushPendingBuild)', () => {
+  const edit = async (cookie: string, name: string) =>
+    send('POST', '/api/accessories', { cookie, body: { name, purchaseUrl: 'https://shop.example/x' } })
+  const windowPassed = () =>
+    db().execute(sql`update publish_state set hook_requested_at = hook_requested_at - interval '61 seconds'`)
+
+  it('does nothing while the site is live', async () => {
+    expect(await flushPendingBuild()).toBe(false)
+    expect(hookCalls).toHaveLength(0)
+  })
+
+  it('leaves edits made during a build to the flush after that build', async () => {
+    const cookie = await adminCookie()
+    await edit(cookie, 'Wheel')
+    await markBuildStarted()
+    await edit(cookie, 'Pedals')
+    await windowPassed()
+    // Netlify is building: no second build yet (it could not include more than the next one will).
+    expect(await flushPendingBuild()).toBe(false)
+    await markBuildFinished(null)
+    expect(await flushPendingBuild()).toBe(true)
+    expect(hookCalls).toHaveLength(2)
+  })
+
+  it('calls the hook again after a failed call, once per call of the scheduler', async () => {
+    restore()
+    restore = configurePublishing({ hookUrl: 'http://127.0.0.1:9/unreachable', debounceMs: 60_000 })
+    const cookie = await adminCookie()
+    await edit(cookie, 'Wheel')
+    expect((await getPublishStatus()).lastError).toMatch(/Build hook failed/)
+    restore()
+    restore = configurePublishing({ hookUrl, debounceMs: 60_000 })
+    expect(await flushPendingBuild()).toBe(true)
+    expect(hookCalls).toHaveLength(1)
+    expect((await getPublishStatus()).lastError).toBeNull()
+  })
+
+  it('makes one hook call when two scheduled instances flush at once', async () => {
+    const cookie = await adminCookie()
+    await edit(cookie, 'Wheel')
+    await edit(cookie, 'Pedals')
+    await windowPassed()
+    const results = await Promise.all([flushPendingBuild(), flushPendingBuild(), flushPendingBuild()])
+    expect(results.filter(Boolean)).toHaveLength(1)
+    expect(hookCalls).toHaveLength(2)
+  })
+})
+
+describe('the trailing edge of the local runner (localBuildDue)', () => {
+  const quietMs = 3_000
+  const at = (ms: number) => new Date(Date.UTC(2026, 10, 23, 10, 0, 0) + ms)
+
+  it('builds edits once they have been quiet for the window, and nothing when live', () => {
+    expect(localBuildDue({ status: 'live', requestedAt: at(0) }, { quietMs, now: at(10_000) })).toBe(false)
+    expect(localBuildDue({ status: 'pending', requestedAt: at(0) }, { quietMs, now: at(2_999) })).toBe(false)
+    expect(localBuildDue({ status: 'pending', requestedAt: at(0) }, { quietMs, now: at(3_000) })).toBe(true)
+  })
+
+  it('does not rebuild edits a build of this run already started on (a failed build waits for the next edit)', () => {
+    const lastBuildStartedAt = at(5_000)
+    expect(
+      localBuildDue({ status: 'pending', requestedAt: at(0) }, { lastBuildStartedAt, quietMs, now: at(60_000) }),
+    ).toBe(false)
+    expect(
+      localBuildDue({ status: 'pending', requestedAt: at(6_000) }, { lastBuildStartedAt, quietMs, now: at(9_000) }),
+    ).toBe(true)
+  })
+
+  it('builds at the first tick of a run whatever a stopped run left behind', () => {
+    expect(localBuildDue({ status: 'building', requestedAt: at(0) }, { quietMs, now: at(60_000) })).toBe(true)
+    expect(localBuildDue({ status: 'pending', requestedAt: null }, { quietMs, now: at(60_000) })).toBe(false)
+  })
+
+  it('follows the state the shared functions leave after a failed local build', async () => {
+    const cookie = await adminCookie()
+    await send('POST', '/api/accessories', { cookie, body: { name: 'Wheel', purchaseUrl: 'https://shop.example/w' } })
+    const startedAt = new Date()
+    await markBuildStarted(startedAt)
+    await markBuildFinished('The local build failed: astro build failed (exit 1)')
+    const later = new Date(startedAt.getTime() + 60_000)
+    expect(localBuildDue(await getPublishStatus(), { lastBuildStartedAt: startedAt, quietMs, now: later })).toBe(false)
+    await send('POST', '/api/accessories', { cookie, body: { name: 'Pedals', purchaseUrl: 'https://shop.example/p' } })
+    const state = await getPublishStatus()
+    expect(localBuildDue(state, { lastBuildStartedAt: startedAt, quietMs, now: later })).toBe(true)
   })
 })

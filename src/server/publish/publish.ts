@@ -129,7 +129,10 @@ export async function flushPendingBuild(now = new Date()): Promise<boolean> {
   return triggerBuild(now)
 }
 
-/** Netlify deploy events (netlify/functions/deploy-*.mts) move the status along in production. */
+/**
+ * A build began: Netlify's deployBuilding event in production, the local runner under `npm start`.
+ * Edits that arrive from now on (requested_at after build_started_at) are not in this build.
+ */
 export async function markBuildStarted(now = new Date()): Promise<void> {
   await getPublishStatus()
   await db()
@@ -138,6 +141,13 @@ export async function markBuildStarted(now = new Date()): Promise<void> {
     .where(eq(publishState.id, 1))
 }
 
+/**
+ * A build ended, with `error` when it failed. Success: live, unless edits arrived during the build
+ * (then pending, for the next one). Failure: the edits are still not on the site, so the state is
+ * pending with the error. A failed build is not retried by itself, which would loop on a lasting
+ * fault: `flushPendingBuild` and `localBuildDue` only build edits newer than the last attempt, so
+ * the next edit (or one made during the failed build) builds again.
+ */
 export async function markBuildFinished(error: string | null, now = new Date()): Promise<void> {
   const state = await getPublishStatus()
   const newer = state.requestedAt && state.buildStartedAt && state.requestedAt > state.buildStartedAt
@@ -145,10 +155,25 @@ export async function markBuildFinished(error: string | null, now = new Date()):
     .update(publishState)
     .set(
       error
-        ? { status: newer ? 'pending' : 'live', lastError: error.slice(0, 2000), updatedAt: now }
+        ? { status: 'pending', lastError: error.slice(0, 2000), updatedAt: now }
         : newer
           ? { status: 'pending', liveAt: now, lastError: null, updatedAt: now }
           : { status: 'live', liveAt: now, lastError: null, changedTags: [], updatedAt: now },
     )
     .where(eq(publishState.id, 1))
+}
+
+/**
+ * The local runner's trailing edge (`npm start` builds on this machine instead of calling a hook):
+ * build when there are edits that no build of this run has started on, once they have been quiet
+ * for `quietMs`. Before a run's first build (`lastBuildStartedAt` unset) anything not live counts:
+ * a run stopped in the middle of a build leaves `building` behind, a failed one `pending`.
+ */
+export function localBuildDue(
+  state: Pick<PublishStatus, 'status' | 'requestedAt'>,
+  opts: { lastBuildStartedAt?: Date; quietMs: number; now: Date },
+): boolean {
+  if (state.status === 'live' || !state.requestedAt) return false
+  if (opts.lastBuildStartedAt && state.requestedAt <= opts.lastBuildStartedAt) return false
+  return opts.now.getTime() - state.requestedAt.getTime() >= opts.quietMs
 }

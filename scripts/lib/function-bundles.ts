@@ -1,0 +1,58 @@
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { zipFunctions } from '@netlify/zip-it-and-ship-it'
+
+export interface FunctionBundle {
+  name: string
+  /** The zip Netlify would upload. */
+  zipPath: string
+  zipBytes: number
+  /** The zip unpacked, as Lambda lays it out in /var/task. */
+  dir: string
+  /** Events the function subscribes to, as the build recorded them in manifest.json. */
+  eventSubscriptions: string[]
+  routes: string[]
+}
+
+/**
+ * Builds netlify/functions the way `netlify build` does: @netlify/zip-it-and-ship-it (the
+ * library @netlify/build calls, the same version netlify-cli pins) with netlify.toml's [functions]
+ * settings, offline. Each zip is unpacked into `outDir/<name>/`, away from the project.
+ */
+export async function buildFunctionBundles(projectDir: string, outDir: string): Promise<FunctionBundle[]> {
+  const zips = path.join(outDir, 'zips')
+  mkdirSync(zips, { recursive: true })
+  const results = await zipFunctions({ user: { directories: [path.join(projectDir, 'netlify/functions')] } }, zips, {
+    basePath: projectDir,
+    repositoryRoot: projectDir,
+    manifest: path.join(zips, 'manifest.json'),
+    // netlify.toml: node_bundler = "esbuild" (which @netlify/build passes on as esbuild_zisi),
+    // external_node_modules = [], NODE_VERSION = 24.
+    config: {
+      '*': {
+        nodeBundler: 'esbuild_zisi',
+        externalNodeModules: [],
+        nodeVersion: '24',
+        includedFilesBasePath: projectDir,
+      },
+    },
+  })
+  const manifest = JSON.parse(readFileSync(path.join(zips, 'manifest.json'), 'utf8')) as {
+    functions: { name: string; eventSubscriptions?: string[]; routes?: { pattern: string }[] }[]
+  }
+  return results.map((result) => {
+    const dir = path.join(outDir, result.name)
+    mkdirSync(dir, { recursive: true })
+    execFileSync('unzip', ['-q', '-o', result.path, '-d', dir])
+    const entry = manifest.functions.find((f) => f.name === result.name)
+    return {
+      name: result.name,
+      zipPath: result.path,
+      zipBytes: statSync(result.path).size,
+      dir,
+      eventSubscriptions: entry?.eventSubscriptions ?? [],
+      routes: (entry?.routes ?? []).map((r) => r.pattern),
+    }
+  })
+}

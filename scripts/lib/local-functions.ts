@@ -1,0 +1,105 @@
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Config, Context } from '@netlify/functions'
+
+type Handler = (request: Request, context: Context) => Response | Promise<Response> | void | Promise<void>
+
+/** One function of netlify/functions as Netlify would route it. */
+export interface LocalFunction {
+  name: string
+  handler: Handler
+  /** `config.path` patterns: the function answers there only (Netlify's rule for path functions). */
+  patterns: URLPattern[]
+  /** Background functions answer 202 at once and go on working (Netlify's `-background` rule). */
+  background: boolean
+  /** A cron expression: Netlify calls it on a schedule; `npm start` ticks it (scripts/start.ts). */
+  schedule?: string
+}
+
+/**
+ * Loads every function of `dir` once, in this process, the way Netlify routes them: a function with
+ * `config.path` answers on its paths; one without answers at /.netlify/functions/<name>; scheduled
+ * and event-triggered functions (deploy-*) answer no request. Loaded once and kept: this is what
+ * makes the local API fast (docs/decisions/0009-warm-local-api.md).
+ */
+export async function loadFunctions(dir: string): Promise<LocalFunction[]> {
+  const files = readdirSync(dir).filter((f) => /\.(mts|ts|mjs|js)$/.test(f))
+  const loaded: LocalFunction[] = []
+  for (const file of files.sort()) {
+    const name = file.replace(/\.(mts|ts|mjs|js)$/, '')
+    const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default?: unknown; config?: Config }
+    if (typeof mod.default !== 'function') continue // event handlers and the like: not HTTP functions
+    const config = mod.config ?? {}
+    const paths = config.path === undefined ? [] : Array.isArray(config.path) ? config.path : [config.path]
+    const background = name.endsWith('-background') || (config as { background?: boolean }).background === true
+    loaded.push({
+      name,
+      handler: mod.default as Handler,
+      patterns: paths.map((p) => new URLPattern({ pathname: p })),
+      background,
+      schedule: config.schedule,
+    })
+  }
+  return loaded
+}
+
+export interface FunctionMatch {
+  fn: LocalFunction
+  params: Record<string, string>
+}
+
+/** The function that answers `pathname`, as Netlify decides it. */
+export function matchFunction(functions: LocalFunction[], pathname: string): FunctionMatch | undefined {
+  for (const fn of functions) {
+    if (fn.schedule) continue
+    if (fn.patterns.length > 0) {
+      for (const pattern of fn.patterns) {
+        const hit = pattern.exec({ pathname })
+        if (hit) return { fn, params: cleanParams(hit.pathname.groups) }
+      }
+    } else if (
+      pathname === `/.netlify/functions/${fn.name}` ||
+      pathname.startsWith(`/.netlify/functions/${fn.name}/`)
+    ) {
+      return { fn, params: {} }
+    }
+  }
+  return undefined
+}
+
+const cleanParams = (groups: Record<string, string | undefined>) =>
+  Object.fromEntries(
+    Object.entries(groups).filter((e): e is [string, string] => e[1] !== undefined && !/^\d+$/.test(e[0])),
+  )
+
+/** The parts of Netlify's function context the code reads, with a local site's values. */
+export function localContext(opts: {
+  request: Request
+  ip: string
+  params: Record<string, string>
+  siteUrl: string
+  waitUntil: (promise: Promise<unknown>) => void
+}): Context {
+  const context = {
+    account: { id: 'local' },
+    cookies: undefined,
+    deploy: { context: 'dev', id: '0', published: false },
+    geo: {},
+    ip: opts.ip,
+    params: opts.params,
+    requestId: crypto.randomUUID(),
+    server: { region: 'local' },
+    site: { id: 'local', name: 'local', url: opts.siteUrl },
+    url: new URL(opts.request.url),
+    waitUntil: opts.waitUntil,
+    json: (body: unknown, init?: ResponseInit) => Response.json(body, init),
+    next: () => {
+      throw new Error('context.next() is for edge functions')
+    },
+    rewrite: () => {
+      throw new Error('context.rewrite() is for edge functions')
+    },
+  }
+  return context as unknown as Context
+}

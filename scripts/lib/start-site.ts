@@ -1,0 +1,104 @@
+import type { ChildProcess } from 'node:child_process'
+import path from 'node:path'
+import { env, databaseUrl, siteUrl, usesEmbeddedDatabase } from '../../src/env.server.ts'
+import { closeDb } from '../../src/server/db/client.ts'
+import { runMigrations } from '../../src/server/db/migrate.ts'
+import { ensureAdminPassword } from './admin-password.ts'
+import { spawnDbServer, stopChild } from './database.ts'
+import { portAnswers } from './embedded-db.ts'
+import { startLocalRuntime, type LocalRuntime } from './local-runtime.ts'
+import { startLocalServices, type LocalServices } from './local-services.ts'
+import { startScheduleTicker } from './schedule-ticker.ts'
+import { seedDemoContent } from './seed-demo.ts'
+import { SiteRoot } from './site-build.ts'
+
+const log = (message: string) => console.log(`[start] ${message}`)
+
+/** The steps of `npm start` (scripts/start.ts). */
+export async function startSite(port: number): Promise<void> {
+  let database: ChildProcess | undefined
+  let runtime: LocalRuntime | undefined
+  let services: LocalServices | undefined
+  let ticker: { stop(): Promise<void> } | undefined
+  let stopping = false
+
+  async function stopAll(code = 0): Promise<never> {
+    if (!stopping) {
+      stopping = true
+      log('stopping...')
+      // First, and synchronously: the database server finishes its own clean shutdown even if this
+      // process is ended before the rest below completes.
+      database?.kill('SIGTERM')
+      await ticker?.stop()
+      await services?.stop()
+      await runtime?.stop().catch(() => {})
+      await closeDb().catch(() => {})
+      if (database) await stopChild(database)
+    }
+    process.exit(code)
+  }
+  process.on('SIGINT', () => void stopAll(0))
+  process.on('SIGTERM', () => void stopAll(0))
+  // Nothing a request does may stop the site: log what escaped and go on serving.
+  process.on('uncaughtException', (error) => console.error('[start] uncaught error (still serving):', error))
+  process.on('unhandledRejection', (error) => console.error('[start] unhandled rejection (still serving):', error))
+
+  /** The embedded database server, restarted with a line in the log if it ever dies. */
+  async function runDatabase(): Promise<void> {
+    database = await spawnDbServer()
+    database.once('exit', (code, signal) => {
+      if (stopping) return
+      console.error(`[start] database server exited (${signal ?? code}); restarting it`)
+      setTimeout(() => void runDatabase().catch((e) => console.error('[start] database restart failed:', e)), 500)
+    })
+  }
+
+  try {
+    if (await portAnswers(port, env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST)) {
+      throw new Error(`Port ${port} is already in use: is the site already running?`)
+    }
+    if (usesEmbeddedDatabase) {
+      log(`database: embedded PGlite in ${env.DATA_DIR}/pglite on 127.0.0.1:${env.EMBEDDED_DB_PORT}`)
+      await runDatabase()
+    } else {
+      log('database: DATABASE_URL')
+    }
+
+    await runMigrations()
+    log((await seedDemoContent()) ? 'demo content written' : 'existing content kept')
+    log(await ensureAdminPassword())
+
+    // The build runs in a child process; it gets the database and the public address explicitly.
+    const buildEnv = { DATABASE_URL: databaseUrl, SITE_URL: siteUrl }
+    const site = new SiteRoot(env.DATA_DIR)
+    site.writeNetlifyConfig()
+    log(`building the site into ${path.relative(process.cwd(), site.buildsDir)}...`)
+    const started = Date.now()
+    await site.buildAndSwap(buildEnv)
+    log(`site built in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+
+    services = await startLocalServices({ site, childEnv: buildEnv })
+    runtime = await startLocalRuntime({
+      siteDir: site.dir,
+      functionsDir: path.resolve('netlify/functions'),
+      host: env.HOST,
+      port,
+      siteUrl,
+    })
+    ticker = startScheduleTicker(runtime)
+    services.onServerReady()
+    const scheduled = runtime.functions.filter((f) => f.schedule).map((f) => `${f.name} (${f.schedule})`)
+    console.log(`
+  Site:      ${siteUrl}${env.HOST === '127.0.0.1' ? '' : `  (listening on ${env.HOST}:${port})`}
+  API:       ${siteUrl}/api/news
+  Admin:     ${siteUrl}/admin
+  Functions: ${runtime.functions.map((f) => f.name).join(', ')} (loaded once, kept warm)${scheduled.length ? `\n  Scheduled: ${scheduled.join(', ')}, ticked every minute` : ''}
+  Database:  ${usesEmbeddedDatabase ? `embedded PGlite (${env.DATA_DIR}/pglite)` : 'DATABASE_URL'}
+  AI:        ${env.OPENAI_API_KEY || env.PERPLEXITY_API_KEY ? 'configured' : 'not configured (set OPENAI_API_KEY / PERPLEXITY_API_KEY)'}
+  Ctrl-C stops everything.
+`)
+  } catch (error) {
+    console.error(`[start] ${error instanceof Error ? error.message : String(error)}`)
+    await stopAll(1)
+  }
+}

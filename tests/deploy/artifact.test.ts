@@ -1,0 +1,185 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { BlobsServer } from '@netlify/blobs/server'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { buildFunctionBundles, type FunctionBundle } from '../../scripts/lib/function-bundles.ts'
+import { setBlobsConnection } from '../../src/server/blobs/store.ts'
+import { storeImage } from '../../src/server/blobs/images.ts'
+import { db } from '../../src/server/db/client.ts'
+import { buildGame } from '../../src/server/db/factories.ts'
+import { games, publishState } from '../../src/server/db/schema.ts'
+import { fakeJpeg } from '../helpers/blobs.ts'
+import { givenAdminPassword, TEST_PASSWORD } from '../helpers/auth.ts'
+import { resetDatabase } from '../helpers/db.ts'
+import { poolerConsole } from '../setup/pooler-console.ts'
+import { startFunctionInstance, type FunctionInstance } from './function-instance.ts'
+
+/**
+ * The functions as Netlify deploys them: built by zip-it-and-ship-it, unpacked away from the
+ * project, run by plain node through Netlify's own bootstrap (tests/deploy/lambda-harness.mjs),
+ * against the database through the pooler and a local Blobs server (docs/decisions/0303).
+ */
+
+/** The most a function's zip may weigh (README, "The deploy artifact"). */
+const MAX_BUNDLE_BYTES = 2 * 1024 * 1024
+const SITE = 'https://sim-hub.example'
+const BLOBS_TOKEN = 'artifact-token'
+const BLOBS_SITE = 'artifact-site'
+
+let workDir: string
+let bundles: FunctionBundle[]
+let blobs: BlobsServer
+let blobsUrl: string
+const instances = new Map<string, FunctionInstance>()
+
+const bundle = (name: string) => bundles.find((b) => b.name === name)!
+
+async function instance(name: string): Promise<FunctionInstance> {
+  const running = instances.get(name)
+  if (running) return running
+  const started = await startFunctionInstance(bundle(name).dir, {
+    DATABASE_URL: inject('databaseUrl'),
+    URL: SITE,
+    CONTEXT: 'production',
+    // Idle connections close after 2 s here (10 s by default), so the test can watch it happen.
+    DATABASE_IDLE_TIMEOUT: '2',
+    PGAPPNAME: `fn-${name}`,
+    HARNESS_BLOBS_URL: blobsUrl,
+    HARNESS_BLOBS_TOKEN: BLOBS_TOKEN,
+    HARNESS_SITE_ID: BLOBS_SITE,
+  })
+  instances.set(name, started)
+  return started
+}
+
+/** Fails with what the function printed, so a missing file or package shows its own error. */
+async function call(name: string, pathname: string, init?: RequestInit): Promise<Response> {
+  const fn = await instance(name)
+  const res = await fn.fetch(pathname, init)
+  if (res.status >= 500) throw new Error(`${name} answered ${res.status}: ${await res.text()}\n${fn.stderr()}`)
+  return res
+}
+
+beforeAll(async () => {
+  workDir = mkdtempSync(path.join(os.tmpdir(), 'deploy-artifact-'))
+  bundles = await buildFunctionBundles(process.cwd(), workDir)
+  const directory = path.join(workDir, 'blobs')
+  blobs = new BlobsServer({ directory, token: BLOBS_TOKEN })
+  const { port } = await blobs.start()
+  blobsUrl = `http://127.0.0.1:${port}`
+  setBlobsConnection({ edgeURL: blobsUrl, siteID: BLOBS_SITE, token: BLOBS_TOKEN })
+}, 120_000)
+
+afterAll(async () => {
+  await Promise.all([...instances.values()].map((i) => i.stop()))
+  setBlobsConnection(undefined)
+  await blobs?.stop()
+  if (workDir) rmSync(workDir, { recursive: true, force: true })
+})
+
+beforeEach(resetDatabase)
+
+describe('the deploy artifact', () => {
+  it('builds every function, each within the size budget', () => {
+    expect(bundles.map((b) => b.name).sort()).toEqual(['api', 'deploy-events', 'media'])
+    for (const b of bundles) expect(b.zipBytes, `${b.name}.zip in bytes`).toBeLessThanOrEqual(MAX_BUNDLE_BYTES)
+    expect(bundle('api').routes).toEqual(['/api/*'])
+    expect(bundle('media').routes).toEqual(['/media/:key'])
+  })
+
+  it('answers /api/games from the bundle', async () => {
+    await db()
+      .insert(games)
+      .values(buildGame({ title: 'Assetto Corsa EVO' }))
+    const res = await call('api', '/api/games')
+    expect(res.status).toBe(200)
+    expect(((await res.json()) as { title: string }[]).map((g) => g.title)).toEqual(['Assetto Corsa EVO'])
+  })
+
+  it('logs the admin in and saves a game with the session', async () => {
+    await givenAdminPassword()
+    const headers = { 'content-type': 'application/json', origin: SITE }
+    const login = await call('api', '/api/admin/login', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ password: TEST_PASSWORD }),
+    })
+    expect(login.status).toBe(200)
+    const cookie = login.headers.get('set-cookie')?.split(';')[0]
+    expect(cookie).toBeTruthy()
+    const created = await call('api', '/api/admin/games', {
+      method: 'POST',
+      headers: { ...headers, cookie: cookie! },
+      body: JSON.stringify({ title: 'Le Mans Ultimate' }),
+    })
+    expect(created.status).toBe(201)
+    expect(await db().select({ title: games.title }).from(games)).toEqual([{ title: 'Le Mans Ultimate' }])
+  })
+
+  it('serves an image from Blobs at /media/{key}', async () => {
+    const bytes = fakeJpeg(2048)
+    const { key } = await storeImage(bytes)
+    const res = await call('media', `/media/${key}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/jpeg')
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes)
+    expect((await call('media', `/media/${'0'.repeat(64)}.jpg`)).status).toBe(404)
+  })
+
+  it('subscribes to the deploy events and moves the publish status as Netlify invokes them', async () => {
+    // The build records the handlers it found; `fetch` is the answer to plain HTTP requests.
+    expect(bundle('deploy-events').eventSubscriptions.sort()).toEqual([
+      'deploy_building',
+      'deploy_failed',
+      'deploy_succeeded',
+      'fetch',
+    ])
+    const event = async (name: string, payload: Record<string, unknown> = {}) =>
+      call('deploy-events', '/.netlify/functions/deploy-events', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-netlify-event': name },
+        body: JSON.stringify({
+          payload: { id: 'deploy-1', state: 'building', created_at: new Date().toISOString(), ...payload },
+          site: { id: BLOBS_SITE, name: 'sim-hub', url: SITE },
+        }),
+      })
+    const status = async () => (await db().select().from(publishState).where(eq(publishState.id, 1)))[0]
+
+    expect((await event('deploy_building')).status).toBe(200)
+    expect((await status())?.status).toBe('building')
+    expect((await event('deploy_succeeded', { state: 'ready' })).status).toBe(200)
+    expect(await status()).toMatchObject({ status: 'live', lastError: null })
+    await event('deploy_building')
+    expect((await event('deploy_failed', { state: 'error', error_message: 'Build script returned 2' })).status).toBe(
+      200,
+    )
+    expect(await status()).toMatchObject({ status: 'live', lastError: 'Build script returned 2' })
+
+    // A request that is not a Netlify event gets a clear answer, not the runtime's 500.
+    const plain = await call('deploy-events', '/.netlify/functions/deploy-events', { method: 'POST' })
+    expect(plain.status).toBe(404)
+    expect(await plain.json()).toEqual({ message: 'This function only receives Netlify deploy events.' })
+  })
+
+  it('keeps one pooler connection per instance across invocations and closes it when idle', async () => {
+    const adminUrl = inject('poolerAdminUrl')
+    expect(adminUrl).toBeTruthy()
+    const pooler = poolerConsole(adminUrl!)
+    try {
+      for (let i = 0; i < 5; i++) expect((await call('api', '/api/news?limit=5')).status).toBe(200)
+      expect(await pooler.clients('fn-api')).toBe(1)
+      let open = 1
+      for (let waited = 0; open > 0 && waited < 15_000; waited += 250) {
+        await new Promise((resolve) => setTimeout(resolve, 250))
+        open = await pooler.clients('fn-api')
+      }
+      expect(open).toBe(0)
+      // The next invocation opens a fresh connection and answers as before.
+      expect((await call('api', '/api/games')).status).toBe(200)
+    } finally {
+      await pooler.end()
+    }
+  })
+})
