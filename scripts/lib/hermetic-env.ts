@@ -51,6 +51,8 @@ export const SITE_VARIABLES: readonly string[] = [
   'CONTEXT',
   'HOST',
   'DATABASE_URL',
+  'DATABASE_POOL_MAX',
+  'DATABASE_IDLE_TIMEOUT',
   'EMBEDDED_DB_PORT',
   'DATA_DIR',
   'URL',
