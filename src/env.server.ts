@@ -42,6 +42,11 @@ const schema = z.object({
   PERPLEXITY_API_KEY: z.string().min(1).optional(),
   PERPLEXITY_BASE_URL: z.url().default('https://api.perplexity.ai/v1'),
   PERPLEXITY_MODEL: z.string().default('perplexity/sonar'),
+  /** Spending cap for all AI calls per calendar month (UTC), in US dollars. Unset: no cap. */
+  AI_MONTHLY_BUDGET_USD: z.coerce
+    .number({ message: 'AI_MONTHLY_BUDGET_USD must be a number of dollars' })
+    .min(0, 'AI_MONTHLY_BUDGET_USD cannot be negative')
+    .optional(),
   /** Netlify Blobs: set by Netlify in production and by `netlify serve` locally; tests point it at BlobsServer. */
   BLOBS_EDGE_URL: z.url().optional(),
   BLOBS_SITE_ID: z.string().optional(),

@@ -12,10 +12,13 @@ import { adminAuthRoutes } from './routes/admin/auth.routes.ts'
 import { adminInfoRoutes } from './routes/admin/admin.routes.ts'
 import { uploadsRoutes } from './routes/admin/uploads.routes.ts'
 import { accessoriesRoutes } from './routes/accessories/accessories.routes.ts'
+import { aiRoutes } from './routes/ai/ai.routes.ts'
+import { aiDiagnosticsRoutes } from './routes/ai-diagnostics/ai-diagnostics.routes.ts'
 import { aiSettingsRoutes } from './routes/ai-settings/ai-settings.routes.ts'
 import { championshipsRoutes, lapTimesRoutes } from './routes/championships/championships.routes.ts'
 import { gamesAdminRoutes, gamesRoutes } from './routes/games/games.routes.ts'
 import { imageLibraryRoutes, imagesRoutes } from './routes/image-library/image-library.routes.ts'
+import { jobsRoutes } from './routes/jobs/jobs.routes.ts'
 import { newsAdminRoutes, newsRoutes } from './routes/news/news.routes.ts'
 import { reviewsRoutes } from './routes/reviews/reviews.routes.ts'
 import { schedulerRoutes } from './routes/scheduler/scheduler.routes.ts'
@@ -88,6 +91,9 @@ export function createApp() {
       .route('/admin/ai-settings', aiSettingsRoutes)
       .route('/admin/seo', seoRoutes)
       .route('/admin/scheduler', schedulerRoutes)
+      .route('/admin', aiRoutes)
+      .route('/admin', aiDiagnosticsRoutes)
+      .route('/admin/jobs', jobsRoutes)
       .route('/games', gamesRoutes)
       .route('/accessories', accessoriesRoutes)
       .route('/news', newsRoutes)

@@ -1,9 +1,22 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { publicRoutes } from '../../src/server/auth/guard.ts'
+import { startAiHarness, type AiHarness } from '../helpers/ai.ts'
 import { app } from '../helpers/app.ts'
 import { adminCookie, send } from '../helpers/auth.ts'
+import { startBlobs } from '../helpers/blobs.ts'
 import { resetDatabase } from '../helpers/db.ts'
 
+// The AI endpoints answer 503 without keys (by design): here they talk to the fake AI server.
+let ai: AiHarness
+let stopBlobs: () => Promise<void>
+beforeAll(async () => {
+  stopBlobs = await startBlobs()
+  ai = await startAiHarness({ runJobs: false })
+})
+afterAll(async () => {
+  await ai.close()
+  await stopBlobs()
+})
 beforeEach(resetDatabase)
 
 /** Every endpoint the app registers (middleware is registered as ALL). */

@@ -16,6 +16,7 @@ import {
   createStandings,
   createStream,
 } from '../../src/server/db/factories.ts'
+import { startAiHarness, type AiHarness } from '../helpers/ai.ts'
 import { app } from '../helpers/app.ts'
 import { adminCookie } from '../helpers/auth.ts'
 import { startBlobs, tinyPng } from '../helpers/blobs.ts'
@@ -238,10 +239,14 @@ async function digest(): Promise<string> {
 }
 
 let stopBlobs: () => Promise<void>
+let ai: AiHarness
 let cookie = ''
 
 beforeAll(async () => {
   stopBlobs = await startBlobs()
+  // The AI endpoints answer 503 without keys (by design): here they talk to the fake AI server.
+  // Jobs stay queued, so nothing writes between a refusal and its database digest.
+  ai = await startAiHarness({ runJobs: false })
   await resetDatabase()
   for (let i = 0; i < 3; i++) {
     await createGame()
@@ -266,7 +271,10 @@ beforeAll(async () => {
   digestSql = `select md5(string_agg(x, '|')) as d from (${parts.join(' union all ')}) as all_tables`
 })
 
-afterAll(async () => stopBlobs())
+afterAll(async () => {
+  await ai.close()
+  await stopBlobs()
+})
 
 describe('write endpoints under random and malformed input', () => {
   it(`never fail with 5xx and change nothing when they refuse (${RUNS} requests)`, async () => {

@@ -18,6 +18,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
@@ -29,6 +30,8 @@ export const scheduleKindEnum = pgEnum('schedule_kind', ['standings', 'news'])
 export const aiServiceEnum = pgEnum('ai_service', ['openai', 'perplexity'])
 export const jobStatusEnum = pgEnum('job_status', ['queued', 'running', 'completed', 'failed'])
 export const publishStatusEnum = pgEnum('publish_status', ['live', 'pending', 'building'])
+/** AI articles start as drafts the owner reviews; everything else is published when saved. */
+export const newsStatusEnum = pgEnum('news_status', ['draft', 'published'])
 export const seoPageEnum = pgEnum('seo_page', [
   'home',
   'games',
@@ -101,6 +104,15 @@ export const newsArticles = pgTable(
     author: text('author').notNull(),
     sourceUrl: text('source_url'),
     contentType: contentTypeEnum('content_type').notNull().default('motorsport'),
+    /** Drafts (AI articles before review) never reach the public site, its API, feed or sitemap. */
+    status: newsStatusEnum('status').notNull().default('published'),
+    /** Written with AI: the article page shows an 'AI-assisted' label and its sources. */
+    aiGenerated: boolean('ai_generated').notNull().default(false),
+    /** The web pages the AI answer was based on (at least 2 for AI articles). */
+    sources: text('sources')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Lower comes first; move up/down swaps neighbours. New articles go to the top. */
     displayOrder: integer('display_order').notNull().default(0),
     timestamp: timestamp('timestamp', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -123,6 +135,8 @@ export const newsArticles = pgTable(
     index('news_order_idx').on(t.displayOrder, t.timestamp.desc(), t.id.desc()),
     index('news_category_idx').on(t.category),
     index('news_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('news_status_idx').on(t.status),
+    check('news_ai_has_sources', sql`NOT ${t.aiGenerated} OR cardinality(${t.sources}) >= 2`),
   ],
 )
 
@@ -345,8 +359,22 @@ export const schedulerRuns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
     status: jobStatusEnum('status').notNull().default('running'),
     message: text('message'),
+    /**
+     * The slot this run serves ('news:2026-11-23T06:00Z', 'test:2026-11-23T06:02Z', 'manual:<uuid>'):
+     * unique, so two overlapping ticks cannot both claim it.
+     */
+    slotKey: text('slot_key')
+      .notNull()
+      .default(sql`('run:' || gen_random_uuid()::text)`),
+    /** The job doing the work (bulk news or standings refresh). */
+    jobId: integer('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    /** When this schedule fires next, as computed when the run started. */
+    nextRunAt: timestamp('next_run_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('scheduler_runs_started_idx').on(t.startedAt.desc())],
+  (t) => [
+    index('scheduler_runs_started_idx').on(t.startedAt.desc()),
+    uniqueIndex('scheduler_runs_slot_key').on(t.slotKey),
+  ],
 )
 
 /** Every AI call, for the diagnostics panel (usage, cost, errors). */
@@ -364,6 +392,12 @@ export const aiCallLog = pgTable(
     latencyMs: integer('latency_ms').notNull().default(0),
     ok: boolean('ok').notNull(),
     error: text('error'),
+    /** ok, rate_limited, server_error, timeout, network, invalid_output, client_error. */
+    outcome: text('outcome').notNull().default('ok'),
+    /** The HTTP status the provider answered (null when no answer came). */
+    httpStatus: integer('http_status'),
+    /** Whether the cost came from the provider's usage or from our price table. */
+    costSource: text('cost_source').notNull().default('price_table'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -372,6 +406,7 @@ export const aiCallLog = pgTable(
       sql`${t.inputTokens} >= 0 AND ${t.outputTokens} >= 0 AND ${t.totalTokens} >= 0`,
     ),
     index('ai_call_log_service_time_idx').on(t.service, t.createdAt.desc()),
+    index('ai_call_log_time_idx').on(t.createdAt.desc()),
   ],
 )
 
@@ -391,6 +426,7 @@ export const jobs = pgTable(
       .default(sql`'[]'::jsonb`),
     input: jsonb('input').$type<unknown>(),
     result: jsonb('result').$type<unknown>(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -11,7 +11,16 @@ export type NewNewsArticle = typeof newsArticles.$inferInsert
 
 export const newsOrder = [asc(newsArticles.displayOrder), desc(newsArticles.timestamp), desc(newsArticles.id)]
 
+/**
+ * The one condition that keeps unpublished drafts (AI articles awaiting review) off the public
+ * site, its API, feed and sitemap. Every public read goes through `where()` below, which applies it
+ * unless the admin asks for drafts explicitly.
+ */
+export const publishedOnly = eq(newsArticles.status, 'published')
+
 export interface NewsFilter {
+  /** The admin's list: drafts too. Public reads never set it. */
+  includeDrafts?: boolean
   /** Case-insensitive substring of title, excerpt or content (spec 000 section 5). */
   search?: string
   /** Exact category. */
@@ -27,7 +36,7 @@ export interface NewsFilter {
  * (docs/decisions/0110); the pattern escapes % and _ so they match themselves.
  */
 function where(filter: NewsFilter): SQL | undefined {
-  const parts: SQL[] = []
+  const parts: SQL[] = filter.includeDrafts ? [] : [publishedOnly]
   const pattern = newsSearchPattern(filter.search ?? '')
   if (pattern !== null) parts.push(sql`${newsArticles.searchText} like lower(${pattern})`)
   if (filter.category) parts.push(eq(newsArticles.category, filter.category))
@@ -77,9 +86,22 @@ export async function listNewsCategories(): Promise<string[]> {
   return rows.map((r) => r.category)
 }
 
-export async function getNews(id: number): Promise<NewsArticle | undefined> {
-  const [row] = await db().select(articleColumns).from(newsArticles).where(eq(newsArticles.id, id))
+export async function getNews(id: number, options: { includeDrafts?: boolean } = {}): Promise<NewsArticle | undefined> {
+  const [row] = await db()
+    .select(articleColumns)
+    .from(newsArticles)
+    .where(options.includeDrafts ? eq(newsArticles.id, id) : and(eq(newsArticles.id, id), publishedOnly))
   return row
+}
+
+/** A reviewed draft goes live, dated now; answers undefined when there is no such article. */
+export async function publishNews(id: number, now = new Date()): Promise<NewsArticle | undefined> {
+  const [row] = await db()
+    .update(newsArticles)
+    .set({ status: 'published', timestamp: now, updatedAt: now })
+    .where(and(eq(newsArticles.id, id), eq(newsArticles.status, 'draft')))
+    .returning(articleColumns)
+  return row ?? getNews(id, { includeDrafts: true })
 }
 
 /** New articles go to the top of the list. */

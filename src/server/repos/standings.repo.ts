@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { db } from '../db/client.ts'
 import { standingsRows, standingsSets } from '../db/schema.ts'
 
@@ -111,5 +111,52 @@ export async function reorderStandings(updates: { id: number; displayOrder: numb
       await tx.update(standingsSets).set({ displayOrder: u.displayOrder }).where(eq(standingsSets.id, u.id))
     }
     return []
+  })
+}
+
+export async function findStandingsSetByName(name: string): Promise<StandingsSet | undefined> {
+  const all = await listStandings()
+  const key = name.trim().toLowerCase()
+  return all.find((s) => s.championshipName.trim().toLowerCase() === key)
+}
+
+export interface GeneratedStandings {
+  championshipName: string
+  season: string
+  completedRounds: number | null
+  totalRounds: number | null
+  standings: StandingsRow[]
+}
+
+/**
+ * Stores freshly generated standings in one transaction: an existing set of the same
+ * championship (case-insensitive) gets its rows replaced and keeps its id and place in the list;
+ * otherwise a new set goes to the end. Answers the set's id.
+ */
+export async function saveGeneratedStandings(input: GeneratedStandings, now = new Date()): Promise<number> {
+  const existing = await findStandingsSetByName(input.championshipName)
+  return db().transaction(async (tx) => {
+    const { standings, ...set } = input
+    let id: number
+    if (existing) {
+      id = existing.id
+      await tx
+        .update(standingsSets)
+        .set({ ...set, championshipName: existing.championshipName, lastUpdated: now })
+        .where(eq(standingsSets.id, id))
+      await tx.delete(standingsRows).where(eq(standingsRows.setId, id))
+    } else {
+      const [last] = await tx
+        .select({ max: sql<number | null>`max(${standingsSets.displayOrder})` })
+        .from(standingsSets)
+      const [created] = await tx
+        .insert(standingsSets)
+        .values({ ...set, lastUpdated: now, displayOrder: (last?.max ?? 0) + 1 })
+        .returning({ id: standingsSets.id })
+      id = created!.id
+    }
+    const ordered = [...standings].sort((a, b) => a.position - b.position)
+    await tx.insert(standingsRows).values(ordered.map((row, rowIndex) => ({ ...row, setId: id, rowIndex })))
+    return id
   })
 }

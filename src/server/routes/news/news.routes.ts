@@ -5,7 +5,7 @@ import { excerptFromHtml, htmlToText } from '../../../lib/excerpt.ts'
 import { sanitizeArticleHtml } from '../../../lib/sanitize-article.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { materializeImageUrl } from '../../blobs/images.ts'
-import { publicCache } from '../../http/cache.ts'
+import { noStore, publicCache } from '../../http/cache.ts'
 import { ApiError, badRequest, notFound } from '../../http/errors.ts'
 import { dateFrom, MAX_HTML, optionalImageUrl, optionalText, optionalUrl, requiredText } from '../../http/fields.ts'
 import { newsArticles } from '../../db/schema.ts'
@@ -17,6 +17,7 @@ import {
   insertNews,
   listNewsCategories,
   moveNews,
+  publishNews,
   updateNews,
   type NewNewsArticle,
 } from '../../repos/news.repo.ts'
@@ -53,7 +54,17 @@ const newsBody = createInsertSchema(newsArticles, {
   // Computed from the content (spec 001): a sent excerpt is ignored.
   excerpt: z.unknown(),
 })
-  .omit({ id: true, displayOrder: true, createdAt: true, updatedAt: true })
+  // Drafts are published only through POST /api/admin/news/:id/publish; the AI label and sources come
+  // only from the generator (decision 0403), so an edit cannot forge them.
+  .omit({
+    id: true,
+    displayOrder: true,
+    createdAt: true,
+    updatedAt: true,
+    status: true,
+    aiGenerated: true,
+    sources: true,
+  })
   .partial()
 
 const body = jsonBody(newsBody, requiredMessage)
@@ -142,6 +153,25 @@ export const newsRoutes = new Hono()
 
 /** The admin's article actions under /api/admin (spec 001 section 7). */
 export const newsAdminRoutes = new Hono()
+  // The News tab's list and the owner's preview: drafts included, never cached.
+  .get('/news', noStore(), queryParams(listQuery), async (c) => {
+    const { t: _cacheBuster, ...filter } = c.req.valid('query')
+    const { items, total } = await findNewsPage({ ...filter, includeDrafts: true })
+    c.header('X-Total-Count', String(total))
+    return c.json(items)
+  })
+  .get('/news/:id', noStore(), async (c) => {
+    const article = await getNews(parseId(c), { includeDrafts: true })
+    if (!article) throw notFound('Article not found')
+    return c.json(article)
+  })
+  .post('/news/:id/publish', async (c) => {
+    const id = parseId(c)
+    const article = await publishNews(id)
+    if (!article) throw notFound('Article not found')
+    recordWrite(c, { entity: 'news', id, summary: `Published article "${article.title}"`, tags })
+    return c.json(article)
+  })
   .post('/move-news-up/:id', move('up'))
   .post('/move-news-down/:id', move('down'))
   .post('/update-news-title/:id', jsonBody(titleBody, 'Please enter a title.'), async (c) => {

@@ -2,9 +2,14 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { noStore } from '../../http/cache.ts'
+import { ApiError } from '../../http/errors.ts'
 import { boolFrom, intFrom } from '../../http/fields.ts'
 import { jsonBody } from '../../http/validate.ts'
+import { jobView } from '../../jobs/jobs.ts'
+import { getJob } from '../../repos/jobs.repo.ts'
 import { getSchedulerConfig, saveSchedulerConfig, type SchedulerUpdate } from '../../repos/scheduler.repo.ts'
+import { getScheduleTimes, listSchedulerRuns } from '../../repos/scheduler-runs.repo.ts'
+import { runSchedulerNow } from '../../scheduler/tick.ts'
 
 const configMessage = 'Failed to save schedule settings'
 
@@ -47,7 +52,7 @@ const configBody = z
   )
   .partial()
 
-/** The scheduler's stored settings (spec 001); running the jobs is a later issue. */
+/** The scheduler's settings (spec 001), its run history and run-now; the runs themselves start in src/server/scheduler/tick.ts. */
 export const schedulerRoutes = new Hono()
   .use(noStore())
   .get('/config', async (c) => c.json({ config: await getSchedulerConfig() }))
@@ -63,4 +68,22 @@ export const schedulerRoutes = new Hono()
       summary: `Saved schedule settings (enabled: ${config.enabled}, test mode: ${config.testMode})`,
     })
     return c.json({ config })
+  })
+  /** Last and next runs and the run history (the scheduler tab's status and activity panels). */
+  .get('/runs', async (c) => {
+    const [times, runs] = await Promise.all([getScheduleTimes(), listSchedulerRuns()])
+    return c.json({ ...times, runs })
+  })
+  /** 'Run test now': test-mode work (Formula 1 and IndyCar Series, news and standings) started at once. */
+  .post('/test-now', async (c) => {
+    const started = await runSchedulerNow()
+    const failed = started.filter((s) => s.jobId === undefined)
+    if (failed.length === started.length && failed.length > 0) {
+      // Nothing could start (e.g. no AI key): the runs are recorded as failed with the reason.
+      const reason = (await listSchedulerRuns(1))[0]?.message ?? 'The test could not start.'
+      throw new ApiError(503, reason)
+    }
+    const jobs = await Promise.all(started.map(async (s) => (s.jobId ? await getJob(s.jobId) : undefined)))
+    recordWrite(c, { entity: 'scheduler', summary: 'Started a scheduler test run' })
+    return c.json({ runs: started.map((s) => s.run), jobs: jobs.filter((j) => j !== undefined).map(jobView) }, 202)
   })

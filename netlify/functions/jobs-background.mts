@@ -1,0 +1,24 @@
+import type { Config } from '@netlify/functions'
+import { z } from 'zod'
+import { runJob } from '../../src/server/jobs/jobs.ts'
+
+const body = z.object({ jobId: z.number().int().min(1).max(2_147_483_647) })
+
+/**
+ * Runs one AI job (bulk news, refresh all, a scheduled run) for up to 15 minutes: Netlify answers
+ * the caller 202 at once. `npm start` serves this same default export in-process.
+ * The job id is all it takes and all it trusts: only a queued job, or a running one whose runner
+ * died, is ever claimed (one conditional UPDATE), so a stray or repeated call starts nothing twice.
+ */
+export default async (request: Request): Promise<Response> => {
+  let jobId: number
+  try {
+    jobId = body.parse(await request.json()).jobId
+  } catch {
+    return new Response(JSON.stringify({ message: 'Send { "jobId": <number> }.' }), { status: 400 })
+  }
+  await runJob(jobId)
+  return new Response(null, { status: 202 })
+}
+
+export const config: Config = { background: true }

@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { useGenerateStandings, useRefreshAllStandings } from './ai-queries.ts'
+
+/** Spec 001 section 9. */
+export const QUICK_CHAMPIONSHIPS = ['Formula 1', 'MotoGP', 'NASCAR', 'IndyCar', 'WRC', 'Formula E', 'IMSA', 'WEC']
+
+/** The championships tab's AI standings generator and its refresh-all button. */
+export function ChampionshipGenerator() {
+  const [name, setName] = useState('')
+  const generate = useGenerateStandings()
+  const refreshAll = useRefreshAllStandings()
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault()
+    const championship = name.trim()
+    if (!championship) {
+      toast.error('Championship Required', { description: 'Please enter a championship name to generate standings' })
+      return
+    }
+    generate.mutate(championship, {
+      onSuccess: (result) =>
+        toast.success('Championship Standings Generated', {
+          description: `${result.championship} standings are up to date.`,
+        }),
+      onError: () =>
+        toast.error('Generation Failed', {
+          description: 'Failed to generate championship standings. Please try again.',
+        }),
+    })
+  }
+
+  return (
+    <section aria-labelledby="standings-generator-heading" className="rounded-xl border border-line p-5">
+      <h2 id="standings-generator-heading" className="mb-4 text-lg font-bold text-white">
+        AI Championship Standings
+      </h2>
+      <form onSubmit={submit} className="flex flex-wrap gap-2">
+        <label className="sr-only" htmlFor="championship-name">
+          Championship name
+        </label>
+        <input
+          id="championship-name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="e.g. Formula 1"
+          className="min-w-0 flex-1 rounded border border-line bg-transparent px-3 py-2"
+        />
+        <button type="submit" className="btn-primary" disabled={generate.isPending}>
+          {generate.isPending ? 'Generating…' : 'Generate Standings'}
+        </button>
+      </form>
+      <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label="Quick choices">
+        {QUICK_CHAMPIONSHIPS.map((choice) => (
+          <button key={choice} type="button" className="btn-outline text-xs" onClick={() => setName(choice)}>
+            {choice}
+          </button>
+        ))}
+      </div>
+      <button
+        type="button"
+        className="btn-outline mt-4"
+        disabled={refreshAll.isPending}
+        onClick={() =>
+          refreshAll.mutate(undefined, {
+            onError: () =>
+              toast.error('Refresh Failed', {
+                description: 'Failed to refresh championship standings. Please try again.',
+              }),
+          })
+        }
+      >
+        Refresh All Standings
+      </button>
+    </section>
+  )
+}

@@ -1,0 +1,57 @@
+import { toast } from 'sonner'
+import { useDrafts, usePublishNews } from './ai-queries.ts'
+
+/** AI drafts to review: what each says, where it comes from, and Publish (the public site never shows a draft). */
+export function DraftsReview() {
+  const { data: drafts, isError } = useDrafts()
+  const publish = usePublishNews()
+
+  return (
+    <section aria-labelledby="drafts-heading" className="space-y-3 rounded-xl border border-line p-5">
+      <h2 id="drafts-heading" className="text-lg font-bold text-white">
+        Drafts to Review ({drafts?.length ?? 0})
+      </h2>
+      {isError && <p role="alert">The drafts could not be loaded.</p>}
+      {drafts?.length === 0 && <p>No drafts waiting.</p>}
+      <ul className="space-y-3">
+        {drafts?.map((article) => (
+          <li key={article.id} className="rounded border border-line p-3">
+            <p className="font-semibold">
+              {article.title} {article.aiGenerated && <span className="text-xs text-gray-300">(AI-assisted)</span>}
+            </p>
+            <p className="text-sm text-gray-300">{article.excerpt}</p>
+            {article.sources.length > 0 && (
+              <details className="mt-1 text-sm">
+                <summary>Sources ({article.sources.length})</summary>
+                <ul className="list-disc pl-5">
+                  {article.sources.map((url) => (
+                    <li key={url}>
+                      <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="break-all underline">
+                        {url}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )}
+            <button
+              type="button"
+              className="btn-primary mt-2"
+              aria-label={`Publish ${article.title}`}
+              disabled={publish.isPending}
+              onClick={() =>
+                publish.mutate(article.id, {
+                  onSuccess: () =>
+                    toast.success('Article Published', { description: 'It will be on the site after the next build.' }),
+                  onError: () => toast.error('Update Failed', { description: 'Failed to update news article' }),
+                })
+              }
+            >
+              Publish
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,83 @@
+import { useEffect, useRef } from 'react'
+import { toast } from 'sonner'
+import { useJobs, type JobSummary } from './ai-queries.ts'
+
+const bulkKinds = new Set(['bulk-news', 'refresh-news'])
+
+/** Spec 001 section 8's toasts for a job that has just ended. */
+function announce(job: JobSummary) {
+  const errors = job.errors.length
+  if (bulkKinds.has(job.kind)) {
+    const done = job.refreshedCount
+    if (job.kind === 'bulk-news') {
+      toast.success('Bulk News Generation Complete', {
+        description: `Generated news for ${done} championships. ${errors} errors.`,
+      })
+    } else if (done === 0 && errors > 0) {
+      toast.error('Refresh Failed', { description: job.errors.join('; ') })
+    } else {
+      toast.success('News Refreshed', { description: `${done} new drafts to review. ${errors} errors.` })
+    }
+  } else if (job.kind === 'refresh-standings') {
+    if (job.updated === 0 && errors > 0) {
+      toast.error('Refresh Failed', { description: 'Failed to refresh championship standings. Please try again.' })
+    } else {
+      toast.success('Championships Refreshed', {
+        description: `${job.updated} championships updated. ${errors} errors.`,
+      })
+    }
+  }
+}
+
+/**
+ * The progress banner of spec 001 section 2: shown while any job runs (bulk news, refresh all,
+ * scheduled runs), with the current task, completed/total and errors. Polls only while a job is
+ * active; announces each job that finishes while the panel is open.
+ */
+export function JobProgressBanner() {
+  const { data } = useJobs()
+  const seenActive = useRef(new Set<number>())
+
+  useEffect(() => {
+    if (!data) return
+    for (const job of data.active) seenActive.current.add(job.id)
+    for (const job of data.recent) {
+      if (!job.isActive && seenActive.current.has(job.id)) {
+        seenActive.current.delete(job.id)
+        announce(job)
+      }
+    }
+  }, [data])
+
+  const active = data?.active ?? []
+  if (active.length === 0) return null
+  return (
+    <section aria-label="Background jobs" className="mb-4 space-y-3">
+      {active.map((job) => (
+        <div
+          key={job.id}
+          role="status"
+          className="rounded-lg border border-sky-700 bg-sky-950/60 p-4 text-sm text-gray-100"
+        >
+          <p className="font-semibold">{job.currentTask || 'Starting…'}</p>
+          <div className="mt-2 flex items-center gap-3">
+            <progress
+              className="h-2 w-full"
+              max={job.total}
+              value={job.completed}
+              aria-label={`Progress: ${job.completed} of ${job.total}`}
+            />
+            <span className="shrink-0 tabular-nums">
+              {job.completed} / {job.total}
+            </span>
+          </div>
+          {job.errors.length > 0 && (
+            <p className="mt-2 text-red-300">
+              {job.errors.length} {job.errors.length === 1 ? 'error' : 'errors'}: {job.errors.join('; ')}
+            </p>
+          )}
+        </div>
+      ))}
+    </section>
+  )
+}

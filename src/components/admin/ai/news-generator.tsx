@@ -1,0 +1,157 @@
+import { useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { WORD_COUNT_PRESETS, type ContentType } from '../../../lib/ai-news.ts'
+import { useBulkNews, useGenerateNews, useRefreshAllNews } from './ai-queries.ts'
+import { QUICK_CHAMPIONSHIPS } from './championship-generator.tsx'
+
+/** The server's message without the spec's 'STATUS: ' prefix, for the toasts that show it. */
+const serverMessage = (error: Error) => {
+  const body = error.message.replace(/^\d{3}: /, '')
+  try {
+    return (JSON.parse(body) as { message?: string }).message ?? body
+  } catch {
+    return body
+  }
+}
+
+/** The News tab's AI generator: one article, bulk generation over chosen championships, refresh all. */
+export function NewsGenerator() {
+  const [championshipName, setChampionshipName] = useState('')
+  const [contentType, setContentType] = useState<ContentType>('motorsport')
+  const [wordCount, setWordCount] = useState(WORD_COUNT_PRESETS.motorsport)
+  const [contentPrompt, setContentPrompt] = useState('')
+  const [focusPrompt, setFocusPrompt] = useState('')
+  const [bulk, setBulk] = useState<string[]>([])
+  const generate = useGenerateNews()
+  const bulkNews = useBulkNews()
+  const refreshAll = useRefreshAllNews()
+
+  const chooseType = (type: ContentType) => {
+    setContentType(type)
+    setWordCount(WORD_COUNT_PRESETS[type])
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!championshipName.trim()) {
+      toast.error('Championship Required', { description: 'Please enter a championship name to generate news' })
+      return
+    }
+    generate.mutate(
+      { championshipName: championshipName.trim(), contentType, wordCount, contentPrompt, focusPrompt },
+      {
+        onSuccess: (article) =>
+          toast.success('Draft Ready', { description: `"${article.title}" is waiting for review.` }),
+        onError: (error) => toast.error('Generation Failed', { description: serverMessage(error) }),
+      },
+    )
+  }
+
+  return (
+    <section aria-labelledby="news-generator-heading" className="space-y-4 rounded-xl border border-line p-5">
+      <h2 id="news-generator-heading" className="text-lg font-bold text-white">
+        AI News Generator
+      </h2>
+      <form onSubmit={submit} className="grid gap-3">
+        <label className="grid gap-1">
+          <span>Championship</span>
+          <input
+            value={championshipName}
+            onChange={(e) => setChampionshipName(e.target.value)}
+            className="rounded border border-line bg-transparent px-3 py-2"
+          />
+        </label>
+        <fieldset className="flex gap-4">
+          <legend className="mb-1">Content type</legend>
+          {(['motorsport', 'e-sports'] as const).map((type) => (
+            <label key={type} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="content-type"
+                checked={contentType === type}
+                onChange={() => chooseType(type)}
+              />
+              {type === 'motorsport' ? 'Real motorsport (400 words)' : 'E-motorsport (350 words)'}
+            </label>
+          ))}
+        </fieldset>
+        <label className="grid gap-1">
+          <span>Word count</span>
+          <input
+            type="number"
+            min={50}
+            max={3000}
+            value={wordCount}
+            onChange={(e) => setWordCount(Number(e.target.value))}
+            className="w-32 rounded border border-line bg-transparent px-3 py-2"
+          />
+        </label>
+        <label className="grid gap-1">
+          <span>Content prompt</span>
+          <textarea
+            value={contentPrompt}
+            onChange={(e) => setContentPrompt(e.target.value)}
+            rows={2}
+            className="rounded border border-line bg-transparent px-3 py-2"
+          />
+        </label>
+        <label className="grid gap-1">
+          <span>Focus prompt</span>
+          <textarea
+            value={focusPrompt}
+            onChange={(e) => setFocusPrompt(e.target.value)}
+            rows={2}
+            className="rounded border border-line bg-transparent px-3 py-2"
+          />
+        </label>
+        <button type="submit" className="btn-primary justify-self-start" disabled={generate.isPending}>
+          {generate.isPending ? 'Generating…' : 'Generate Article'}
+        </button>
+      </form>
+
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 font-semibold">Bulk generation</legend>
+        <div className="flex flex-wrap gap-3">
+          {QUICK_CHAMPIONSHIPS.map((name) => (
+            <label key={name} className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                checked={bulk.includes(name)}
+                onChange={(e) =>
+                  setBulk((list) => (e.target.checked ? [...list, name] : list.filter((n) => n !== name)))
+                }
+              />
+              {name}
+            </label>
+          ))}
+        </div>
+        <button
+          type="button"
+          className="btn-outline justify-self-start"
+          disabled={bulkNews.isPending || bulk.length === 0}
+          onClick={() =>
+            bulkNews.mutate(
+              { championships: bulk, contentType, wordCount, contentPrompt, focusPrompt },
+              { onError: (error) => toast.error('Bulk Generation Failed', { description: serverMessage(error) }) },
+            )
+          }
+        >
+          Generate News for {bulk.length} Championships
+        </button>
+      </fieldset>
+
+      <button
+        type="button"
+        className="btn-outline"
+        disabled={refreshAll.isPending}
+        onClick={() =>
+          refreshAll.mutate(undefined, {
+            onError: (error) => toast.error('Refresh Failed', { description: serverMessage(error) }),
+          })
+        }
+      >
+        Refresh All News
+      </button>
+    </section>
+  )
+}

@@ -1,0 +1,80 @@
+import { toast } from 'sonner'
+import { useRunTestNow, useSchedulerRuns } from './ai-queries.ts'
+
+const when = (iso: string | null) => (iso ? `${iso.replace('T', ' ').slice(0, 16)} UTC` : '—')
+
+/** The scheduler tab's status and activity: real last and next runs, the run history and run-now. */
+export function SchedulerRuns() {
+  const { data, isError } = useSchedulerRuns()
+  const runNow = useRunTestNow()
+
+  return (
+    <section aria-labelledby="scheduler-runs-heading" className="space-y-4 rounded-xl border border-line p-5">
+      <h2 id="scheduler-runs-heading" className="text-lg font-bold text-white">
+        Scheduler Activity
+      </h2>
+      {isError && <p role="alert">The run history could not be loaded.</p>}
+      {data && (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt>Standings: last run</dt>
+          <dd>{when(data.standings.lastRunAt)}</dd>
+          <dt>Standings: next run</dt>
+          <dd>{when(data.standings.nextRunAt)}</dd>
+          <dt>News: last run</dt>
+          <dd>{when(data.news.lastRunAt)}</dd>
+          <dt>News: next run</dt>
+          <dd>{when(data.news.nextRunAt)}</dd>
+        </dl>
+      )}
+      <button
+        type="button"
+        className="btn-primary"
+        disabled={runNow.isPending}
+        onClick={() =>
+          runNow.mutate(undefined, {
+            onSuccess: () => toast.success('Test Completed', { description: 'The test run has started.' }),
+            onError: () => toast.error('Error', { description: 'Failed to run test' }),
+          })
+        }
+      >
+        {runNow.isPending ? 'Running Test' : 'Run Test Now'}
+      </button>
+      {data && (
+        <table className="w-full text-left text-sm">
+          <caption className="mb-2 text-left font-semibold">Run history</caption>
+          <thead>
+            <tr>
+              <th scope="col">Started</th>
+              <th scope="col">Kind</th>
+              <th scope="col">Outcome</th>
+              <th scope="col">Finished</th>
+              <th scope="col">Next run</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.runs.length === 0 && (
+              <tr>
+                <td colSpan={5}>No runs yet.</td>
+              </tr>
+            )}
+            {data.runs.map((run) => (
+              <tr key={run.id}>
+                <td>{when(run.startedAt)}</td>
+                <td>
+                  {run.kind}
+                  {run.testMode ? ' (test)' : ''}
+                </td>
+                <td>
+                  {run.status}
+                  {run.message ? `: ${run.message}` : ''}
+                </td>
+                <td>{when(run.finishedAt)}</td>
+                <td>{when(run.nextRunAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}

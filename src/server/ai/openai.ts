@@ -1,0 +1,126 @@
+import { z } from 'zod'
+import { htmlToText } from '../../lib/excerpt.ts'
+import { sanitizeArticleHtml } from '../../lib/sanitize-article.ts'
+import { checkImageBytes, storeImage } from '../blobs/images.ts'
+import { ApiError } from '../http/errors.ts'
+import { callAi, InvalidOutput } from './call.ts'
+import { aiConfig } from './config.ts'
+
+const imagesAnswer = z.object({
+  data: z.array(z.object({ b64_json: z.string().min(1) }).loose()).min(1),
+  usage: z.looseObject({ input_tokens: z.number().optional(), output_tokens: z.number().optional() }).optional(),
+})
+
+/** Landscape, like the article pages' 16:9 hero. */
+const IMAGE_SIZE = '1536x1024'
+
+/**
+ * An image from OpenAI's GPT image models, which answer base64 only: the bytes are checked
+ * (a real JPEG/PNG/WebP) and stored in Blobs; the answer is our /media URL, never a data URL.
+ */
+export async function generateImage(prompt: string, feature = 'image'): Promise<string> {
+  const model = aiConfig().openai.imageModel
+  const bytes = await callAi({
+    service: 'openai',
+    feature,
+    model,
+    send: (client) => client.images.generate({ model, prompt, size: IMAGE_SIZE, n: 1 }) as Promise<unknown>,
+    usage: (raw) => {
+      const parsed = imagesAnswer.safeParse(raw)
+      const usage = parsed.success ? parsed.data.usage : undefined
+      return { inputTokens: usage?.input_tokens ?? 0, outputTokens: usage?.output_tokens ?? 0, images: 1 }
+    },
+    parse: (raw) => {
+      const parsed = imagesAnswer.safeParse(raw)
+      if (!parsed.success) throw new InvalidOutput('the answer carries no base64 image')
+      const data = parsed.data.data[0]!.b64_json
+      if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(data)) throw new InvalidOutput('the image is not valid base64')
+      const decoded = new Uint8Array(Buffer.from(data, 'base64'))
+      try {
+        checkImageBytes(decoded)
+      } catch (error) {
+        throw new InvalidOutput(error instanceof ApiError ? error.message : 'the image bytes are not an image')
+      }
+      return decoded
+    },
+  })
+  return (await storeImage(bytes)).url
+}
+
+const formatAnswer = z.object({
+  choices: z.array(z.looseObject({ message: z.looseObject({ content: z.string().nullable().optional() }) })).min(1),
+  usage: z.looseObject({ prompt_tokens: z.number().optional(), completion_tokens: z.number().optional() }).optional(),
+})
+
+const formattedSchema = z.object({ html: z.string().min(1) })
+
+const formatJsonSchema = {
+  type: 'object',
+  properties: {
+    html: {
+      type: 'string',
+      description: 'The article as HTML fragments: p, h2, h3, ul, ol, li, strong, em, blockquote.',
+    },
+  },
+  required: ['html'],
+  additionalProperties: false,
+}
+
+/** Words of a text, for checking that formatting kept the article (it may only add markup). */
+const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+
+/**
+ * Plain article text to HTML paragraphs and headings (the News tab's auto-format), through
+ * OpenAI with a JSON schema answer. The result is sanitized with the article allow-list and must
+ * keep the text: an answer that drops or rewrites much of it is refused.
+ */
+export async function formatArticleHtml(content: string): Promise<string> {
+  const model = aiConfig().openai.textModel
+  const original = words(content)
+  return callAi({
+    service: 'openai',
+    feature: 'format',
+    model,
+    send: (client) =>
+      client.chat.completions.create({
+        model,
+        messages: [
+          {
+            role: 'system',
+            content:
+              'You format news articles as clean HTML. Keep every sentence exactly as written; only add paragraphs, ' +
+              'subheadings (h2, h3), lists and emphasis where they help reading. No styles, scripts, images or links.',
+          },
+          { role: 'user', content },
+        ],
+        response_format: {
+          type: 'json_schema',
+          json_schema: { name: 'formatted_article', strict: true, schema: formatJsonSchema },
+        },
+      }) as Promise<unknown>,
+    usage: (raw) => {
+      const parsed = formatAnswer.safeParse(raw)
+      const usage = parsed.success ? parsed.data.usage : undefined
+      return { inputTokens: usage?.prompt_tokens ?? 0, outputTokens: usage?.completion_tokens ?? 0 }
+    },
+    parse: (raw) => {
+      const parsed = formatAnswer.safeParse(raw)
+      if (!parsed.success) throw new InvalidOutput('the answer is not a chat completion')
+      let json: unknown
+      try {
+        json = JSON.parse(parsed.data.choices[0]!.message.content ?? '')
+      } catch {
+        throw new InvalidOutput('the answer is not JSON')
+      }
+      const formatted = formattedSchema.safeParse(json)
+      if (!formatted.success) throw new InvalidOutput('the answer has no html')
+      const html = sanitizeArticleHtml(formatted.data.html)
+      const kept = new Set(words(htmlToText(html)))
+      const missing = original.filter((w) => !kept.has(w)).length
+      if (original.length > 0 && missing / original.length > 0.1) {
+        throw new InvalidOutput('the formatted text lost or changed more than a tenth of the words')
+      }
+      return html
+    },
+  })
+}

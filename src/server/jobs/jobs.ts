@@ -1,0 +1,172 @@
+import { siteUrl } from '../../env.server.ts'
+import { generateChampionshipNews } from '../ai/news.ts'
+import { generateStandings } from '../ai/standings.ts'
+import { ApiError } from '../http/errors.ts'
+import { requestPublish } from '../publish/publish.ts'
+import {
+  claimJob,
+  createJob,
+  finishJob,
+  getJob,
+  listStalledJobs,
+  recordTaskOutcome,
+  requeueJob,
+  setCurrentTask,
+  type JobInput,
+  type JobResult,
+  type JobRow,
+  type JobTask,
+  type TaskOutcome,
+} from '../repos/jobs.repo.ts'
+import { finishSchedulerRunsOf } from '../repos/scheduler-runs.repo.ts'
+
+/** The background function that runs jobs (netlify/functions/jobs-background.mts). */
+export const JOBS_FUNCTION_PATH = '/.netlify/functions/jobs-background'
+
+type Launcher = (jobId: number) => Promise<void>
+
+/**
+ * Production and `npm start`: POST the job id to the background function, which answers 202 at
+ * once and runs the job for up to 15 minutes. When the function cannot be reached, the job runs
+ * here instead (it stays resumable if this instance is stopped).
+ */
+const launchThroughFunction: Launcher = async (jobId) => {
+  try {
+    const res = await fetch(`${siteUrl}${JOBS_FUNCTION_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jobId }),
+      signal: AbortSignal.timeout(10_000),
+    })
+    if (res.status !== 202 && !res.ok) throw new Error(`the jobs function answered ${res.status}`)
+  } catch (error) {
+    console.warn(`[jobs] could not reach the jobs function (${String(error)}); running job ${jobId} here`)
+    void runJob(jobId)
+  }
+}
+
+let launcher: Launcher = launchThroughFunction
+
+/** Tests run jobs in-process and wait for them. */
+export function configureJobLauncher(next: Launcher | undefined): () => void {
+  const previous = launcher
+  launcher = next ?? launchThroughFunction
+  return () => {
+    launcher = previous
+  }
+}
+
+/** Creates the job's row and hands it to the runner; the panel polls GET /api/admin/jobs/:id. */
+export async function startJob(kind: string, input: JobInput): Promise<JobRow> {
+  if (input.tasks.length === 0)
+    throw new ApiError(400, 'There is nothing to generate: the list of championships is empty.')
+  const job = await createJob(kind, input)
+  await launcher(job.id)
+  return job
+}
+
+export const taskLabel = (task: JobTask) =>
+  task.kind === 'news' ? `Generating news for ${task.championship}` : `Refreshing ${task.championship} standings`
+
+async function runTask(task: JobTask, input: JobInput): Promise<Pick<TaskOutcome, 'id' | 'title'>> {
+  if (task.kind === 'standings') {
+    const set = await generateStandings(task.championship, undefined, input.feature)
+    return { id: set.id, title: set.championshipName }
+  }
+  const { article } = await generateChampionshipNews({
+    championshipName: task.championship,
+    contentType: input.news?.contentType ?? 'motorsport',
+    wordCount: input.news?.wordCount,
+    contentPrompt: input.news?.contentPrompt,
+    focusPrompt: input.news?.focusPrompt,
+    feature: input.feature,
+  })
+  return { id: article.id, title: article.title }
+}
+
+/**
+ * Runs a job to its end: every task in turn, each writing its article or table in one
+ * transaction; a failed task is recorded with its message and the rest continue. A job whose
+ * runner was killed is resumed by running it again: tasks already recorded are skipped.
+ * Answers the finished row, or undefined when another runner has the job.
+ */
+export async function runJob(jobId: number): Promise<JobRow | undefined> {
+  const job = await claimJob(jobId)
+  if (!job) return undefined
+  const input = job.input as JobInput
+  const done = new Set(((job.result as JobResult | null)?.outcomes ?? []).map((o) => o.index))
+  try {
+    for (const [index, task] of input.tasks.entries()) {
+      if (done.has(index)) continue
+      await setCurrentTask(jobId, taskLabel(task))
+      let outcome: TaskOutcome
+      try {
+        outcome = { index, kind: task.kind, championship: task.championship, ok: true, ...(await runTask(task, input)) }
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error)
+        if (!(error instanceof ApiError)) console.warn(`[jobs] job ${jobId}, ${taskLabel(task)}:`, error)
+        outcome = { index, kind: task.kind, championship: task.championship, ok: false, error: message }
+      }
+      await recordTaskOutcome(jobId, outcome)
+    }
+    // Standings are public content: the site is rebuilt once for the whole job. News drafts publish nothing.
+    const outcomes = ((await getJob(jobId))?.result as JobResult | null)?.outcomes ?? []
+    if (outcomes.some((o) => o.ok && o.kind === 'standings')) await requestPublish(['standings'])
+    const finished = await finishJob(jobId, 'completed')
+    await finishSchedulerRunsOf(finished!)
+    return finished
+  } catch (error) {
+    console.error(`[jobs] job ${jobId} stopped:`, error)
+    const failed = await finishJob(
+      jobId,
+      'failed',
+      `The job stopped: ${error instanceof Error ? error.message : String(error)}`,
+    )
+    if (failed) await finishSchedulerRunsOf(failed)
+    return failed
+  }
+}
+
+/** What the panel polls (spec 001: isActive, currentTask, completed, total, errors) plus the results. */
+export function jobView(job: JobRow) {
+  const outcomes = (job.result as JobResult | null)?.outcomes ?? []
+  return {
+    id: job.id,
+    kind: job.kind,
+    status: job.status,
+    isActive: job.status === 'queued' || job.status === 'running',
+    currentTask: job.currentTask,
+    completed: job.completed,
+    total: job.total,
+    errors: job.errors,
+    results: outcomes
+      .filter((o) => o.ok)
+      .map(({ kind, championship, id, title }) => ({ kind, championship, id, title })),
+    failures: outcomes.filter((o) => !o.ok).map(({ kind, championship, error }) => ({ kind, championship, error })),
+    // The answers spec 001 names for these calls: refresh-all-standings {updated}, refresh-all-news {refreshedCount}.
+    updated: outcomes.filter((o) => o.ok && o.kind === 'standings').length,
+    refreshedCount: outcomes.filter((o) => o.ok && o.kind === 'news').length,
+    createdAt: job.createdAt,
+    finishedAt: job.finishedAt,
+  }
+}
+
+/** Resumes a failed or killed job: queued again and launched; tasks already done are skipped. */
+export async function startJobAgain(jobId: number): Promise<JobRow | undefined> {
+  const job = await requeueJob(jobId)
+  if (job) await launcher(job.id)
+  return job
+}
+
+/**
+ * Called by every scheduler tick: launches again the jobs whose launch was lost (still queued
+ * after 2 minutes) or whose runner died (no progress for 5 minutes). Answers their ids.
+ */
+export async function relaunchStalledJobs(now = new Date()): Promise<number[]> {
+  const stalled = await listStalledJobs(now)
+  for (const job of stalled) {
+    // The runner claims it again (queued, or running and stale): no second runner can.
+    await launcher(job.id)
+  }
+  return stalled.map((j) => j.id)
+}

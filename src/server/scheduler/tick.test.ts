@@ -1,0 +1,223 @@
+import http from 'node:http'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startAiHarness, type AiHarness } from '../../../tests/helpers/ai.ts'
+import { adminCookie, send } from '../../../tests/helpers/auth.ts'
+import { resetDatabase } from '../../../tests/helpers/db.ts'
+import { configureAi } from '../ai/config.ts'
+import { db } from '../db/client.ts'
+import { newsArticles, publishState, schedulerJobs } from '../db/schema.ts'
+import { configurePublishing } from '../publish/publish.ts'
+import { saveSchedulerConfig } from '../repos/scheduler.repo.ts'
+import { listSchedulerRuns } from '../repos/scheduler-runs.repo.ts'
+import { runSchedulerTick } from './tick.ts'
+
+let ai: AiHarness
+beforeAll(async () => {
+  ai = await startAiHarness({ runJobs: false })
+})
+afterAll(async () => ai.close())
+beforeEach(async () => {
+  await resetDatabase()
+  ai.fake.reset()
+})
+
+const at = (iso: string) => new Date(iso)
+const slots = async () => (await listSchedulerRuns()).map((r) => r.slotKey).sort()
+/** Ticks every 30 s from `from` for `minutes` minutes, like overlapping scheduled invocations would. */
+async function tickEvery30s(from: string, minutes: number) {
+  for (let s = 0; s < minutes * 60; s += 30) await runSchedulerTick(new Date(at(from).getTime() + s * 1000))
+}
+
+describe('runSchedulerTick with a controlled clock (UTC)', () => {
+  it('weekly Monday 06:00 fires once in that minute and not again; last and next run recorded', async () => {
+    await saveSchedulerConfig({
+      enabled: true,
+      standings: { enabled: true, frequency: 'weekly', dayOfWeek: 1, hour: 6, minute: 0 },
+      news: { enabled: false },
+    })
+    // 2026-11-23 is a Monday.
+    await runSchedulerTick(at('2026-11-23T05:59:30Z'))
+    expect(await slots()).toEqual([])
+    await tickEvery30s('2026-11-23T06:00:00Z', 15)
+    await runSchedulerTick(at('2026-11-24T06:00:00Z'))
+    expect(await slots()).toEqual(['standings:2026-11-23T06:00Z'])
+
+    const [run] = await listSchedulerRuns()
+    expect(run).toMatchObject({
+      kind: 'standings',
+      testMode: false,
+      status: 'running',
+      startedAt: at('2026-11-23T06:00:00Z'),
+      nextRunAt: at('2026-11-30T06:00:00Z'),
+    })
+    expect(run!.jobId).toEqual(expect.any(Number))
+    const [job] = await db().select().from(schedulerJobs).where(eq(schedulerJobs.kind, 'standings'))
+    expect(job).toMatchObject({ lastRunAt: at('2026-11-23T06:00:00Z'), nextRunAt: at('2026-11-30T06:00:00Z') })
+
+    await runSchedulerTick(at('2026-11-30T06:00:00Z'))
+    expect(await slots()).toEqual(['standings:2026-11-23T06:00Z', 'standings:2026-11-30T06:00Z'])
+  })
+
+  it('daily fires once a day; a late tick within the catch-up window still runs the slot', async () => {
+    await saveSchedulerConfig({
+      enabled: true,
+      championships: ['MotoGP'],
+      news: { enabled: true, frequency: 'daily', hour: 23, minute: 45 },
+    })
+    await tickEvery30s('2026-11-23T23:44:00Z', 5)
+    await runSchedulerTick(at('2026-11-24T23:52:00Z'))
+    await runSchedulerTick(at('2026-11-24T23:53:00Z'))
+    expect(await slots()).toEqual(['news:2026-11-23T23:45Z', 'news:2026-11-24T23:45Z'])
+  })
+
+  it('does nothing when the scheduler is off', async () => {
+    await saveSchedulerConfig({ enabled: false, standings: { enabled: true, frequency: 'daily', hour: 6, minute: 0 } })
+    await runSchedulerTick(at('2026-11-23T06:00:00Z'))
+    expect(await slots()).toEqual([])
+  })
+
+  it('test mode runs news and standings for Formula 1 and IndyCar Series every 2 minutes', async () => {
+    await saveSchedulerConfig({ testMode: true, championships: ['WEC'] })
+    await tickEvery30s('2026-11-23T10:00:00Z', 6)
+    expect(await slots()).toEqual([
+      'test-news:2026-11-23T10:00Z',
+      'test-news:2026-11-23T10:02Z',
+      'test-news:2026-11-23T10:04Z',
+      'test-standings:2026-11-23T10:00Z',
+      'test-standings:2026-11-23T10:02Z',
+      'test-standings:2026-11-23T10:04Z',
+    ])
+    const { getJob } = await import('../repos/jobs.repo.ts')
+    const run = (await listSchedulerRuns()).find((r) => r.slotKey === 'test-news:2026-11-23T10:00Z')!
+    const job = await getJob(run.jobId!)
+    expect(job!.input).toMatchObject({
+      tasks: [
+        { kind: 'news', championship: 'Formula 1' },
+        { kind: 'news', championship: 'IndyCar Series' },
+      ],
+    })
+    expect(run.nextRunAt).toEqual(at('2026-11-23T10:02:00Z'))
+  })
+
+  it('never runs a slot twice when ticks overlap', async () => {
+    await saveSchedulerConfig({
+      enabled: true,
+      standings: { enabled: true, frequency: 'weekly', dayOfWeek: 1, hour: 6, minute: 0 },
+      news: { enabled: true, frequency: 'weekly', dayOfWeek: 1, hour: 6, minute: 0 },
+    })
+    const reports = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => runSchedulerTick(new Date(at('2026-11-23T06:00:00Z').getTime() + i * 100))),
+    )
+    expect(await slots()).toEqual(['news:2026-11-23T06:00Z', 'standings:2026-11-23T06:00Z'])
+    expect(reports.flatMap((r) => r.started)).toHaveLength(2)
+    const { listJobs } = await import('../repos/jobs.repo.ts')
+    expect(await listJobs()).toHaveLength(2)
+  })
+
+  it('records a run that cannot start (no key) as failed with the reason', async () => {
+    const undo = configureAi({ perplexity: { apiKey: undefined } })
+    try {
+      await saveSchedulerConfig({ testMode: true })
+      await runSchedulerTick(at('2026-11-23T10:00:00Z'))
+      const runs = await listSchedulerRuns()
+      expect(runs).toHaveLength(2)
+      expect(runs.every((r) => r.status === 'failed' && r.finishedAt !== null)).toBe(true)
+      expect(runs[0]!.message).toContain('set PERPLEXITY_API_KEY')
+    } finally {
+      undo()
+    }
+  })
+
+  it('a run ends with its job: end time, outcome and summary; run history through the API', async () => {
+    await saveSchedulerConfig({ testMode: true })
+    const report = await runSchedulerTick(at('2026-11-23T10:00:00Z'))
+    const { runJob } = await import('../jobs/jobs.ts')
+    for (const s of report.started) await runJob(s.jobId!)
+    const runs = await listSchedulerRuns()
+    expect(runs.map((r) => [r.status, r.message])).toEqual([
+      ['completed', '2 done, 0 failed'],
+      ['completed', '2 done, 0 failed'],
+    ])
+    expect(await db().select().from(newsArticles)).toHaveLength(2)
+
+    const cookie = await adminCookie()
+    const history = (await send('GET', '/api/admin/scheduler/runs', { cookie })).body
+    expect(history.runs).toHaveLength(2)
+    expect(history.runs[0]).toMatchObject({ status: 'completed', finishedAt: expect.any(String) })
+  })
+
+  it('test-now starts test-mode work at once', async () => {
+    const cookie = await adminCookie()
+    const res = await send('POST', '/api/admin/scheduler/test-now', { cookie, body: {} })
+    expect(res.status).toBe(202)
+    expect(res.body.jobs.map((j: { total: number }) => j.total)).toEqual([2, 2])
+    expect((await listSchedulerRuns()).map((r) => r.slotKey.split(':')[0]).sort()).toEqual([
+      'manual-news',
+      'manual-standings',
+    ])
+  })
+})
+
+describe('the tick flushes a pending rebuild (trailing edge of the debounce)', () => {
+  let server: http.Server
+  let hookCalls = 0
+  let restore: () => void
+  beforeAll(async () => {
+    server = http.createServer((_req, res) => {
+      hookCalls++
+      res.writeHead(200).end('{}')
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    restore = configurePublishing({
+      hookUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`,
+      debounceMs: 60_000,
+    })
+  })
+  afterAll(async () => {
+    restore()
+    await new Promise((r) => server.close(r))
+  })
+
+  it('calls the build hook for edits made inside the last window, once the window has passed', async () => {
+    const now = at('2026-11-23T12:00:00Z')
+    await db()
+      .update(publishState)
+      .set({
+        status: 'pending',
+        requestedAt: new Date(now.getTime() - 30_000),
+        hookRequestedAt: new Date(now.getTime() - 90_000),
+      })
+    expect((await runSchedulerTick(now)).flushedBuild).toBe(true)
+    expect(hookCalls).toBe(1)
+    expect((await runSchedulerTick(new Date(now.getTime() + 10_000))).flushedBuild).toBe(false)
+    expect(hookCalls).toBe(1)
+  })
+})
+
+describe('the tick relaunches jobs that were never launched or whose runner died', () => {
+  it('launches a queued job after 2 minutes and a stalled running one after 5, then they finish', async () => {
+    const { createJob, claimJob, getJob } = await import('../repos/jobs.repo.ts')
+    const { configureJobLauncher, runJob } = await import('../jobs/jobs.ts')
+    const task = { kind: 'news' as const, championship: 'WRC' }
+    const lost = await createJob('bulk-news', { tasks: [task], feature: 'bulk-news' })
+    const dead = await createJob('bulk-news', { tasks: [{ ...task, championship: 'WEC' }], feature: 'bulk-news' })
+    await claimJob(dead.id)
+    const fresh = await createJob('bulk-news', { tasks: [{ ...task, championship: 'IMSA' }], feature: 'bulk-news' })
+    await db().execute(`update jobs set updated_at = now() - interval '3 minutes' where id = ${lost.id}`)
+    await db().execute(`update jobs set updated_at = now() - interval '6 minutes' where id = ${dead.id}`)
+
+    const launched: Promise<unknown>[] = []
+    const undo = configureJobLauncher(async (id) => void launched.push(runJob(id)))
+    try {
+      const report = await runSchedulerTick(new Date())
+      expect(report.relaunched).toEqual([lost.id, dead.id])
+      await Promise.all(launched)
+    } finally {
+      undo()
+    }
+    expect((await getJob(lost.id))!.status).toBe('completed')
+    expect((await getJob(dead.id))!.status).toBe('completed')
+    expect((await getJob(fresh.id))!.status).toBe('queued')
+  })
+})

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto'
+import { dueSlot, nextSlot, nextTestSlot, slotKey, testSlot } from '../../lib/schedule.ts'
+import { requireConfigured } from '../ai/call.ts'
+import { relaunchStalledJobs, startJob } from '../jobs/jobs.ts'
+import { flushPendingBuild } from '../publish/publish.ts'
+import { getSchedulerConfig } from '../repos/scheduler.repo.ts'
+import {
+  attachJobToRun,
+  claimSchedulerRun,
+  failSchedulerRun,
+  setScheduleTimes,
+  type ScheduleKind,
+  type SchedulerRun,
+} from '../repos/scheduler-runs.repo.ts'
+
+/** Spec 001 section 9: test mode runs Formula 1 and IndyCar Series, news and standings both on. */
+export const TEST_CHAMPIONSHIPS = ['Formula 1', 'IndyCar Series'] as const
+
+const kinds: ScheduleKind[] = ['standings', 'news']
+
+export interface StartedRun {
+  run: SchedulerRun
+  jobId?: number
+}
+
+export interface TickReport {
+  started: StartedRun[]
+  /** Whether a pending rebuild was handed to the build hook (trailing edge of its debounce). */
+  flushedBuild: boolean
+  /** Jobs launched again because their launch was lost or their runner died. */
+  relaunched: number[]
+}
+
+interface RunPlan {
+  kind: ScheduleKind
+  key: string
+  testMode: boolean
+  championships: readonly string[]
+  nextRunAt: Date | null
+  now: Date
+}
+
+/**
+ * Claims the plan's slot and, when this tick got it, starts the job that does the work. The run
+ * row records the start, the next run and, once the job ends, the end and outcome. A run that
+ * cannot start (no AI key, nothing to do) is recorded as failed with the reason.
+ */
+async function startRun(plan: RunPlan): Promise<StartedRun | undefined> {
+  const run = await claimSchedulerRun({
+    slotKey: plan.key,
+    kind: plan.kind,
+    testMode: plan.testMode,
+    startedAt: plan.now,
+    nextRunAt: plan.nextRunAt,
+  })
+  if (!run) return undefined
+  try {
+    requireConfigured('perplexity')
+    const job = await startJob(`scheduled-${plan.kind}`, {
+      tasks: plan.championships.map((championship) => ({ kind: plan.kind, championship })),
+      news: { contentType: 'motorsport' },
+      feature: plan.testMode ? 'scheduler-test' : 'scheduled',
+    })
+    await attachJobToRun(run.id, job.id)
+    return { run, jobId: job.id }
+  } catch (error) {
+    await failSchedulerRun(run.id, error instanceof Error ? error.message : String(error), plan.now)
+    return { run }
+  }
+}
+
+/**
+ * One scheduler tick (netlify/functions/scheduler.mts every minute; `npm start` ticks it too):
+ * starts the work whose time has come, weekly or daily at hour:minute UTC, or every test interval
+ * in test mode, each slot at most once however many ticks overlap; then hands a pending rebuild to
+ * the build hook once its debounce window has passed.
+ */
+export async function runSchedulerTick(now = new Date()): Promise<TickReport> {
+  const config = await getSchedulerConfig()
+  const plans: RunPlan[] = []
+  if (config.testMode) {
+    const slot = testSlot(now, config.testIntervalMinutes)
+    for (const kind of kinds) {
+      plans.push({
+        kind,
+        key: slotKey(`test-${kind}`, slot),
+        testMode: true,
+        championships: TEST_CHAMPIONSHIPS,
+        nextRunAt: nextTestSlot(now, config.testIntervalMinutes),
+        now,
+      })
+    }
+  } else if (config.enabled) {
+    for (const kind of kinds) {
+      const schedule = config[kind]
+      if (!schedule.enabled) {
+        await setScheduleTimes(kind, { nextRunAt: null })
+        continue
+      }
+      const next = nextSlot(schedule, now)
+      const slot = dueSlot(schedule, now)
+      if (slot) {
+        plans.push({
+          kind,
+          key: slotKey(kind, slot),
+          testMode: false,
+          championships: config.championships,
+          nextRunAt: next,
+          now,
+        })
+        await setScheduleTimes(kind, { lastRunAt: slot, nextRunAt: next })
+      } else {
+        await setScheduleTimes(kind, { nextRunAt: next })
+      }
+    }
+  }
+
+  const started: StartedRun[] = []
+  for (const plan of plans) {
+    const result = await startRun(plan)
+    if (result) started.push(result)
+  }
+  let relaunched: number[] = []
+  try {
+    relaunched = await relaunchStalledJobs(now)
+  } catch (error) {
+    console.warn('[scheduler] could not relaunch stalled jobs:', error)
+  }
+  let flushedBuild = false
+  try {
+    flushedBuild = await flushPendingBuild(now)
+  } catch (error) {
+    console.warn('[scheduler] could not flush the pending build:', error)
+  }
+  return { started, flushedBuild, relaunched }
+}
+
+/** The scheduler tab's run-now (POST /api/admin/scheduler/test-now): test-mode work, at once. */
+export async function runSchedulerNow(now = new Date()): Promise<StartedRun[]> {
+  const id = randomUUID()
+  const started: StartedRun[] = []
+  for (const kind of kinds) {
+    const result = await startRun({
+      kind,
+      key: `manual-${kind}:${id}`,
+      testMode: true,
+      championships: TEST_CHAMPIONSHIPS,
+      nextRunAt: null,
+      now,
+    })
+    if (result) started.push(result)
+  }
+  return started
+}
