@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { zipFunctions } from '@netlify/zip-it-and-ship-it'
+import { parse as parseToml } from 'smol-toml'
 
 export interface FunctionBundle {
   name: string
@@ -13,6 +14,23 @@ export interface FunctionBundle {
   /** Events the function subscribes to, as the build recorded them in manifest.json. */
   eventSubscriptions: string[]
   routes: string[]
+  /** The cron expression of a scheduled function. */
+  schedule?: string
+  /** 'background' for a background function. */
+  invocationMode?: string
+}
+
+/** netlify.toml's per-function `included_files` ([functions.<name>]), which the build passes on. */
+function includedFilesByFunction(projectDir: string): Record<string, { includedFiles: string[] }> {
+  const toml = parseToml(readFileSync(path.join(projectDir, 'netlify.toml'), 'utf8')) as {
+    functions?: Record<string, unknown>
+  }
+  const settings: Record<string, { includedFiles: string[] }> = {}
+  for (const [name, value] of Object.entries(toml.functions ?? {})) {
+    const files = (value as { included_files?: unknown } | null)?.included_files
+    if (Array.isArray(files)) settings[name] = { includedFiles: files.map(String) }
+  }
+  return settings
 }
 
 /**
@@ -28,8 +46,9 @@ export async function buildFunctionBundles(projectDir: string, outDir: string): 
     repositoryRoot: projectDir,
     manifest: path.join(zips, 'manifest.json'),
     // netlify.toml: node_bundler = "esbuild" (which @netlify/build passes on as esbuild_zisi),
-    // external_node_modules = [], NODE_VERSION = 24.
+    // external_node_modules = [], NODE_VERSION = 24; and each function's included_files.
     config: {
+      ...includedFilesByFunction(projectDir),
       '*': {
         nodeBundler: 'esbuild_zisi',
         externalNodeModules: [],
@@ -39,7 +58,13 @@ export async function buildFunctionBundles(projectDir: string, outDir: string): 
     },
   })
   const manifest = JSON.parse(readFileSync(path.join(zips, 'manifest.json'), 'utf8')) as {
-    functions: { name: string; eventSubscriptions?: string[]; routes?: { pattern: string }[] }[]
+    functions: {
+      name: string
+      eventSubscriptions?: string[]
+      routes?: { pattern: string }[]
+      schedule?: string
+      invocationMode?: string
+    }[]
   }
   return results.map((result) => {
     const dir = path.join(outDir, result.name)
@@ -53,6 +78,8 @@ export async function buildFunctionBundles(projectDir: string, outDir: string): 
       dir,
       eventSubscriptions: entry?.eventSubscriptions ?? [],
       routes: (entry?.routes ?? []).map((r) => r.pattern),
+      schedule: entry?.schedule,
+      invocationMode: entry?.invocationMode,
     }
   })
 }

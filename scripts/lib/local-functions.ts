@@ -11,6 +11,8 @@ export interface LocalFunction {
   handler: Handler
   /** `config.path` patterns: the function answers there only (Netlify's rule for path functions). */
   patterns: URLPattern[]
+  /** `config.excludedPath` patterns: paths of `patterns` this function leaves to another. */
+  excluded: URLPattern[]
   /** Background functions answer 202 at once and go on working (Netlify's `-background` rule). */
   background: boolean
   /** A cron expression: Netlify calls it on a schedule; `npm start` ticks it (scripts/start.ts). */
@@ -31,12 +33,14 @@ export async function loadFunctions(dir: string): Promise<LocalFunction[]> {
     const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default?: unknown; config?: Config }
     if (typeof mod.default !== 'function') continue // event handlers and the like: not HTTP functions
     const config = mod.config ?? {}
-    const paths = config.path === undefined ? [] : Array.isArray(config.path) ? config.path : [config.path]
+    const list = (value: string | string[] | undefined) => (value === undefined ? [] : [value].flat())
+    const paths = list(config.path)
     const background = name.endsWith('-background') || (config as { background?: boolean }).background === true
     loaded.push({
       name,
       handler: mod.default as Handler,
       patterns: paths.map((p) => new URLPattern({ pathname: p })),
+      excluded: list(config.excludedPath as string | string[] | undefined).map((p) => new URLPattern({ pathname: p })),
       background,
       schedule: config.schedule,
     })
@@ -54,6 +58,7 @@ export function matchFunction(functions: LocalFunction[], pathname: string): Fun
   for (const fn of functions) {
     if (fn.schedule) continue
     if (fn.patterns.length > 0) {
+      if (fn.excluded.some((pattern) => pattern.test({ pathname }))) continue
       for (const pattern of fn.patterns) {
         const hit = pattern.exec({ pathname })
         if (hit) return { fn, params: cleanParams(hit.pathname.groups) }

@@ -25,7 +25,6 @@ import { schedulerRoutes } from './routes/scheduler/scheduler.routes.ts'
 import { seoRoutes } from './routes/seo/seo.routes.ts'
 import { siteSettingsRoutes } from './routes/site-settings/site-settings.routes.ts'
 import { standingsRoutes } from './routes/standings/standings.routes.ts'
-import { ogNewsRoutes, ogStandingsRoutes } from './routes/og/og.routes.ts'
 import { streamsRoutes } from './routes/streams/streams.routes.ts'
 
 /** JSON bodies larger than this are refused before parsing (uploads have their own limits). */
@@ -105,8 +104,6 @@ export function createApp() {
       .route('/site-settings', siteSettingsRoutes)
       .route('/image-library', imageLibraryRoutes)
       .route('/images', imagesRoutes)
-      .route('/og/news', ogNewsRoutes)
-      .route('/og/standings', ogStandingsRoutes)
       .notFound((c) => c.json({ message: 'Not found' }, 404))
       .onError(errorResponse)
   )

@@ -48,8 +48,6 @@ const expectedPublic = [
   'GET /api/reviews/:id',
   'GET /api/site-settings/:key',
   'GET /api/image-library',
-  'GET /api/og/news/:id',
-  'GET /api/og/standings',
   'POST /api/admin/login',
 ]
 

@@ -8,8 +8,10 @@ import { buildFunctionBundles, type FunctionBundle } from '../../scripts/lib/fun
 import { setBlobsConnection } from '../../src/server/blobs/store.ts'
 import { storeImage } from '../../src/server/blobs/images.ts'
 import { db } from '../../src/server/db/client.ts'
-import { buildGame } from '../../src/server/db/factories.ts'
-import { games, publishState } from '../../src/server/db/schema.ts'
+import { buildGame, buildNews } from '../../src/server/db/factories.ts'
+import { games, newsArticles, publishState, standingsSets } from '../../src/server/db/schema.ts'
+import { createJob, getJob } from '../../src/server/repos/jobs.repo.ts'
+import { startFakeAi } from '../fakes/ai-server.ts'
 import { fakeJpeg } from '../helpers/blobs.ts'
 import { givenAdminPassword, TEST_PASSWORD } from '../helpers/auth.ts'
 import { resetDatabase } from '../helpers/db.ts'
@@ -24,6 +26,8 @@ import { startFunctionInstance, type FunctionInstance } from './function-instanc
 
 /** The most a function's zip may weigh (README, "The deploy artifact"). */
 const MAX_BUNDLE_BYTES = 2 * 1024 * 1024
+/** The Open Graph function carries resvg's native binary and a font (docs/decisions/0013). */
+const MAX_OG_BUNDLE_BYTES = 6 * 1024 * 1024
 const SITE = 'https://sim-hub.example'
 const BLOBS_TOKEN = 'artifact-token'
 const BLOBS_SITE = 'artifact-site'
@@ -83,10 +87,73 @@ beforeEach(resetDatabase)
 
 describe('the deploy artifact', () => {
   it('builds every function, each within the size budget', () => {
-    expect(bundles.map((b) => b.name).sort()).toEqual(['api', 'deploy-events', 'media'])
-    for (const b of bundles) expect(b.zipBytes, `${b.name}.zip in bytes`).toBeLessThanOrEqual(MAX_BUNDLE_BYTES)
+    expect(bundles.map((b) => b.name).sort()).toEqual([
+      'api',
+      'deploy-events',
+      'jobs-background',
+      'media',
+      'og',
+      'scheduler',
+    ])
+    for (const b of bundles)
+      expect(b.zipBytes, `${b.name}.zip in bytes`).toBeLessThanOrEqual(
+        b.name === 'og' ? MAX_OG_BUNDLE_BYTES : MAX_BUNDLE_BYTES,
+      )
     expect(bundle('api').routes).toEqual(['/api/*'])
+    expect(bundle('og').routes).toEqual(['/api/og/*'])
     expect(bundle('media').routes).toEqual(['/media/:key'])
+    expect(bundle('scheduler').schedule).toBe('* * * * *')
+    expect(bundle('jobs-background').invocationMode).toBe('background')
+  })
+
+  it('draws an Open Graph card from the bundle (its font comes along through included_files)', async () => {
+    const [article] = await db()
+      .insert(newsArticles)
+      .values(buildNews({ title: 'Le Mans: the 24 hours in the rain' }))
+      .returning()
+    const res = await call('og', `/api/og/news/${article!.id}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/png')
+    const png = new Uint8Array(await res.arrayBuffer())
+    expect([...png.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG')
+  })
+
+  it('runs an AI job in the background function against the provider, and a scheduler tick', async () => {
+    const fake = await startFakeAi()
+    try {
+      const jobs = await startFunctionInstance(bundle('jobs-background').dir, {
+        DATABASE_URL: inject('databaseUrl'),
+        URL: SITE,
+        CONTEXT: 'production',
+        PERPLEXITY_API_KEY: 'artifact-perplexity-key',
+        PERPLEXITY_BASE_URL: fake.url,
+      })
+      instances.set('jobs-background-ai', jobs)
+      const job = await createJob('refresh-standings', {
+        tasks: [{ kind: 'standings', championship: 'Formula 1' }],
+        feature: 'refresh-standings',
+      })
+      const started = await jobs.fetch('/.netlify/functions/jobs-background', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jobId: job.id }),
+      })
+      expect(started.status, jobs.stderr()).toBe(202)
+      await expect.poll(async () => (await getJob(job.id))?.status, { timeout: 30_000 }).toBe('completed')
+      expect((await getJob(job.id))?.completed).toBe(1)
+      expect(fake.requests.length).toBeGreaterThan(0)
+      const sets = await db().select({ name: standingsSets.championshipName }).from(standingsSets)
+      expect(sets.map((s) => s.name)).toEqual(['Formula 1'])
+      // A body that is not a job id is refused and starts nothing.
+      const refused = await jobs.fetch('/.netlify/functions/jobs-background', { method: 'POST', body: '{}' })
+      expect(refused.status).toBe(400)
+    } finally {
+      await fake.close()
+    }
+
+    const tick = await call('scheduler', '/.netlify/functions/scheduler', { method: 'POST' })
+    expect(tick.status).toBe(200)
+    expect(await tick.json()).toMatchObject({ started: [], flushedBuild: false })
   })
 
   it('answers /api/games from the bundle', async () => {

@@ -39,8 +39,6 @@ export const publicRoutes: ReadonlySet<string> = new Set([
   'GET /api/reviews/:id',
   'GET /api/site-settings/:key',
   'GET /api/image-library',
-  'GET /api/og/news/:id',
-  'GET /api/og/standings',
   'POST /api/admin/login',
 ])
 

@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
+import { errorResponse, notFound } from '../../http/errors.ts'
 import { SITE_NAME } from '../../../lib/structured-data.ts'
 import { HOME_CHAMPIONSHIPS, topDrivers } from '../../../lib/standings.ts'
 import { heroImage } from '../../../lib/hero.ts'
 import { publicCache } from '../../http/cache.ts'
-import { notFound } from '../../http/errors.ts'
 import { parseId } from '../../http/validate.ts'
 import { loadBackground } from '../../og/background.ts'
 import { renderCard } from '../../og/card.ts'
@@ -46,3 +46,17 @@ export const ogStandingsRoutes = new Hono().use(publicCache('standings', 'site-s
     }),
   )
 })
+
+/**
+ * The cards as their own app under /api/og, served by netlify/functions/og.mts: the renderer
+ * (satori, resvg's native binary, a font) is 4 MB that the API function does not carry, so an
+ * API cold start does not load it (docs/decisions/0013). Only GETs of public content: no session.
+ */
+export function createOgApp() {
+  return new Hono()
+    .basePath('/api/og')
+    .route('/news', ogNewsRoutes)
+    .route('/standings', ogStandingsRoutes)
+    .notFound((c) => c.json({ message: 'Not found' }, 404))
+    .onError(errorResponse)
+}

@@ -2,10 +2,12 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Resvg } from '@resvg/resvg-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { app } from '../../../../tests/helpers/app.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { decodePng } from '../../../../tests/helpers/png.ts'
 import { createNews, createStandings } from '../../db/factories.ts'
+import { createOgApp } from './og.routes.ts'
+
+const app = createOgApp()
 
 beforeEach(resetDatabase)
 
