@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '../../../lib/api-client.ts'
+import { listAdminNews } from '../news/use-news.ts'
 
 /**
  * Query hooks of the AI parts of the admin panel, on the typed client. The panel's QueryClient
@@ -12,10 +13,16 @@ export const aiKeys = {
   diagnostic: (service: AiServiceName) => ['admin', 'diagnostic', service] as const,
   schedulerRuns: ['admin', 'scheduler', 'runs'] as const,
   standings: ['championships-standings'] as const,
-  news: ['admin', 'news'] as const,
+  /** The News tab's list (src/components/admin/news/use-news.ts): drafts included. */
+  news: ['news'] as const,
 }
 
 export type AiServiceName = 'openai' | 'perplexity'
+
+/** Which AI services have a key (read once per panel session: keys change only with a redeploy). */
+export function useAiStatus() {
+  return useQuery({ queryKey: ['admin', 'ai-status'], queryFn: () => unwrap(api.admin['ai-status'].$get()) })
+}
 
 /** How often the progress banner re-reads the jobs while one is active. */
 export const JOB_POLL_MS = 2_000
@@ -114,6 +121,22 @@ export function useGenerateNews() {
   })
 }
 
+/** Auto-format (spec 001): plain text in, sanitized HTML out. */
+export const useFormatContent = () =>
+  useMutation({
+    mutationFn: (content: string) => unwrap(api.admin['format-news-content'].$post({ json: { content } })),
+  })
+
+/** An AI image for one article, stored in Blobs; the article answers with its new imageUrl. */
+export function useGenerateNewsImage() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) =>
+      unwrap(api.admin['generate-news-image'][':id'].$post({ param: { id: String(id) }, json: {} })),
+    onSuccess: () => client.invalidateQueries({ queryKey: aiKeys.news }),
+  })
+}
+
 export const useBulkNews = () =>
   useStartJob((form: Omit<NewsForm, 'championshipName'> & { championships: string[] }) =>
     unwrap(api.admin['generate-bulk-championship-news'].$post({ json: form })),
@@ -146,7 +169,7 @@ export function usePublishNews() {
 export function useDrafts() {
   return useQuery({
     queryKey: aiKeys.news,
-    queryFn: () => unwrap(api.admin.news.$get({ query: {} })),
+    queryFn: listAdminNews,
     select: (articles) => articles.filter((a) => a.status === 'draft'),
   })
 }

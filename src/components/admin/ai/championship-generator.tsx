@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
 import { useGenerateStandings, useRefreshAllStandings } from './ai-queries.ts'
+import { notify } from '../shared/toast.ts'
+import { useAiReady } from './ai-not-configured.tsx'
 
 /** Spec 001 section 9. */
 export const QUICK_CHAMPIONSHIPS = ['Formula 1', 'MotoGP', 'NASCAR', 'IndyCar', 'WRC', 'Formula E', 'IMSA', 'WEC']
@@ -10,31 +11,29 @@ export function ChampionshipGenerator() {
   const [name, setName] = useState('')
   const generate = useGenerateStandings()
   const refreshAll = useRefreshAllStandings()
+  const { ready, notice } = useAiReady('perplexity')
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault()
     const championship = name.trim()
     if (!championship) {
-      toast.error('Championship Required', { description: 'Please enter a championship name to generate standings' })
+      notify.failure('Championship Required', 'Please enter a championship name to generate standings')
       return
     }
     generate.mutate(championship, {
       onSuccess: (result) =>
-        toast.success('Championship Standings Generated', {
-          description: `${result.championship} standings are up to date.`,
-        }),
+        notify.success('Championship Standings Generated', `${result.championship} standings are up to date.`),
       onError: () =>
-        toast.error('Generation Failed', {
-          description: 'Failed to generate championship standings. Please try again.',
-        }),
+        notify.failure('Generation Failed', 'Failed to generate championship standings. Please try again.'),
     })
   }
 
   return (
     <section aria-labelledby="standings-generator-heading" className="rounded-xl border border-line p-5">
-      <h2 id="standings-generator-heading" className="mb-4 text-lg font-bold text-white">
-        AI Championship Standings
-      </h2>
+      <h3 id="standings-generator-heading" className="mb-4 text-lg font-bold text-white">
+        Generate Standings with AI
+      </h3>
+      {notice}
       <form onSubmit={submit} className="flex flex-wrap gap-2">
         <label className="sr-only" htmlFor="championship-name">
           Championship name
@@ -46,7 +45,7 @@ export function ChampionshipGenerator() {
           placeholder="e.g. Formula 1"
           className="min-w-0 flex-1 rounded border border-line bg-transparent px-3 py-2"
         />
-        <button type="submit" className="btn-primary" disabled={generate.isPending}>
+        <button type="submit" className="btn-primary" disabled={!ready || generate.isPending}>
           {generate.isPending ? 'Generating…' : 'Generate Standings'}
         </button>
       </form>
@@ -60,13 +59,11 @@ export function ChampionshipGenerator() {
       <button
         type="button"
         className="btn-outline mt-4"
-        disabled={refreshAll.isPending}
+        disabled={!ready || refreshAll.isPending}
         onClick={() =>
           refreshAll.mutate(undefined, {
             onError: () =>
-              toast.error('Refresh Failed', {
-                description: 'Failed to refresh championship standings. Please try again.',
-              }),
+              notify.failure('Refresh Failed', 'Failed to refresh championship standings. Please try again.'),
           })
         }
       >

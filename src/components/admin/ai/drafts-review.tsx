@@ -1,5 +1,6 @@
-import { toast } from 'sonner'
 import { useDrafts, usePublishNews } from './ai-queries.ts'
+import { notify } from '../shared/toast.ts'
+import { DraftPreview } from './draft-preview.tsx'
 
 /** AI drafts to review: what each says, where it comes from, and Publish (the public site never shows a draft). */
 export function DraftsReview() {
@@ -34,16 +35,16 @@ export function DraftsReview() {
                 </ul>
               </details>
             )}
+            <DraftPreview article={article} />
             <button
               type="button"
-              className="btn-primary mt-2"
+              className="btn-primary mt-2 ml-2"
               aria-label={`Publish ${article.title}`}
               disabled={publish.isPending}
               onClick={() =>
                 publish.mutate(article.id, {
-                  onSuccess: () =>
-                    toast.success('Article Published', { description: 'It will be on the site after the next build.' }),
-                  onError: () => toast.error('Update Failed', { description: 'Failed to update news article' }),
+                  onSuccess: () => notify.success('Article Published', 'It will be on the site after the next build.'),
+                  onError: () => notify.failure('Update Failed', 'Failed to update news article'),
                 })
               }
             >

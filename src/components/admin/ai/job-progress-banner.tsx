@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { toast } from 'sonner'
 import { useJobs, type JobSummary } from './ai-queries.ts'
+import { notify } from '../shared/toast.ts'
 
 const bulkKinds = new Set(['bulk-news', 'refresh-news'])
 
@@ -10,21 +10,17 @@ function announce(job: JobSummary) {
   if (bulkKinds.has(job.kind)) {
     const done = job.refreshedCount
     if (job.kind === 'bulk-news') {
-      toast.success('Bulk News Generation Complete', {
-        description: `Generated news for ${done} championships. ${errors} errors.`,
-      })
+      notify.success('Bulk News Generation Complete', `Generated news for ${done} championships. ${errors} errors.`)
     } else if (done === 0 && errors > 0) {
-      toast.error('Refresh Failed', { description: job.errors.join('; ') })
+      notify.failure('Refresh Failed', job.errors.join('; '))
     } else {
-      toast.success('News Refreshed', { description: `${done} new drafts to review. ${errors} errors.` })
+      notify.success('News Refreshed', `${done} new drafts to review. ${errors} errors.`)
     }
   } else if (job.kind === 'refresh-standings') {
     if (job.updated === 0 && errors > 0) {
-      toast.error('Refresh Failed', { description: 'Failed to refresh championship standings. Please try again.' })
+      notify.failure('Refresh Failed', 'Failed to refresh championship standings. Please try again.')
     } else {
-      toast.success('Championships Refreshed', {
-        description: `${job.updated} championships updated. ${errors} errors.`,
-      })
+      notify.success('Championships Refreshed', `${job.updated} championships updated. ${errors} errors.`)
     }
   }
 }

@@ -1,18 +1,9 @@
 import { useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
 import { WORD_COUNT_PRESETS, type ContentType } from '../../../lib/ai-news.ts'
 import { useBulkNews, useGenerateNews, useRefreshAllNews } from './ai-queries.ts'
 import { QUICK_CHAMPIONSHIPS } from './championship-generator.tsx'
-
-/** The server's message without the spec's 'STATUS: ' prefix, for the toasts that show it. */
-const serverMessage = (error: Error) => {
-  const body = error.message.replace(/^\d{3}: /, '')
-  try {
-    return (JSON.parse(body) as { message?: string }).message ?? body
-  } catch {
-    return body
-  }
-}
+import { notify, serverMessage } from '../shared/toast.ts'
+import { useAiReady } from './ai-not-configured.tsx'
 
 /** The News tab's AI generator: one article, bulk generation over chosen championships, refresh all. */
 export function NewsGenerator() {
@@ -25,6 +16,7 @@ export function NewsGenerator() {
   const generate = useGenerateNews()
   const bulkNews = useBulkNews()
   const refreshAll = useRefreshAllNews()
+  const { ready, notice } = useAiReady('perplexity')
 
   const chooseType = (type: ContentType) => {
     setContentType(type)
@@ -34,15 +26,14 @@ export function NewsGenerator() {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (!championshipName.trim()) {
-      toast.error('Championship Required', { description: 'Please enter a championship name to generate news' })
+      notify.failure('Championship Required', 'Please enter a championship name to generate news')
       return
     }
     generate.mutate(
       { championshipName: championshipName.trim(), contentType, wordCount, contentPrompt, focusPrompt },
       {
-        onSuccess: (article) =>
-          toast.success('Draft Ready', { description: `"${article.title}" is waiting for review.` }),
-        onError: (error) => toast.error('Generation Failed', { description: serverMessage(error) }),
+        onSuccess: (article) => notify.success('Draft Ready', `"${article.title}" is waiting for review.`),
+        onError: (error) => notify.failure('Generation Failed', serverMessage(error) ?? 'Failed to generate news'),
       },
     )
   }
@@ -52,6 +43,7 @@ export function NewsGenerator() {
       <h2 id="news-generator-heading" className="text-lg font-bold text-white">
         AI News Generator
       </h2>
+      {notice}
       <form onSubmit={submit} className="grid gap-3">
         <label className="grid gap-1">
           <span>Championship</span>
@@ -104,7 +96,7 @@ export function NewsGenerator() {
             className="rounded border border-line bg-transparent px-3 py-2"
           />
         </label>
-        <button type="submit" className="btn-primary justify-self-start" disabled={generate.isPending}>
+        <button type="submit" className="btn-primary justify-self-start" disabled={!ready || generate.isPending}>
           {generate.isPending ? 'Generating…' : 'Generate Article'}
         </button>
       </form>
@@ -128,11 +120,14 @@ export function NewsGenerator() {
         <button
           type="button"
           className="btn-outline justify-self-start"
-          disabled={bulkNews.isPending || bulk.length === 0}
+          disabled={!ready || bulkNews.isPending || bulk.length === 0}
           onClick={() =>
             bulkNews.mutate(
               { championships: bulk, contentType, wordCount, contentPrompt, focusPrompt },
-              { onError: (error) => toast.error('Bulk Generation Failed', { description: serverMessage(error) }) },
+              {
+                onError: (error) =>
+                  notify.failure('Bulk Generation Failed', serverMessage(error) ?? 'Failed to start bulk generation'),
+              },
             )
           }
         >
@@ -143,10 +138,10 @@ export function NewsGenerator() {
       <button
         type="button"
         className="btn-outline"
-        disabled={refreshAll.isPending}
+        disabled={!ready || refreshAll.isPending}
         onClick={() =>
           refreshAll.mutate(undefined, {
-            onError: (error) => toast.error('Refresh Failed', { description: serverMessage(error) }),
+            onError: (error) => notify.failure('Refresh Failed', serverMessage(error) ?? 'Failed to refresh news'),
           })
         }
       >

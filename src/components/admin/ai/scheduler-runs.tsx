@@ -1,5 +1,5 @@
-import { toast } from 'sonner'
 import { useRunTestNow, useSchedulerRuns } from './ai-queries.ts'
+import { notify } from '../shared/toast.ts'
 
 const when = (iso: string | null) => (iso ? `${iso.replace('T', ' ').slice(0, 16)} UTC` : '—')
 
@@ -32,8 +32,8 @@ export function SchedulerRuns() {
         disabled={runNow.isPending}
         onClick={() =>
           runNow.mutate(undefined, {
-            onSuccess: () => toast.success('Test Completed', { description: 'The test run has started.' }),
-            onError: () => toast.error('Error', { description: 'Failed to run test' }),
+            onSuccess: () => notify.success('Test Completed', 'The test run has started.'),
+            onError: () => notify.failure('Error', 'Failed to run test'),
           })
         }
       >

@@ -1,6 +1,6 @@
 import { championshipEntryProblem } from '../../../lib/admin/form-rules.ts'
 import { TextField } from '../../ui/text-field.tsx'
-import { AiSlot } from '../shared/ai-slot.tsx'
+import { ChampionshipGenerator } from '../ai/championship-generator.tsx'
 import { EntityManager } from '../shared/entity-manager.tsx'
 import type { AdminChampionshipEntry } from '../shared/types.ts'
 import { StandingsBoard } from './standings-board.tsx'
@@ -36,7 +36,7 @@ export default function ChampionshipsTab() {
         <h2 id="ai-standings-title" className="section-title">
           AI Championship Standings
         </h2>
-        <AiSlot name="standings-generator" text="The AI standings generator and 'Refresh all' appear here." />
+        <ChampionshipGenerator />
         <StandingsBoard />
       </section>
       <EntityManager<AdminChampionshipEntry, Form, ChampionshipEntryInput>

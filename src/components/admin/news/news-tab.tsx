@@ -3,8 +3,11 @@ import { excerptFromHtml } from '../../../lib/excerpt.ts'
 import { SelectField } from '../../ui/select-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import { TextareaField } from '../../ui/textarea-field.tsx'
+import { AutoFormatButton } from '../ai/auto-format-button.tsx'
+import { DraftsReview } from '../ai/drafts-review.tsx'
+import { GenerateImageButton } from '../ai/generate-image-button.tsx'
+import { NewsGenerator } from '../ai/news-generator.tsx'
 import { AdminImage } from '../shared/admin-image.tsx'
-import { AiSlot } from '../shared/ai-slot.tsx'
 import { EntityManager } from '../shared/entity-manager.tsx'
 import { ImageChooser } from '../shared/image-chooser.tsx'
 import type { AdminNews } from '../shared/types.ts'
@@ -30,7 +33,12 @@ const contentTypes = [
 export default function NewsTab() {
   return (
     <EntityManager<AdminNews, NewsInput, NewsInput>
-      slot={<AiSlot name="news-generator" text="The AI news generator and 'Refresh all' appear here." />}
+      slot={
+        <div className="flex flex-col gap-6">
+          <NewsGenerator />
+          <DraftsReview />
+        </div>
+      }
       texts={{
         title: 'News Management',
         formTitle: { add: 'Add News Article', edit: 'Edit News Article' },
@@ -78,7 +86,7 @@ export default function NewsTab() {
             value={f.content}
             onChange={(content) => set({ content })}
           />
-          <AiSlot name="news-auto-format" text="The AI auto-format button appears here." />
+          <AutoFormatButton content={f.content} onFormatted={(content) => set({ content })} />
           <div className="md:col-span-2">
             <p className="text-sm font-semibold text-gray-200">Excerpt (first 150 characters of the content)</p>
             <p className="mt-1 text-sm text-gray-300">
@@ -94,13 +102,22 @@ export default function NewsTab() {
         <div className="flex gap-4">
           <AdminImage src={n.imageUrl} alt="" className="h-16 w-28 shrink-0 rounded object-cover" />
           <div className="min-w-0">
-            <p className="font-bold text-white">{n.title}</p>
+            <p className="font-bold text-white">
+              {n.title}
+              {n.status === 'draft' && <span className="ml-2 rounded bg-amber-800 px-2 py-0.5 text-xs">Draft</span>}
+              {n.aiGenerated && <span className="ml-2 rounded bg-gray-700 px-2 py-0.5 text-xs">AI-assisted</span>}
+            </p>
             <p className="text-sm text-gray-300">{[n.category, n.author, n.contentType].filter(Boolean).join(' · ')}</p>
             <p className="text-sm text-gray-400">{n.excerpt}</p>
           </div>
         </div>
       )}
-      itemActions={(n, index, all) => <NewsRowActions article={n} index={index} count={all.length} />}
+      itemActions={(n, index, all) => (
+        <>
+          <NewsRowActions article={n} index={index} count={all.length} />
+          <GenerateImageButton article={n} />
+        </>
+      )}
     />
   )
 }

@@ -16,14 +16,19 @@ const key = ['news']
 const param = (id: number) => ({ id: String(id) })
 
 /**
- * News: GET, POST /api/news; PUT, DELETE /api/news/{id}. The list read after a delete carries the
+ * News: the list from GET /api/admin/news (drafts too, decision 0403); POST /api/news; PUT, DELETE
+ * /api/news/{id}. The list read after a delete carries the
  * cache-busting parameter t (spec 001 section 7), so a cached copy is never taken for the new list.
  */
 let cacheBuster: string | undefined
+
+/** Every article, AI drafts awaiting review included (GET /api/admin/news, never cached). */
+export const listAdminNews = () => unwrap(api.admin.news.$get({ query: cacheBuster ? { t: cacheBuster } : {} }))
+
 export const newsHooks = crudHooks({
   key,
   alsoInvalidate: [['images']],
-  list: () => unwrap(api.news.$get({ query: cacheBuster ? { t: cacheBuster } : {} })),
+  list: listAdminNews,
   create: (json: NewsInput) => unwrap(api.news.$post({ json })),
   update: (id, json: NewsInput) => unwrap(api.news[':id'].$put({ param: param(id), json })),
   remove: async (id) => {

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { scheduleText } from '../../../lib/admin/scheduler-rules.ts'
 import { SwitchField } from '../../ui/switch-field.tsx'
-import { AiSlot } from '../shared/ai-slot.tsx'
+import { SchedulerRuns } from '../ai/scheduler-runs.tsx'
 import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
 import type { AdminSchedulerConfig } from '../shared/types.ts'
@@ -108,7 +108,6 @@ function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
           >
             {stored.testMode ? 'Disable Test Mode' : 'Enable Test Mode'}
           </button>
-          <AiSlot name="scheduler-test-now" text="'Run test now' and the run history come with the AI issue." />
         </div>
       </section>
       <section
@@ -125,6 +124,9 @@ function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
           News: {stored.enabled && stored.news.enabled ? scheduleText(stored.news) : 'Off'}
         </p>
       </section>
+      <div className="max-w-3xl">
+        <SchedulerRuns />
+      </div>
     </div>
   )
 }

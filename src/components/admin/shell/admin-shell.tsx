@@ -7,6 +7,7 @@ import { createAdminQueryClient } from '../shared/query-client.ts'
 import { $session, logout } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
 import { forgetUnsavedChanges, hasUnsavedChanges, useBeforeUnloadGuard } from '../shared/unsaved.ts'
+import { JobProgressBanner } from '../ai/job-progress-banner.tsx'
 import { PublishBadge } from './publish-badge.tsx'
 import { allTabs, tabGroups, type AdminTab } from './tabs.ts'
 import { useTabRoute } from './use-tab-route.ts'
@@ -136,6 +137,8 @@ function Shell() {
         <aside className="hidden w-60 shrink-0 border-r border-line p-4 lg:block">{nav}</aside>
         <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
           <h1 className="sr-only">Admin panel: {tab.label}</h1>
+          {/* On every tab: a job started on one tab is followed from any other. */}
+          <JobProgressBanner />
           <Suspense fallback={<p role="status">Loading {tab.label}...</p>}>
             <Tab key={tab.id} />
           </Suspense>

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { aiConfig } from '../../ai/config.ts'
 import { diagnose } from '../../ai/diagnostics.ts'
 import { generateImage } from '../../ai/openai.ts'
 import { searchStructured } from '../../ai/perplexity.ts'
@@ -25,6 +26,15 @@ const headlineJsonSchema = {
  */
 export const aiDiagnosticsRoutes = new Hono()
   .use(noStore())
+  // Which services have a key: the panel shows 'not configured' and the variable to set, before any call.
+  .get('/ai-status', (c) => {
+    const config = aiConfig()
+    const status = (service: 'openai' | 'perplexity') => ({
+      configured: Boolean(config[service].apiKey),
+      keyVariable: config[service].keyVariable,
+    })
+    return c.json({ perplexity: status('perplexity'), openai: status('openai') })
+  })
   .get('/perplexity/diagnostic', async (c) => c.json(await diagnose('perplexity')))
   .post('/perplexity/test-news', jsonBody(testNewsBody), async (c) => {
     const data = c.req.valid('json')

@@ -1,0 +1,33 @@
+import { Tip } from '../../ui/tip.tsx'
+import { isUnauthorized } from '../shared/session.ts'
+import { notify } from '../shared/toast.ts'
+import type { AdminNews } from '../shared/types.ts'
+import { useAiStatus, useGenerateNewsImage } from './ai-queries.ts'
+
+/** A news row's 'Generate AI image' (OpenAI): the picture is stored in Blobs and set on the article. */
+export function GenerateImageButton({ article }: { article: AdminNews }) {
+  const generate = useGenerateNewsImage()
+  const configured = useAiStatus().data?.openai.configured ?? false
+  const busy = generate.isPending && generate.variables === article.id
+  return (
+    <Tip text={configured ? 'Generate AI image' : 'AI is not configured: set OPENAI_API_KEY'}>
+      <button
+        type="button"
+        className="btn-outline"
+        aria-label={`Generate AI image for ${article.title}`}
+        aria-busy={busy}
+        disabled={!configured || generate.isPending}
+        onClick={() =>
+          generate.mutate(article.id, {
+            onSuccess: () => notify.success('Image Generated', `A new image was set on "${article.title}".`),
+            onError: (error) => {
+              if (!isUnauthorized(error)) notify.failed('Error', 'Failed to generate image', error)
+            },
+          })
+        }
+      >
+        {busy ? '…' : '✨'}
+      </button>
+    </Tip>
+  )
+}
