@@ -7,6 +7,8 @@ import { defineConfig, devices } from '@playwright/test'
 // Ports can be moved so that two checkouts (or two people) can run the suite side by side.
 const port = Number(process.env.E2E_PORT ?? 8899)
 const dbPort = Number(process.env.E2E_DB_PORT ?? port + 45440)
+/** The fake AI server the site under test talks to (tests/fakes/ai-server.ts; tests/helpers/e2e-ai.ts). */
+const fakeAiPort = port + 2
 
 const writingTests = ['**/admin-*.spec.ts', '**/publish.spec.ts']
 
@@ -41,7 +43,7 @@ export default defineConfig({
     { name: 'admin', use: { ...devices['Desktop Chrome'] }, testMatch: writingTests, dependencies: ['visitor'] },
   ],
   webServer: {
-    command: `node --import tsx scripts/e2e-server.ts --port=${port} --db-port=${dbPort}`,
+    command: `node --import tsx scripts/e2e-server.ts --port=${port} --db-port=${dbPort} --fake-ai-port=${fakeAiPort}`,
     url: `http://localhost:${port}/api/site-settings/hero_image`,
     timeout: 240_000,
     reuseExistingServer: false,

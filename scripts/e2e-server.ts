@@ -8,19 +8,36 @@
  */
 import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
+import { startFakeAi } from '../tests/fakes/ai-server.ts'
 import { hermeticEnv } from './lib/hermetic-env.ts'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
 const port = arg('port') ?? '8899'
 const dbPort = arg('db-port') ?? '54339'
+const fakeAiPort = arg('fake-ai-port')
 const dataDir = `.data/e2e-${port}`
 rmSync(dataDir, { recursive: true, force: true })
 
+// --fake-ai-port: both AI services point at the test suite's fake on 127.0.0.1 (tests/fakes), never
+// at a provider; without it the site runs with no AI keys, as the demo does.
+const fake = fakeAiPort ? await startFakeAi({ port: Number(fakeAiPort) }) : undefined
+const aiEnv: Record<string, string> = fake
+  ? {
+      OPENAI_BASE_URL: fake.url,
+      OPENAI_API_KEY: 'fake-openai-key',
+      PERPLEXITY_BASE_URL: fake.url,
+      PERPLEXITY_API_KEY: 'fake-perplexity-key',
+    }
+  : {}
+
 const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', `--port=${port}`], {
-  env: hermeticEnv(process.env, { DATA_DIR: dataDir, EMBEDDED_DB_PORT: dbPort }),
+  env: hermeticEnv(process.env, { DATA_DIR: dataDir, EMBEDDED_DB_PORT: dbPort, ...aiEnv }),
   stdio: 'inherit',
 })
 const forward = (signal: NodeJS.Signals) => () => child.kill(signal)
 process.on('SIGINT', forward('SIGINT'))
 process.on('SIGTERM', forward('SIGTERM'))
-child.once('exit', (code) => process.exit(code ?? 0))
+child.once('exit', async (code) => {
+  await fake?.close()
+  process.exit(code ?? 0)
+})

@@ -14,6 +14,8 @@ export type Endpoint = 'responses' | 'images' | 'chat'
 
 export type Behavior =
   | { kind: 'ok' }
+  /** The default answer, after `ms` (a job that runs long enough to watch its progress). */
+  | { kind: 'slow'; ms: number }
   | { kind: 'status'; status: number; retryAfter?: string; message?: string }
   | { kind: 'hang' }
   | { kind: 'malformed' }
@@ -258,6 +260,18 @@ export async function startFakeAi(options: { port?: number } = {}): Promise<Fake
       queues[body.endpoint].push(...(body.behaviors ?? []))
       return send(res, 200, { queued: queues[body.endpoint].length })
     }
+    // POST /__fake/when { match, behavior }: every call whose request contains `match` (end-to-end tests).
+    if (req.method === 'POST' && req.url === '/__fake/when') {
+      const body = (await readBody(req)) as { match?: string; behavior?: Behavior }
+      if (!body.match || !body.behavior) return send(res, 400, { error: 'match and behavior' })
+      rules.push({ match: body.match, behavior: body.behavior })
+      return send(res, 200, { rules: rules.length })
+    }
+    if (req.method === 'POST' && req.url === '/__fake/reset') {
+      for (const q of Object.values(queues)) q.length = 0
+      rules.length = 0
+      return send(res, 200, { reset: true })
+    }
     const endpoint = req.method === 'POST' ? paths[(req.url ?? '').split('?')[0]!] : undefined
     if (!endpoint) return send(res, 404, { error: { message: `No fake for ${req.method} ${req.url}` } })
     const body = await readBody(req)
@@ -269,6 +283,9 @@ export async function startFakeAi(options: { port?: number } = {}): Promise<Fake
     const behavior = queues[endpoint].shift() ?? rules.find((r) => text.includes(r.match))?.behavior ?? { kind: 'ok' }
     switch (behavior.kind) {
       case 'ok':
+        return send(res, 200, defaultAnswer(endpoint, body))
+      case 'slow':
+        await new Promise((resolve) => setTimeout(resolve, behavior.ms))
         return send(res, 200, defaultAnswer(endpoint, body))
       case 'status':
         return send(

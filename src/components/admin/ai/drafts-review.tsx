@@ -9,9 +9,9 @@ export function DraftsReview() {
 
   return (
     <section aria-labelledby="drafts-heading" className="space-y-3 rounded-xl border border-line p-5">
-      <h2 id="drafts-heading" className="text-lg font-bold text-white">
+      <h3 id="drafts-heading" className="text-lg font-bold text-white">
         Drafts to Review ({drafts?.length ?? 0})
-      </h2>
+      </h3>
       {isError && <p role="alert">The drafts could not be loaded.</p>}
       {drafts?.length === 0 && <p>No drafts waiting.</p>}
       <ul className="space-y-3">

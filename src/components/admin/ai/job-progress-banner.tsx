@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { useJobs, type JobSummary } from './ai-queries.ts'
+import { aiKeys, useJobs, type JobSummary } from './ai-queries.ts'
 import { notify } from '../shared/toast.ts'
 
 const bulkKinds = new Set(['bulk-news', 'refresh-news'])
@@ -32,6 +33,7 @@ function announce(job: JobSummary) {
  */
 export function JobProgressBanner() {
   const { data } = useJobs()
+  const client = useQueryClient()
   const seenActive = useRef(new Set<number>())
 
   useEffect(() => {
@@ -41,6 +43,9 @@ export function JobProgressBanner() {
       if (!job.isActive && seenActive.current.has(job.id)) {
         seenActive.current.delete(job.id)
         announce(job)
+        // What the job wrote (drafts, standings, run outcomes) shows without a reload.
+        for (const queryKey of [aiKeys.news, aiKeys.standings, aiKeys.schedulerRuns])
+          void client.invalidateQueries({ queryKey })
       }
     }
   }, [data])

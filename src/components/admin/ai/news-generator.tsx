@@ -40,9 +40,9 @@ export function NewsGenerator() {
 
   return (
     <section aria-labelledby="news-generator-heading" className="space-y-4 rounded-xl border border-line p-5">
-      <h2 id="news-generator-heading" className="text-lg font-bold text-white">
+      <h3 id="news-generator-heading" className="text-lg font-bold text-white">
         AI News Generator
-      </h2>
+      </h3>
       {notice}
       <form onSubmit={submit} className="grid gap-3">
         <label className="grid gap-1">

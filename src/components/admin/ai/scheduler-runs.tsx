@@ -10,9 +10,9 @@ export function SchedulerRuns() {
 
   return (
     <section aria-labelledby="scheduler-runs-heading" className="space-y-4 rounded-xl border border-line p-5">
-      <h2 id="scheduler-runs-heading" className="text-lg font-bold text-white">
+      <h3 id="scheduler-runs-heading" className="text-lg font-bold text-white">
         Scheduler Activity
-      </h2>
+      </h3>
       {isError && <p role="alert">The run history could not be loaded.</p>}
       {data && (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
