@@ -48,7 +48,7 @@ export function JobProgressBanner() {
           void client.invalidateQueries({ queryKey })
       }
     }
-  }, [data])
+  }, [data, client])
 
   const active = data?.active ?? []
   if (active.length === 0) return null
