@@ -16,7 +16,12 @@ let database: Database | undefined
  * - `max`: one connection per function instance by default (it serves one request at a time;
  *   postgres.js pipelines parallel queries on it), so N cold instances hold at most N pooler clients;
  * - `idle_timeout`: an instance that stops getting requests gives its pooler client back;
- * - `max_lifetime`: connections are renewed now and then, so a pooler restart is never a surprise.
+ * - `max_lifetime`: connections are renewed now and then, so a pooler restart is never a surprise;
+ * - `max_pipeline: 0`: one query at a time on a connection. postgres.js otherwise writes the next
+ *   query before the last one's ReadyForQuery; a transaction pooler that does not track pipelines
+ *   (PgBouncer before 1.21, as in Debian 12) gives the server connection to another client at that
+ *   ReadyForQuery and drops the answers of the next query, which then waits forever
+ *   ("got packet '1' from server when not linked"; decision 0301). Not in postgres.js's types.
  */
 export const poolOptions = {
   prepare: false,
@@ -25,7 +30,8 @@ export const poolOptions = {
   max_lifetime: 30 * 60,
   connect_timeout: 10,
   onnotice: () => {},
-} satisfies postgres.Options<Record<string, never>>
+  max_pipeline: 0,
+} satisfies postgres.Options<Record<string, never>> & { max_pipeline: number }
 
 /** One postgres.js pool per process (per function instance), created on first use and reused. */
 export function db(): Database {
