@@ -16,12 +16,7 @@ let database: Database | undefined
  * - `max`: one connection per function instance by default (it serves one request at a time;
  *   postgres.js pipelines parallel queries on it), so N cold instances hold at most N pooler clients;
  * - `idle_timeout`: an instance that stops getting requests gives its pooler client back;
- * - `max_lifetime`: connections are renewed now and then, so a pooler restart is never a surprise;
- * - `max_pipeline: 0`: one query at a time on a connection. postgres.js otherwise writes the next
- *   query before the last one's ReadyForQuery; a transaction pooler that does not track pipelines
- *   (PgBouncer before 1.21, as in Debian 12) gives the server connection to another client at that
- *   ReadyForQuery and drops the answers of the next query, which then waits forever
- *   ("got packet '1' from server when not linked"; decision 0301). Not in postgres.js's types.
+ * - `max_lifetime`: connections are renewed now and then, so a pooler restart is never a surprise.
  */
 export const poolOptions = {
   prepare: false,
@@ -30,14 +25,63 @@ export const poolOptions = {
   max_lifetime: 30 * 60,
   connect_timeout: 10,
   onnotice: () => {},
-  max_pipeline: 0,
-} satisfies postgres.Options<Record<string, never>> & { max_pipeline: number }
+} satisfies postgres.Options<Record<string, never>>
+
+/** A counting semaphore: at most `slots` calls of `run` at once, the others wait in order. */
+function semaphore(slots: number) {
+  let free = slots
+  const waiting: (() => void)[] = []
+  return async function run<T>(work: () => PromiseLike<T>): Promise<T> {
+    if (free > 0) free -= 1
+    else await new Promise<void>((resolve) => waiting.push(resolve))
+    try {
+      return await work()
+    } finally {
+      const next = waiting.shift()
+      if (next) next()
+      else free += 1
+    }
+  }
+}
+
+/**
+ * The pool as drizzle uses it (`unsafe` and `begin`), with at most one statement or transaction in
+ * flight per connection. postgres.js otherwise writes a query on a connection that has not answered
+ * the last one yet (pipelining); a transaction pooler that does not track pipelines (PgBouncer
+ * before 1.21, as in Debian 12) gives the server connection to another client at the first
+ * ReadyForQuery and drops the answers of the next query, which then waits forever ("got packet
+ * '1' from server when not linked"; decision 0301). postgres.js's own `max_pipeline: 0` cannot be
+ * used: its transactions then never learn their connection. A statement gets a connection that is
+ * free: postgres.js marks it open before it hands the last answer back.
+ */
+function oneStatementPerConnection(sql: postgres.Sql, connections: number): postgres.Sql {
+  const run = semaphore(connections)
+  return new Proxy(sql, {
+    get(target, property, receiver) {
+      if (property === 'unsafe') {
+        return (...args: Parameters<postgres.Sql['unsafe']>) => {
+          // Lazy like postgres.js's own query: it starts when drizzle awaits it or asks for .values().
+          const start = <T>(pick: (query: postgres.PendingQuery<postgres.Row[]>) => PromiseLike<T>) =>
+            run(() => pick(target.unsafe(...args)))
+          return {
+            values: () => start((query) => query.values()),
+            then: <A, B>(ok?: (rows: postgres.RowList<postgres.Row[]>) => A, fail?: (error: unknown) => B) =>
+              start((query) => query).then(ok, fail),
+          }
+        }
+      }
+      if (property === 'begin')
+        return (...args: unknown[]) => run(() => (target.begin as (...a: unknown[]) => Promise<unknown>)(...args))
+      return Reflect.get(target, property, receiver) as unknown
+    },
+  })
+}
 
 /** One postgres.js pool per process (per function instance), created on first use and reused. */
 export function db(): Database {
   if (!database) {
     client = postgres(databaseUrl, poolOptions)
-    database = drizzle(client, { schema })
+    database = drizzle(oneStatementPerConnection(client, poolOptions.max), { schema })
   }
   return database
 }
