@@ -3,7 +3,7 @@
  * small pool, as production reaches Supabase's pooler (docs/decisions/0301, 0302).
  *
  * - A scratch PostgreSQL 15 with the demo content and 500 more articles; PgBouncer in front of it
- *   (10 server connections, 200 clients as Supabase's smallest pooler, plus one for this script's
+ *   (10 server connections, 200 clients as Supabase's smallest pooler, plus two for this script's
  *   console); nothing of `.data/` is touched.
  * - The api function as Netlify builds it, run warm by tests/deploy/lambda-harness.mjs: one process
  *   standing in for the warm instances, with a pool of 20 client connections, so PgBouncer has more
@@ -53,7 +53,8 @@ const pg = await startTempPostgres(pgBin)
 const pooler = await startPgBouncer(bouncerBin, {
   serverPort: Number(new URL(pg.url).port),
   poolSize: POOL_SIZE,
-  maxClients: CLIENT_LIMIT + 1,
+  // Plus the two console connections this script watches the pooler with (they count as clients).
+  maxClients: CLIENT_LIMIT + 2,
   serverIdleTimeout: 10,
 })
 process.env.DATABASE_URL = pg.url
@@ -263,12 +264,13 @@ try {
       Array.from({ length: COLD_INSTANCES }, async () => {
         const started = performance.now()
         const res = await cold!.fetch('/api/games')
-        await res.arrayBuffer()
-        return { status: res.status, ms: performance.now() - started }
+        const text = await res.text()
+        return { status: res.status, ms: performance.now() - started, error: res.status === 200 ? '' : text }
       }),
     ),
   )
   const { result: coldAnswers, peak: coldPeak } = await burst
+  const coldStderr = cold.stderr()
   await new Promise((resolve) => setTimeout(resolve, (IDLE_TIMEOUT + 2) * 1000))
   const clientsLeftCold = await consoleSql.clients()
   await cold.stop()
@@ -298,7 +300,10 @@ try {
   console.log(
     `\ncold burst: ${COLD_INSTANCES} instances, one GET /api/games each at once: ${coldErrors} errors, ` +
       `most pooler clients ${coldPeak.clients} (limit ${CLIENT_LIMIT}), most server connections ${coldPeak.servers} / ${coldPeak.backends}, ` +
-      `p50 ${ms(percentile(coldTimes, 50))} ms, p99 ${ms(percentile(coldTimes, 99))} ms`,
+      `p50 ${ms(percentile(coldTimes, 50))} ms, p99 ${ms(percentile(coldTimes, 99))} ms` +
+      (coldErrors
+        ? `\nfirst cold error: ${coldAnswers.find((a) => a.error)?.error.slice(0, 300)}\n${coldStderr.slice(-1500)}`
+        : ''),
   )
   console.log(
     `pooler clients ${IDLE_TIMEOUT + 2} s after the load: ${clientsLeftWarm} (warm process), ${clientsLeftCold} (after the burst); ` +
