@@ -307,6 +307,103 @@ describe('AI news: drafts with sources', () => {
   })
 })
 
+/**
+ * Every AI endpoint meets the provider's failures the same way (one wrapper, decision 0401):
+ * a 429 is waited out, a 500 is retried a bounded number of times, a silent provider times out,
+ * a malformed body is asked once more; a refusal stores nothing and every attempt is in the ledger.
+ */
+describe('every AI endpoint through the provider failures', () => {
+  type Case = {
+    name: string
+    endpoint: 'responses' | 'images' | 'chat'
+    service: string
+    call: () => Promise<{ status: number; body: { message?: string } }>
+    /** The status of a success. */
+    ok: number
+    setup?: () => Promise<unknown>
+    /** What the endpoint would have written: unchanged after a refusal. */
+    written: () => Promise<unknown>
+  }
+  const cases: Case[] = [
+    {
+      name: 'generate-championship-standings',
+      endpoint: 'responses',
+      service: 'Perplexity',
+      call: () => generateStandings(),
+      ok: 200,
+      written: () => listStandings(),
+    },
+    {
+      name: 'generate-championship-news',
+      endpoint: 'responses',
+      service: 'Perplexity',
+      call: () => post('generate-championship-news', { championshipName: 'MotoGP' }),
+      ok: 201,
+      written: () => articles(),
+    },
+    {
+      name: 'format-news-content',
+      endpoint: 'chat',
+      service: 'OpenAI',
+      call: () => post('format-news-content', { content: 'Race day\n\nIt rained.' }),
+      ok: 200,
+      written: async () => null,
+    },
+    {
+      name: 'generate-news-image',
+      endpoint: 'images',
+      service: 'OpenAI',
+      setup: () => createNews({ title: 'WEC: Spa' }),
+      call: async () => post(`generate-news-image/${(await articles())[0]!.id}`, {}),
+      ok: 200,
+      written: async () => (await articles()).map((a) => a.imageUrl),
+    },
+  ]
+
+  it.each(cases)('$name: waits out a 429, then succeeds', async (c) => {
+    await c.setup?.()
+    ai.fake.queue(c.endpoint, { kind: 'status', status: 429, retryAfter: '1' })
+    expect((await c.call()).status).toBe(c.ok)
+    expect(ai.waits).toEqual([1000])
+    expect((await ledger()).map((l) => l.outcome)).toEqual(['rate_limited', 'ok'])
+  })
+
+  it.each(cases)('$name: a lasting 500 is retried 3 times, then 502 and nothing written', async (c) => {
+    await c.setup?.()
+    const before = await c.written()
+    ai.fake.queue(c.endpoint, ...Array.from({ length: 5 }, () => ({ kind: 'status' as const, status: 500 })))
+    const res = await c.call()
+    expect(res.status).toBe(502)
+    expect(res.body.message).toContain(`${c.service} failed (HTTP 500`)
+    expect(ai.fake.requests).toHaveLength(3)
+    expect(await c.written()).toEqual(before)
+    expect((await ledger()).map((l) => l.outcome)).toEqual(['server_error', 'server_error', 'server_error'])
+  })
+
+  it.each(cases.filter((c) => c.endpoint !== 'responses'))(
+    '$name: a provider that does not answer times out with a clear message',
+    async (c) => {
+      await c.setup?.()
+      ai.fake.queue(c.endpoint, { kind: 'hang' }, { kind: 'hang' }, { kind: 'hang' })
+      const res = await c.call()
+      expect(res.status).toBe(502)
+      expect(res.body.message).toMatch(new RegExp(`^${c.service} did not answer in time`))
+      expect((await ledger()).map((l) => l.outcome)).toEqual(['timeout', 'timeout', 'timeout'])
+    },
+  )
+
+  it.each(cases)('$name: two malformed bodies are refused and nothing is written', async (c) => {
+    await c.setup?.()
+    const before = await c.written()
+    ai.fake.queue(c.endpoint, { kind: 'malformed' }, { kind: 'malformed' })
+    const res = await c.call()
+    expect(res.status).toBe(502)
+    expect(res.body.message).toContain(c.service)
+    expect(await c.written()).toEqual(before)
+    expect(await ledger()).toHaveLength(2)
+  })
+})
+
 describe('bulk news and refresh-all run as jobs', () => {
   it('a bulk job of 6 championships with one failing reports 5 results and 1 error', async () => {
     ai.fake.when('MotoGP', { kind: 'status', status: 500, message: 'MotoGP is down' })
