@@ -158,7 +158,11 @@ async function chunkSizes() {
   )
 }
 
-async function loginToFirstList(pw: string) {
+/**
+ * `typingMs`: how long after the gate shows the password is submitted. 0 is a password manager's
+ * instant fill; 2 s is a person typing, during which the gate fetches the panel (admin-app.tsx).
+ */
+async function loginToFirstList(pw: string, typingMs: number) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
@@ -170,6 +174,7 @@ async function loginToFirstList(pw: string) {
       const page = await context.newPage()
       await page.goto(`${site}/admin?tab=games`)
       await page.getByLabel('Admin password').fill(pw)
+      await page.waitForTimeout(typingMs)
       const start = Date.now()
       await page.getByRole('button', { name: 'Access Admin Panel' }).click()
       await page.getByRole('heading', { name: /^Your Racing Games \(\d+\)$/ }).waitFor({ timeout: 60_000 })
@@ -188,7 +193,8 @@ async function loginToFirstList(pw: string) {
   times.sort((a, b) => a - b)
   const median = times[Math.floor(times.length / 2)]!
   console.log(
-    `\nLogin to first list rendered (games), ${runs} runs: median ${median} ms, min ${times[0]} ms, max ${times.at(-1)} ms`,
+    `\nLogin to first list rendered (games), submitted ${typingMs / 1000} s after the gate showed, ${runs} runs: ` +
+      `median ${median} ms, min ${times[0]} ms, max ${times.at(-1)} ms`,
   )
   console.log(`Budget ${BUDGET_MS} ms: ${median <= BUDGET_MS ? 'within' : 'OVER'}`)
 }
@@ -209,7 +215,8 @@ process.on('SIGINT', () => {
 try {
   await waitForSite()
   await chunkSizes()
-  await loginToFirstList(password())
+  await loginToFirstList(password(), 0)
+  await loginToFirstList(password(), 2000)
 } finally {
   stop()
 }

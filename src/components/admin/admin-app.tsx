@@ -14,6 +14,16 @@ export function AdminApp() {
   useEffect(() => {
     void checkSession()
   }, [])
+  // While the gate waits for the password, the panel and the tab to open are fetched in the
+  // background: after login only the API calls remain (the gate itself renders first).
+  useEffect(() => {
+    if (session !== 'locked') return
+    const timer = setTimeout(() => {
+      void import('./shell/admin-shell.tsx')
+      void import('./shell/tabs.ts').then((tabs) => tabs.preloadTab(window.location.search))
+    }, 300)
+    return () => clearTimeout(timer)
+  }, [session])
   return (
     <>
       {session === 'checking' ? (

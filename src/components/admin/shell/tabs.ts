@@ -7,7 +7,11 @@ export interface AdminTab {
   /** Shown in the mobile tab strip. */
   short?: boolean
   component: LazyExoticComponent<ComponentType>
+  /** Loads the tab's chunk ahead of its first render (the gate does it while the password is typed). */
+  load: () => Promise<unknown>
 }
+
+const chunk = (load: () => Promise<{ default: ComponentType }>) => ({ load, component: lazy(load) })
 
 export interface TabGroup {
   label: string
@@ -18,42 +22,42 @@ export const tabGroups: TabGroup[] = [
   {
     label: 'Content Management',
     tabs: [
-      { id: 'games', label: 'Games', short: true, component: lazy(() => import('../games/games-tab.tsx')) },
+      { id: 'games', label: 'Games', short: true, ...chunk(() => import('../games/games-tab.tsx')) },
       {
         id: 'accessories',
         label: 'Hardware',
         short: true,
-        component: lazy(() => import('../hardware/hardware-tab.tsx')),
+        ...chunk(() => import('../hardware/hardware-tab.tsx')),
       },
       {
         id: 'championships',
         label: 'Championships',
-        component: lazy(() => import('../championships/championships-tab.tsx')),
+        ...chunk(() => import('../championships/championships-tab.tsx')),
       },
-      { id: 'streams', label: 'Streams', component: lazy(() => import('../streams/streams-tab.tsx')) },
-      { id: 'news', label: 'News', short: true, component: lazy(() => import('../news/news-tab.tsx')) },
-      { id: 'reviews', label: 'Reviews', component: lazy(() => import('../reviews/reviews-tab.tsx')) },
+      { id: 'streams', label: 'Streams', ...chunk(() => import('../streams/streams-tab.tsx')) },
+      { id: 'news', label: 'News', short: true, ...chunk(() => import('../news/news-tab.tsx')) },
+      { id: 'reviews', label: 'Reviews', ...chunk(() => import('../reviews/reviews-tab.tsx')) },
     ],
   },
   {
     label: 'Site Configuration',
     tabs: [
-      { id: 'home-screen', label: 'Home Screen', component: lazy(() => import('../home-screen/home-screen-tab.tsx')) },
-      { id: 'images', label: 'Images', short: true, component: lazy(() => import('../images/images-tab.tsx')) },
-      { id: 'seo', label: 'SEO', component: lazy(() => import('../seo/seo-tab.tsx')) },
+      { id: 'home-screen', label: 'Home Screen', ...chunk(() => import('../home-screen/home-screen-tab.tsx')) },
+      { id: 'images', label: 'Images', short: true, ...chunk(() => import('../images/images-tab.tsx')) },
+      { id: 'seo', label: 'SEO', ...chunk(() => import('../seo/seo-tab.tsx')) },
     ],
   },
   {
     label: 'System & Automation',
     tabs: [
-      { id: 'scheduler', label: 'Scheduler', component: lazy(() => import('../scheduler/scheduler-tab.tsx')) },
+      { id: 'scheduler', label: 'Scheduler', ...chunk(() => import('../scheduler/scheduler-tab.tsx')) },
       {
         id: 'openai-diagnostic',
         label: 'AI Diagnostics',
-        component: lazy(() => import('../ai-diagnostics/ai-diagnostics-tab.tsx')),
+        ...chunk(() => import('../ai-diagnostics/ai-diagnostics-tab.tsx')),
       },
-      { id: 'system-settings', label: 'System Settings', component: lazy(() => import('../system/system-tab.tsx')) },
-      { id: 'activity', label: 'Activity', component: lazy(() => import('../activity/activity-tab.tsx')) },
+      { id: 'system-settings', label: 'System Settings', ...chunk(() => import('../system/system-tab.tsx')) },
+      { id: 'activity', label: 'Activity', ...chunk(() => import('../activity/activity-tab.tsx')) },
     ],
   },
 ]
@@ -65,4 +69,9 @@ export const defaultTab = 'games'
 export function tabFromUrl(search: string): AdminTab {
   const id = new URLSearchParams(search).get('tab')
   return allTabs.find((t) => t.id === id) ?? allTabs.find((t) => t.id === defaultTab)!
+}
+
+/** Starts loading the chunk of the tab the address names, so that it is there when the gate opens. */
+export function preloadTab(search: string): void {
+  void tabFromUrl(search).load()
 }
