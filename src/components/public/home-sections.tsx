@@ -2,7 +2,7 @@
  * The home page's list sections (spec 000 section 2): each shows its build-time items at once,
  * re-reads its endpoint once, and keeps its items when that fails ("failures are not shown").
  */
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { ALL_NEWS } from '../../lib/news-pages.ts'
 import type { AccessoryItem, GameItem, NewsItem, StandingsItem, StreamItem } from '../../lib/public-types.ts'
 import { toAccessoryItem, toGameItem, toStandingsItem, toStreamItem } from '../../lib/public-types.ts'
@@ -20,7 +20,7 @@ import { StreamCard } from './stream-card.tsx'
 import { STANDINGS_NOTE, STREAMS_NOTE } from './state-texts.ts'
 import { api } from '../../lib/api-client.ts'
 import { useFreshList } from './use-fresh-list.ts'
-import { useNewsPages } from './use-news-pages.ts'
+import { useLoadMoreMarker, useNewsPages } from './use-news-pages.ts'
 
 export const HOME_NEWS = 3
 const keep = { onError: 'keep' } as const
@@ -37,16 +37,7 @@ export function HomeNews({ initial, total }: { initial: NewsItem[]; total?: numb
   useEffect(() => void show(ALL_NEWS, { limit: HOME_NEWS }), [show])
   const items = state.status === 'ready' ? state.items : []
   const hasMore = expanded && state.status === 'ready' && items.length < state.total
-  const moreMarker = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    const marker = moreMarker.current
-    if (!hasMore || !marker) return
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void more(items.length), {
-      rootMargin: '800px 0px',
-    })
-    observer.observe(marker)
-    return () => observer.disconnect()
-  }, [hasMore, items.length, more])
+  const moreMarker = useLoadMoreMarker(hasMore, items.length, more)
 
   if (state.status !== 'ready') return <SkeletonGrid count={HOME_NEWS} label="Loading news" />
   if (state.total === 0) return <StatePanel kind="empty">No news articles available at the moment.</StatePanel>

@@ -6,7 +6,7 @@ import { SearchField } from '../ui/search-field.tsx'
 import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
 import { NewsCard } from './news-card.tsx'
-import { useNewsPages } from './use-news-pages.ts'
+import { useLoadMoreMarker, useNewsPages } from './use-news-pages.ts'
 
 const ALL = 'all'
 /** Typing waits this long for the next key before the list asks the server. */
@@ -93,16 +93,7 @@ export function NewsBrowser({ initial, total, categories = [] }: Props) {
 
   const items = state.status === 'ready' ? state.items : []
   const hasMore = state.status === 'ready' && items.length < state.total
-  const moreMarker = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    const marker = moreMarker.current
-    if (!hasMore || !marker) return
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void more(items.length), {
-      rootMargin: '800px 0px',
-    })
-    observer.observe(marker)
-    return () => observer.disconnect()
-  }, [hasMore, items.length, more])
+  const moreMarker = useLoadMoreMarker(hasMore, items.length, more)
 
   const rememberScroll = () => {
     saveScrollPosition(window.sessionStorage, window.scrollY)

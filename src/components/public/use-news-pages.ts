@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { fetchNewsPage, NEWS_PAGE_SIZE, type NewsQuery } from '../../lib/news-pages.ts'
 import { toNewsItem, type NewsItem, type NewsRow } from '../../lib/public-types.ts'
 import { sameItems } from './use-fresh-list.ts'
@@ -92,4 +92,22 @@ export function useNewsPages(
   }, [fail])
 
   return { state, show, more }
+}
+
+/**
+ * The marker below a list that asks for the next page when it comes within 800 px of the viewport.
+ * Attach the returned ref to an element rendered while `hasMore` is true.
+ */
+export function useLoadMoreMarker(hasMore: boolean, shown: number, more: (offset: number) => unknown) {
+  const marker = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const element = marker.current
+    if (!hasMore || !element) return
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void more(shown), {
+      rootMargin: '800px 0px',
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [hasMore, shown, more])
+  return marker
 }

@@ -1,6 +1,7 @@
 import { Dialog } from 'radix-ui'
 import { longDateTime } from '../../../lib/dates.ts'
 import type { AdminNews } from '../shared/types.ts'
+import { SourcesList } from './sources-list.tsx'
 
 const dialogClass =
   'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(48rem,96vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-line bg-ink p-6'
@@ -39,15 +40,7 @@ export function DraftPreview({ article }: { article: AdminNews }) {
             {article.sources.length > 0 && (
               <section className="mt-8 rounded-xl border border-line p-5">
                 <h3 className="mb-3 text-lg font-bold text-white">Sources</h3>
-                <ul className="list-disc space-y-1 pl-5 text-sm">
-                  {article.sources.map((url) => (
-                    <li key={url}>
-                      <a href={url} rel="nofollow noopener noreferrer" target="_blank" className="break-all underline">
-                        {url}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
+                <SourcesList sources={article.sources} />
               </section>
             )}
             <p className="mt-8 text-sm text-gray-300">Written {longDateTime(article.timestamp)}</p>

@@ -1,6 +1,7 @@
 import { useDrafts, usePublishNews } from './ai-queries.ts'
 import { notify } from '../shared/toast.ts'
 import { DraftPreview } from './draft-preview.tsx'
+import { SourcesList } from './sources-list.tsx'
 
 /** AI drafts to review: what each says, where it comes from, and Publish (the public site never shows a draft). */
 export function DraftsReview() {
@@ -24,15 +25,7 @@ export function DraftsReview() {
             {article.sources.length > 0 && (
               <details className="mt-1 text-sm">
                 <summary>Sources ({article.sources.length})</summary>
-                <ul className="list-disc pl-5">
-                  {article.sources.map((url) => (
-                    <li key={url}>
-                      <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="break-all underline">
-                        {url}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
+                <SourcesList sources={article.sources} />
               </details>
             )}
             <DraftPreview article={article} />

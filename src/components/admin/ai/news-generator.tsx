@@ -4,6 +4,7 @@ import { useBulkNews, useGenerateNews, useRefreshAllNews } from './ai-queries.ts
 import { QUICK_CHAMPIONSHIPS } from './championship-generator.tsx'
 import { notify, serverMessage } from '../shared/toast.ts'
 import { useAiReady } from './ai-not-configured.tsx'
+import { TextareaField } from '../../ui/textarea-field.tsx'
 
 /** The News tab's AI generator: one article, bulk generation over chosen championships, refresh all. */
 export function NewsGenerator() {
@@ -78,24 +79,8 @@ export function NewsGenerator() {
             className="w-32 rounded border border-line bg-transparent px-3 py-2"
           />
         </label>
-        <label className="grid gap-1">
-          <span>Content prompt</span>
-          <textarea
-            value={contentPrompt}
-            onChange={(e) => setContentPrompt(e.target.value)}
-            rows={2}
-            className="rounded border border-line bg-transparent px-3 py-2"
-          />
-        </label>
-        <label className="grid gap-1">
-          <span>Focus prompt</span>
-          <textarea
-            value={focusPrompt}
-            onChange={(e) => setFocusPrompt(e.target.value)}
-            rows={2}
-            className="rounded border border-line bg-transparent px-3 py-2"
-          />
-        </label>
+        <TextareaField label="Content prompt" rows={2} value={contentPrompt} onChange={setContentPrompt} />
+        <TextareaField label="Focus prompt" rows={2} value={focusPrompt} onChange={setFocusPrompt} />
         <button type="submit" className="btn-primary justify-self-start" disabled={!ready || generate.isPending}>
           {generate.isPending ? 'Generating…' : 'Generate Article'}
         </button>
