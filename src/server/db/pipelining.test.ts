@@ -15,11 +15,16 @@ beforeEach(resetDatabase)
  */
 describe('parallel queries on one connection', () => {
   it('all get their own answer', { timeout: 60_000 }, async () => {
-    const [game] = await db().insert(games).values(buildGame({ title: 'Pipelined' })).returning()
+    const [game] = await db()
+      .insert(games)
+      .values(buildGame({ title: 'Pipelined' }))
+      .returning()
     const answers = await Promise.all(
       Array.from({ length: 120 }, (_, i) =>
         i % 3 === 0
-          ? db().execute(sql`select 1 as one`).then(() => 'plain')
+          ? db()
+              .execute(sql`select 1 as one`)
+              .then(() => 'plain')
           : db()
               .select({ title: games.title })
               .from(games)
