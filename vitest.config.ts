@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 import { makeProcessEnvHermetic } from './scripts/lib/hermetic-env.ts'
 import { findPgBouncer } from './tests/setup/pgbouncer.ts'
 import { findPgBin } from './tests/setup/postgres15.ts'
@@ -10,17 +10,26 @@ import { findPgBin } from './tests/setup/postgres15.ts'
 makeProcessEnvHermetic((name) => name === 'NODE_ENV' || name === 'TEST' || name.startsWith('VITE'))
 
 const dbTests = ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts']
+// Thousands of malformed requests: input handling, which the database behind does not change.
+// It runs on PGlite only (docs/decisions/0014).
+const pgliteOnly = ['tests/api/write-fuzz.test.ts']
 
-// Data and API tests run twice: on PGlite (the embedded default) and on PostgreSQL 15 when its
-// binaries are on this machine. Files run one at a time per database: they share one database.
+// Data and API tests run twice (docs/decisions/0014): on PGlite (the embedded default) and on
+// PostgreSQL 15 through PgBouncer in transaction mode with production's client options (the
+// `pooler` project). Without PgBouncer (and not root to install it), on PostgreSQL 15 directly
+// (`pg15`). Files run one at a time per database: they share one database. The databases run
+// side by side.
 const hasPostgres = findPgBin() !== null
 if (!hasPostgres) console.warn('[vitest] PostgreSQL 15 binaries not found: the pg15 project is skipped.')
 // The pooler project's global setup installs Debian's pgbouncer when it is missing and we are root.
 const hasPooler = hasPostgres && (findPgBouncer() !== null || process.getuid?.() === 0)
-if (hasPostgres && !hasPooler) console.warn('[vitest] PgBouncer not found: the pooler project is skipped.')
+if (hasPostgres && !hasPooler) console.warn('[vitest] PgBouncer not found: PostgreSQL 15 is tested directly.')
 
 export default defineConfig({
   test: {
+    // One worker per database project and one for the unit tests: the database tests mostly wait
+    // on their server, so they overlap well even on two cores.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
@@ -46,7 +55,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      ...(hasPostgres
+      ...(hasPostgres && !hasPooler
         ? [
             {
               extends: true as const,
@@ -70,6 +79,7 @@ export default defineConfig({
                 name: 'pooler',
                 // Production's path: the API through the transaction pooler, and the built functions.
                 include: [...dbTests, 'tests/deploy/**/*.test.ts'],
+                exclude: [...configDefaults.exclude, ...pgliteOnly],
                 globalSetup: ['tests/setup/pgbouncer.global.ts'],
                 setupFiles: ['tests/setup/db.setup.ts'],
                 fileParallelism: false,

@@ -52,8 +52,12 @@ test.describe('Latest Racing News', () => {
     await expect(section.getByRole('article')).toHaveCount(3)
     await expect(section.getByRole('link', { name: news[0].title })).toBeVisible()
     await section.getByRole('button', { name: `View All News (${news.length})` }).click()
-    // Expanded, the list reads the API 24 cards at a time as it nears its end (decision 0110).
-    await expect(section.getByRole('article')).toHaveCount(news.length, { timeout: 60_000 })
+    // Expanded, the list reads the API 24 cards at a time as the visitor nears its end (decision
+    // 0110): scrolled to its last card until every article is there.
+    await expect(async () => {
+      await section.getByRole('article').last().scrollIntoViewIfNeeded()
+      expect(await section.getByRole('article').count()).toBe(news.length)
+    }).toPass({ timeout: 60_000 })
     await section.getByRole('button', { name: 'Show Less' }).click()
     await expect(section.getByRole('article')).toHaveCount(3)
   })
