@@ -1,5 +1,5 @@
 import { test } from '@playwright/test'
-import { adminLogin, waitForPublish } from '../helpers/e2e-admin.ts'
+import { adminLogin, e2eAdminPassword, waitForPublish } from '../helpers/e2e-admin.ts'
 import { expect, expectToast, openTab } from '../helpers/e2e-admin-ui.ts'
 import { fakeAiWhen, resetFakeAi } from '../helpers/e2e-ai.ts'
 
@@ -9,6 +9,26 @@ import { fakeAiWhen, resetFakeAi } from '../helpers/e2e-ai.ts'
  */
 test.describe('AI in the admin panel', () => {
   test.beforeEach(async ({ request }) => resetFakeAi(request))
+
+  // The tests after these find the content they started with: the drafts left and the standings
+  // written here are deleted (the article published here stays, as one more published article).
+  let standingsBefore: number[] = []
+  test.beforeAll(async ({ playwright }, testInfo) => {
+    const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
+    const sets = (await (await api.get('/api/championships-standings')).json()) as { id: number }[]
+    standingsBefore = sets.map((s) => s.id)
+    await api.dispose()
+  })
+  test.afterAll(async ({ playwright }, testInfo) => {
+    const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
+    await api.post('/api/admin/login', { data: { password: e2eAdminPassword(testInfo) } })
+    const news = (await (await api.get('/api/admin/news')).json()) as { id: number; status: string }[]
+    for (const draft of news.filter((n) => n.status === 'draft')) await api.delete(`/api/news/${draft.id}`)
+    const sets = (await (await api.get('/api/championships-standings')).json()) as { id: number }[]
+    for (const set of sets.filter((s) => !standingsBefore.includes(s.id)))
+      await api.delete(`/api/championships-standings/${set.id}`)
+    await api.dispose()
+  })
 
   test('bulk news for 6 championships with one failing: progress banner, 5 drafts and 1 error; a published draft reaches /news with its sources', async ({
     page,

@@ -24,6 +24,9 @@ const cards = (page: Page) => page.getByRole('list', { name: 'AI championship st
 
 test.describe('championships tab: AI standings', () => {
   test('drag with the mouse reorders and the order persists after reload', async ({ page, request }, testInfo) => {
+    // Tall enough that the list never scrolls under the pointer: dnd-kit's auto-scroll would move the
+    // cards while the mouse moves, and the drop would land one card further.
+    await page.setViewportSize({ width: 1280, height: 2400 })
     await adminLogin(request, testInfo)
     const before = await names(request)
     expect(before.length).toBeGreaterThanOrEqual(2)
@@ -57,9 +60,13 @@ test.describe('championships tab: AI standings', () => {
     // measured the move would drop the card where it started.
     const first = page.getByRole('button', { name: `Reorder ${before[0]}` })
     const heard = (text: string) => expect(page.getByRole('status').filter({ hasText: text })).toBeAttached()
+    // dnd-kit listens for the arrow keys from the task after the pick-up (a setTimeout in its
+    // KeyboardSensor): a key pressed in the same instant is lost. A person is never that fast.
+    const pause = () => page.waitForTimeout(150)
     await first.focus()
     await page.keyboard.press('Space')
     await heard(`Picked up ${before[0]}, position 1 of ${before.length}.`)
+    await pause()
     await page.keyboard.press('ArrowDown')
     await heard(`${before[0]} moved to position 2 of ${before.length}.`)
     await page.keyboard.press('Escape')
@@ -70,6 +77,7 @@ test.describe('championships tab: AI standings', () => {
     await first.focus()
     await page.keyboard.press('Space')
     await heard(`Picked up ${before[0]}, position 1 of ${before.length}.`)
+    await pause()
     await page.keyboard.press('ArrowDown')
     await heard(`${before[0]} moved to position 2 of ${before.length}.`)
     await page.keyboard.press('Space')
