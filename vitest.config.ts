@@ -35,6 +35,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // They share the machine with the database projects: a property test may take seconds.
+          testTimeout: 30_000,
           include: [
             'src/lib/**/*.test.ts',
             'scripts/**/*.test.ts',
