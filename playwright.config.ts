@@ -10,12 +10,18 @@ const dbPort = Number(process.env.E2E_DB_PORT ?? port + 45440)
 /** The fake AI server the site under test talks to (tests/fakes/ai-server.ts; tests/helpers/e2e-ai.ts). */
 const fakeAiPort = port + 2
 
-const writingTests = ['**/admin-*.spec.ts', '**/publish.spec.ts']
+/**
+ * Tests that change what the site serves (content, settings, 10,000 extra articles) run one at a
+ * time after the read-only ones; the read-only tests (the public site, and the admin panel's
+ * accessibility, which only reads) share the machine two at a time.
+ */
+const writingTests = [/\/admin-(?!a11y\.)[\w-]+\.spec\.ts$/, /\/publish\.spec\.ts$/, /\/news-at-scale\.spec\.ts$/]
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two browsers at once on this two-core machine; the writing project is held to one.
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -24,6 +30,8 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
+      // scripts/test.ts picks Debian's chromium-headless-shell (Chromium's headless build, the one
+      // Playwright itself runs headless), else chromium.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',
@@ -36,11 +44,17 @@ export default defineConfig({
       ],
     },
   },
-  // Read-only visitor tests first, then the tests that write content (and trigger rebuilds), so
-  // that no visitor test meets a site in the middle of a rebuild.
+  // Read-only tests first, in parallel; then the tests that write content (and trigger rebuilds),
+  // one at a time, so that no read-only test meets a site in the middle of a rebuild.
   projects: [
-    { name: 'visitor', use: { ...devices['Desktop Chrome'] }, testIgnore: writingTests },
-    { name: 'admin', use: { ...devices['Desktop Chrome'] }, testMatch: writingTests, dependencies: ['visitor'] },
+    { name: 'read-only', use: { ...devices['Desktop Chrome'] }, testIgnore: writingTests, fullyParallel: true },
+    {
+      name: 'writing',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: writingTests,
+      dependencies: ['read-only'],
+      workers: 1,
+    },
   ],
   webServer: {
     command: `node --import tsx scripts/e2e-server.ts --port=${port} --db-port=${dbPort} --fake-ai-port=${fakeAiPort}`,

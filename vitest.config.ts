@@ -2,6 +2,7 @@ import { configDefaults, defineConfig } from 'vitest/config'
 import { makeProcessEnvHermetic } from './scripts/lib/hermetic-env.ts'
 import { findPgBouncer } from './tests/setup/pgbouncer.ts'
 import { findPgBin } from './tests/setup/postgres15.ts'
+import { TEST_WORKERS } from './tests/setup/workers.ts'
 
 // Hermetic however Vitest is started (`npm test` or `npx vitest`): before any test module reads the
 // environment, only the allow-listed variables and the test settings of the site remain, plus
@@ -17,8 +18,10 @@ const pgliteOnly = ['tests/api/write-fuzz.test.ts']
 // Data and API tests run twice (docs/decisions/0014): on PGlite (the embedded default) and on
 // PostgreSQL 15 through PgBouncer in transaction mode with production's client options (the
 // `pooler` project). Without PgBouncer (and not root to install it), on PostgreSQL 15 directly
-// (`pg15`). Files run one at a time per database: they share one database. The databases run
-// side by side.
+// (`pg15`). Every project runs its files in parallel: each database project prepares one database
+// per worker slot and a file uses the one of its slot (tests/setup/workers.ts).
+// No project may set `fileParallelism: false` or its own worker count: Vitest 5 runs such files in
+// one queue after everything else (one file at a time across all projects).
 const hasPostgres = findPgBin() !== null
 if (!hasPostgres) console.warn('[vitest] PostgreSQL 15 binaries not found: the pg15 project is skipped.')
 // The pooler project's global setup installs Debian's pgbouncer when it is missing and we are root.
@@ -27,9 +30,7 @@ if (hasPostgres && !hasPooler) console.warn('[vitest] PgBouncer not found: Postg
 
 export default defineConfig({
   test: {
-    // One worker per database project and one for the unit tests: the database tests mostly wait
-    // on their server, so they overlap well even on two cores.
-    maxWorkers: 3,
+    maxWorkers: TEST_WORKERS,
     projects: [
       {
         extends: true,
@@ -52,7 +53,6 @@ export default defineConfig({
           include: dbTests,
           globalSetup: ['tests/setup/pglite.global.ts'],
           setupFiles: ['tests/setup/db.setup.ts'],
-          fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -66,7 +66,6 @@ export default defineConfig({
                 include: dbTests,
                 globalSetup: ['tests/setup/postgres15.global.ts'],
                 setupFiles: ['tests/setup/db.setup.ts'],
-                fileParallelism: false,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },
@@ -84,7 +83,6 @@ export default defineConfig({
                 exclude: [...configDefaults.exclude, ...pgliteOnly],
                 globalSetup: ['tests/setup/pgbouncer.global.ts'],
                 setupFiles: ['tests/setup/db.setup.ts'],
-                fileParallelism: false,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

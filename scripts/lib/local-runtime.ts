@@ -1,10 +1,11 @@
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { NetlifyDev } from '@netlify/dev'
 import { RedirectsHandler } from '@netlify/redirects'
 import { parse as parseToml } from 'smol-toml'
+import { ImageCache } from './image-cache.ts'
 import {
   localContext,
   loadFunctions,
@@ -40,7 +41,8 @@ interface Options {
  * - functions (`/api/*`, `/media/:key`, `/.netlify/functions/<name>`) are this repository's own
  *   function modules, imported once and called with a Request and a Netlify-like context;
  * - static files, redirects, headers and the Image CDN come from Netlify's own local runtime
- *   library (@netlify/dev, which netlify-cli is built on), with Netlify Blobs from it too;
+ *   library (@netlify/dev, which netlify-cli is built on), with Netlify Blobs from it too; a
+ *   transformed image is kept and served again, as Netlify's CDN does (scripts/lib/image-cache.ts);
  * - no request can stop it: a malformed URL is a 400, a body over Netlify's 6 MB a 413, a GET with
  *   a body is answered without it, a failing function a 500 without a stack trace.
  */
@@ -66,6 +68,15 @@ export async function startLocalRuntime(opts: Options): Promise<LocalRuntime> {
   })
   await netlify.start()
   const redirects = redirectRules(opts.siteDir)
+  const images = new ImageCache()
+  /** The build being served: `dist` is a symlink swapped at each rebuild (scripts/lib/site-build.ts). */
+  const liveBuild = () => {
+    try {
+      return realpathSync(path.join(opts.siteDir, 'dist'))
+    } catch {
+      return ''
+    }
+  }
   // @netlify/dev's Blobs server is in place (NETLIFY_BLOBS_CONTEXT): the functions see Blobs as on Netlify.
   const functions = await loadFunctions(opts.functionsDir)
   const pending = new Set<Promise<unknown>>()
@@ -101,7 +112,16 @@ export async function startLocalRuntime(opts: Options): Promise<LocalRuntime> {
 
     await drain(req) // static files, redirects and images take no body
     const request = new Request(url, { method: req.method, headers: toHeaders(req) })
+    const imageKey =
+      url.pathname === '/.netlify/images' && (req.method === 'GET' || req.method === 'HEAD')
+        ? ImageCache.key(liveBuild(), url.href, request.headers.get('accept'))
+        : undefined
+    const cached = imageKey ? images.get(imageKey) : undefined
+    if (cached) return writeCached(res, cached, req.method === 'HEAD')
     const result = await netlify.handleAndIntrospect(request)
+    if (imageKey && result?.type === 'image') {
+      return writeCached(res, await images.store(imageKey, result.response), req.method === 'HEAD')
+    }
     let response = result?.response ?? notFoundPage(opts.siteDir)
     if (result?.type === 'redirect' && response.status === 200) {
       // @netlify/redirects serves a rewrite's static target with 200 even when the rule says 404
@@ -246,6 +266,15 @@ async function writeResponse(res: http.ServerResponse, response: Response, head:
     res.once('close', () => resolve())
     stream.pipe(res)
   })
+}
+
+function writeCached(res: http.ServerResponse, image: import('./image-cache.ts').CachedImage, head: boolean) {
+  res.statusCode = image.status
+  for (const [name, value] of image.headers) {
+    if (name !== 'transfer-encoding' && name !== 'content-length') res.setHeader(name, value)
+  }
+  res.setHeader('content-length', image.body.length)
+  res.end(head ? undefined : image.body)
 }
 
 function sendJson(res: http.ServerResponse, status: number, message: string) {

@@ -16,6 +16,7 @@ import { fakeJpeg } from '../helpers/blobs.ts'
 import { givenAdminPassword, TEST_PASSWORD } from '../helpers/auth.ts'
 import { resetDatabase } from '../helpers/db.ts'
 import { poolerConsole } from '../setup/pooler-console.ts'
+import { databaseForWorker } from '../setup/workers.ts'
 import { startFunctionInstance, type FunctionInstance } from './function-instance.ts'
 
 /**
@@ -44,7 +45,7 @@ async function instance(name: string): Promise<FunctionInstance> {
   const running = instances.get(name)
   if (running) return running
   const started = await startFunctionInstance(bundle(name).dir, {
-    DATABASE_URL: inject('databaseUrl'),
+    DATABASE_URL: databaseForWorker(inject('databaseUrls')),
     URL: SITE,
     CONTEXT: 'production',
     // Idle connections close after 2 s here (10 s by default), so the test can watch it happen.
@@ -122,7 +123,7 @@ describe('the deploy artifact', () => {
     const fake = await startFakeAi()
     try {
       const jobs = await startFunctionInstance(bundle('jobs-background').dir, {
-        DATABASE_URL: inject('databaseUrl'),
+        DATABASE_URL: databaseForWorker(inject('databaseUrls')),
         URL: SITE,
         CONTEXT: 'production',
         PERPLEXITY_API_KEY: 'artifact-perplexity-key',

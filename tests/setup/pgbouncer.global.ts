@@ -1,13 +1,14 @@
 import type { TestProject } from 'vitest/node'
-import { runMigrations } from '../../src/server/db/migrate.ts'
 import { ensurePgBouncer, startPgBouncer } from './pgbouncer.ts'
-import { findPgBin, startTempPostgres } from './postgres15.ts'
+import { createTestDatabases, findPgBin, startTempPostgres, withDatabase } from './postgres15.ts'
+import { TEST_WORKERS } from './workers.ts'
 
 /**
  * The data and API tests once more, through PgBouncer in transaction mode in front of a
  * PostgreSQL 15, as production reaches Supabase through its transaction pooler
  * (docs/decisions/0301-transaction-pooler.md). Migrations go to the server directly, as
- * `npm run db:migrate` does in production with the direct connection URL.
+ * `npm run db:migrate` does in production with the direct connection URL. One database per
+ * worker slot (tests/setup/workers.ts), behind the one PgBouncer.
  */
 export default async function setup(project: TestProject) {
   const bin = findPgBin()
@@ -15,9 +16,16 @@ export default async function setup(project: TestProject) {
   const bouncer = ensurePgBouncer()
   if (!bouncer) throw new Error('PgBouncer not found: install it with `sudo apt-get install -y pgbouncer`')
   const pg = await startTempPostgres(bin)
-  await runMigrations(pg.url)
+  // One database per worker slot, each reached through the one pooler.
+  const names = await createTestDatabases(pg.url, TEST_WORKERS).catch((error: unknown) => {
+    pg.stop()
+    throw error
+  })
   const pooler = await startPgBouncer(bouncer, { serverPort: Number(new URL(pg.url).port), poolSize: 10 })
-  project.provide('databaseUrl', pooler.url)
+  project.provide(
+    'databaseUrls',
+    names.map((name) => withDatabase(pooler.url, name)),
+  )
   project.provide('poolerAdminUrl', pooler.adminUrl)
   return async () => {
     await pooler.stop()

@@ -77,9 +77,10 @@ export async function startPgBouncer(bin: string, options: PoolerOptions): Promi
     ini,
     [
       '[databases]',
-      // Every client database name maps to the one test database, logged in as the superuser
+      // A client's database name is the server database of that name, logged in as the superuser
       // (the test cluster trusts local connections).
       `postgres = host=127.0.0.1 port=${options.serverPort} dbname=postgres user=postgres`,
+      `* = host=127.0.0.1 port=${options.serverPort} user=postgres`,
       '[pgbouncer]',
       'listen_addr = 127.0.0.1',
       `listen_port = ${port}`,

@@ -1,18 +1,41 @@
+import { spawn, type ChildProcess } from 'node:child_process'
 import type { TestProject } from 'vitest/node'
-import { startEmbeddedServer } from '../../scripts/lib/embedded-db.ts'
+import { stopChild } from '../../scripts/lib/database.ts'
 import { runMigrations } from '../../src/server/db/migrate.ts'
+import { TEST_WORKERS } from './workers.ts'
 
-/** An in-memory PGlite behind the same socket server `npm start` uses, on a free port. */
+/** One in-memory PGlite per worker slot, each in its own process (tests/setup/pglite-server.ts). */
 export default async function setup(project: TestProject) {
-  const server = await startEmbeddedServer({ dataDir: 'memory://', port: 0 })
-  const url = `postgres://postgres:postgres@127.0.0.1:${server.port}/postgres?sslmode=disable`
-  await runMigrations(url)
-  project.provide('databaseUrl', url)
-  return () => server.stop()
+  const servers = await Promise.all(Array.from({ length: TEST_WORKERS }, startPglite))
+  try {
+    const urls = servers.map(({ port }) => `postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`)
+    await Promise.all(urls.map((url) => runMigrations(url)))
+    project.provide('databaseUrls', urls)
+  } catch (error) {
+    await Promise.all(servers.map(({ child }) => stopChild(child)))
+    throw error
+  }
+  return () => Promise.all(servers.map(({ child }) => stopChild(child))).then(() => {})
+}
+
+function startPglite(): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/pglite-server.ts'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    let out = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      const ready = /ready (\d+)/.exec(out)
+      if (ready) resolve({ child, port: Number(ready[1]) })
+    })
+    child.once('exit', (code) => reject(new Error(`the PGlite test server exited (${code}) before it was ready`)))
+  })
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    databaseUrl: string
+    /** One database per worker slot (tests/setup/workers.ts). */
+    databaseUrls: string[]
   }
 }

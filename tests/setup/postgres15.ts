@@ -2,7 +2,9 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import postgres from 'postgres'
 import { freePort } from '../../scripts/lib/ports.ts'
+import { runMigrations } from '../../src/server/db/migrate.ts'
 
 /** Finds PostgreSQL's server binaries (Debian keeps them outside PATH). */
 export function findPgBin(): string | null {
@@ -19,6 +21,29 @@ export function findPgBin(): string | null {
 export interface TempPostgres {
   url: string
   stop(): void
+}
+
+/**
+ * `count` empty databases `test_1`..`test_<count>` on the cluster of `url` (one per test worker
+ * slot), each with the migrations applied; returns their names.
+ */
+export async function createTestDatabases(url: string, count: number): Promise<string[]> {
+  const admin = postgres(url, { max: 1, onnotice: () => {} })
+  const names = Array.from({ length: count }, (_, i) => `test_${i + 1}`)
+  try {
+    for (const name of names) await admin.unsafe(`create database "${name}" template template0 encoding 'UTF8'`)
+  } finally {
+    await admin.end({ timeout: 5 })
+  }
+  await Promise.all(names.map((name) => runMigrations(withDatabase(url, name))))
+  return names
+}
+
+/** The same connection string with another database name. */
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url)
+  u.pathname = `/${name}`
+  return u.toString()
 }
 
 /**
