@@ -1,12 +1,14 @@
 /**
  * `npm run bench:admin`: what the admin panel costs to load and how fast it answers.
  *
- * 1. Per-chunk compressed sizes: reads /admin from a served site, follows the island's module
- *    graph (static imports = what the gate needs; each dynamic import = a chunk loaded later, such
- *    as one tab) and prints gzip and brotli bytes per chunk, the gate's total and each tab's own
- *    chunks (modules the gate already loaded are not counted again).
- * 2. Login to first list: in Debian's Chromium, the time from pressing 'Access Admin Panel' to
- *    the games list rendered ('Your Racing Games (n)'), median of --runs (5).
+ * 1. Per-chunk compressed sizes: reads /admin from a served site, follows the module graph of its
+ *    scripts (static imports = what the gate needs before it works; each dynamic import = a chunk
+ *    loaded later: React and the panel, fetched while the password is typed, then each tab) and
+ *    prints gzip and brotli bytes per chunk, the gate's total and each lazy chunk's own modules
+ *    (modules already loaded are not counted again).
+ * 2. Login to first list: in Debian's Chromium, the time from submitting the gate's form to the
+ *    games list rendered ('Your Racing Games (n)' and its rows' Edit buttons), on the page's own
+ *    clock, median of --runs (5).
  *
  * Starts the site as the e2e tests do (scripts/e2e-server.ts, a scratch data folder), or with
  * --reuse measures one already served on --port (e.g. `npm start`; pass --password=... or set
@@ -105,9 +107,27 @@ async function staticClosure(roots: string[]): Promise<Map<string, Module>> {
 
 async function chunkSizes() {
   const html = await (await fetch(`${site}/admin`)).text()
+  // The page's module scripts (the gate's), and an Astro island's component and renderer if any.
+  const scripts = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]!)
   const island = /<astro-island[^>]*component-url="([^"]+)"[^>]*renderer-url="([^"]+)"/.exec(html)
-  if (!island) throw new Error('No island on /admin')
-  const roots = [new URL(island[1]!, site).href, new URL(island[2]!, site).href]
+  const roots = [...scripts, ...(island ? [island[1]!, island[2]!] : [])].map((u) => new URL(u, site).href)
+  if (roots.length === 0) throw new Error('No script on /admin')
+  // Module scripts small enough to be inlined in the page count too, with what they import.
+  const inline = [...html.matchAll(/<script[^>]*type="module"[^>]*>([^<]+)<\/script>/g)].map((m) => m[1]!)
+  for (const [i, code] of inline.entries()) {
+    const url = `${site}/admin#inline-${i}`
+    const imports = [...code.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["'`]([^"'`]+)["'`]/g)]
+    modules.set(
+      url,
+      Promise.resolve({
+        url,
+        code: Buffer.from(code),
+        staticImports: imports.map((m) => new URL(m[1]!, site).href),
+        dynamicImports: [...code.matchAll(/import\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => new URL(m[1]!, site).href),
+      }),
+    )
+    roots.push(url)
+  }
   const gate = await staticClosure(roots)
   const name = (url: string) => new URL(url).pathname.replace('/_astro/', '')
   const total = (ms: Iterable<Module>) =>
@@ -144,23 +164,25 @@ async function chunkSizes() {
     const s = total(own)
     rows.push({ chunk: name(root), ...s })
     for (const m of closure.values()) queue.push(...m.dynamicImports)
-    // The shell stays loaded once it is there: tabs are measured on top of it.
-    if (own.some((m) => /admin-shell/.test(m.url))) for (const m of closure.keys()) loaded.add(m)
+    // React's root and the shell stay loaded once they are there: tabs are measured on top of them.
+    if (own.some((m) => /admin-shell|admin-root/.test(m.url))) for (const m of closure.keys()) loaded.add(m)
   }
   console.log('\nLazy chunks (each with its own static imports that are not already loaded)')
   console.log('| chunk | raw KB | gzip KB | brotli KB |')
   console.log('| --- | --- | --- | --- |')
   for (const r of rows) console.log(`| ${r.chunk} | ${kb(r.raw)} | ${kb(r.gzip)} | ${kb(r.brotli)} |`)
-  const largest = Math.max(...rows.map((r) => r.gzip))
+  // The budget is per tab; React and the shell are the panel's runtime, loaded while the password is typed.
+  const tabs = rows.filter((r) => /-tab\./.test(r.chunk))
+  const largest = tabs.reduce((a, b) => (b.gzip > a.gzip ? b : a), tabs[0]!)
   console.log(
     `\nBudget ${BUDGET_KB} KB compressed (gzip): gate ${kb(gateTotal.gzip)} KB ${gateTotal.gzip <= BUDGET_KB * 1024 ? 'within' : 'OVER'}; ` +
-      `largest lazy chunk ${kb(largest)} KB ${largest <= BUDGET_KB * 1024 ? 'within' : 'OVER'}`,
+      `largest tab chunk ${largest.chunk} ${kb(largest.gzip)} KB ${largest.gzip <= BUDGET_KB * 1024 ? 'within' : 'OVER'}`,
   )
 }
 
 /**
  * `typingMs`: how long after the gate shows the password is submitted. 0 is a password manager's
- * instant fill; 2 s is a person typing, during which the gate fetches the panel (admin-app.tsx).
+ * instant fill; 2 s is a person typing, during which the gate fetches the panel (gate/gate.ts).
  */
 async function loginToFirstList(pw: string, typingMs: number) {
   const browser = await chromium.launch({
@@ -172,17 +194,32 @@ async function loginToFirstList(pw: string, typingMs: number) {
     for (let i = 0; i < runs; i++) {
       const context = await browser.newContext()
       const page = await context.newPage()
+      // Timed in the page, on its own clock: from the submit event to the first list row's Edit
+      // button in the DOM. (Playwright's own waiting polls, at up to 500 ms intervals: too coarse.)
+      await page.addInitScript(() => {
+        const w = window as unknown as { submittedAt?: number; listedAt?: number }
+        document.addEventListener('submit', () => (w.submittedAt ??= performance.now()), true)
+        new MutationObserver(() => {
+          if (w.submittedAt === undefined || w.listedAt !== undefined) return
+          const heading = [...document.querySelectorAll('h2, h3')].some((h) =>
+            /^Your Racing Games \(\d+\)$/.test(h.textContent ?? ''),
+          )
+          const edit = [...document.querySelectorAll('button')].some((b) =>
+            /^Edit /.test(b.getAttribute('aria-label') ?? b.textContent ?? ''),
+          )
+          if (heading && edit) w.listedAt = performance.now()
+        }).observe(document, { subtree: true, childList: true, characterData: true })
+      })
       await page.goto(`${site}/admin?tab=games`)
       await page.getByLabel('Admin password').fill(pw)
       await page.waitForTimeout(typingMs)
-      const start = Date.now()
       await page.getByRole('button', { name: 'Access Admin Panel' }).click()
-      await page.getByRole('heading', { name: /^Your Racing Games \(\d+\)$/ }).waitFor({ timeout: 60_000 })
-      await page
-        .getByRole('button', { name: /^Edit / })
-        .first()
-        .waitFor({ timeout: 60_000 })
-      times.push(Date.now() - start)
+      await page.getByRole('button', { name: /^Edit / }).first().waitFor({ timeout: 60_000 })
+      const { submittedAt, listedAt } = await page.evaluate(() => {
+        const w = window as unknown as { submittedAt: number; listedAt: number }
+        return { submittedAt: w.submittedAt, listedAt: w.listedAt }
+      })
+      times.push(Math.round(listedAt - submittedAt))
       // Log out so that sessions do not pile up.
       await page.getByRole('button', { name: 'Log out' }).click()
       await context.close()

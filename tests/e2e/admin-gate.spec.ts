@@ -29,6 +29,35 @@ test.describe('admin gate and shell', () => {
     await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible()
   })
 
+  test('the gate works the moment it shows, on a phone-slow CPU', async ({ page }, testInfo) => {
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    await page.goto('/admin', { waitUntil: 'domcontentloaded' })
+    // Playwright acts as soon as the field and the button are visible: the gate stays hidden until
+    // its script has asked for the session, so no control can be used before it works.
+    await page.getByLabel('Admin password', { exact: true }).fill(`${e2eAdminPassword(testInfo)}-wrong`)
+    await page.getByRole('button', { name: 'Access Admin Panel' }).click()
+    await expectToast(page, 'Access Denied', 'Invalid admin password')
+  })
+
+  test('a lockout (429) shows its wait and keeps the button disabled until it ends', async ({ page }) => {
+    await page.route('**/api/admin/login', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'Retry-After': '2' },
+        json: { message: 'Too many failed login attempts. Please try again later.' },
+      }),
+    )
+    await page.goto('/admin')
+    await page.getByLabel('Admin password', { exact: true }).fill('anything')
+    await page.getByRole('button', { name: 'Access Admin Panel' }).click()
+    await expectToast(page, 'Access Denied', 'Too many failed login attempts. Please try again later. Wait 2 seconds.')
+    await expect(page.getByText(/^Too many failed attempts\. Try again in [12] seconds?\.$/)).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Access Admin Panel' })).toBeDisabled()
+    await expect(page.getByRole('button', { name: 'Access Admin Panel' })).toBeEnabled({ timeout: 5_000 })
+    await expect(page.getByText(/^Too many failed attempts/)).toBeHidden()
+  })
+
   test('tabs are grouped, live in the URL, and back and forward move between them', async ({ page }, testInfo) => {
     await loginContext(page, testInfo)
     await page.goto('/admin')

@@ -2,13 +2,14 @@ import { failureDetail } from '../../../lib/admin/failure-text.ts'
 import type { FormProblem } from '../../../lib/admin/form-rules.ts'
 
 /**
- * sonner loads after the gate has rendered (it is not needed to show the gate, and it is a tenth
- * of the gate's JS); the first toast waits for it, which takes no longer than the call it reports.
+ * Toasts are sonner's, in the panel's React root. The gate is plain HTML (docs/decisions/0502), so
+ * its toasts wait for that root to be mounted (it is fetched while the password is typed); the
+ * panel's own toasts find it there already.
  */
-export const loadSonner = () => import('sonner')
+const toaster = () => Promise.all([import('sonner'), import('../admin-root.tsx').then((m) => m.mountAdmin())])
 
 function show(kind: 'success' | 'error', title: string, description?: string) {
-  void loadSonner().then(({ toast }) => {
+  void toaster().then(([{ toast }]) => {
     // One toast at a time (spec 001 section 9): each new one replaces the last.
     toast.dismiss()
     toast[kind](title, { description })

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import type { ComponentType, LazyExoticComponent } from 'react'
+import { preloadable } from '../shared/preloadable.ts'
 
 /** The tabs of spec 001 section 2, grouped as the spec groups them; each loads as its own chunk. */
 export interface AdminTab {
@@ -11,7 +12,7 @@ export interface AdminTab {
   load: () => Promise<unknown>
 }
 
-const chunk = (load: () => Promise<{ default: ComponentType }>) => ({ load, component: lazy(load) })
+const chunk = preloadable
 
 export interface TabGroup {
   label: string
