@@ -2,10 +2,12 @@
  * `npm run bench:data`: 10,000 news articles in a scratch embedded database, then
  *   - p50/p95 latency and response size of GET /api/news (whole list, a page, a search) and
  *     GET /api/news/{id}, through the app in-process;
- *   - the Astro build time at that size.
- * Prints figures; asserts nothing. Never touches .data/.
+ *   - the Astro build time at that size, and the size of the /news and / pages;
+ *   - the same searches through the site as `npm start` serves it (the local runtime over HTTP,
+ *     on the build just made).
+ * Prints figures; asserts nothing. Never touches .data/. `--no-build` skips the last two.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -26,7 +28,9 @@ const { newsArticles } = await import('../../src/server/db/schema.ts')
 const { buildNews } = await import('../../src/server/db/factories.ts')
 const { seedDemoContent } = await import('../lib/seed-demo.ts')
 const { createApp } = await import('../../src/server/app.ts')
-const { astroBuild } = await import('../lib/site-build.ts')
+const { SiteRoot } = await import('../lib/site-build.ts')
+const { startLocalRuntime } = await import('../lib/local-runtime.ts')
+const { freePort } = await import('../lib/ports.ts')
 
 const words = 'grid apex stint overtake podium pit chicane slipstream tyre downforce qualifying safety car'.split(' ')
 const paragraph = (i: number) =>
@@ -55,13 +59,14 @@ try {
   const app = createApp()
   const ids = (await db().select({ id: newsArticles.id }).from(newsArticles)).map((r) => r.id)
 
+  let request = (p: string) => Promise.resolve(app.request(p))
   async function measure(label: string, paths: () => string, runs: number) {
     const times: number[] = []
     let bytes = 0
     for (let i = 0; i < runs; i++) {
       const p = paths()
       const started = performance.now()
-      const res = await app.request(p)
+      const res = await request(p)
       const body = await res.arrayBuffer()
       times.push(performance.now() - started)
       if (res.status !== 200) throw new Error(`${p} answered ${res.status}`)
@@ -81,18 +86,44 @@ try {
   await measure('GET /api/news?limit=24&offset=9000', () => '/api/news?limit=24&offset=9000', 50)
   await measure('GET /api/news/categories', () => '/api/news/categories', 100)
   // Three kinds of search: one article, about 400 (1 in 24), and every article (the word is in all bodies).
-  await measure('search, 1 match (article 4242)', () => '/api/news?search=article%204242&limit=24', 100)
-  await measure('search, ~400 matches (round 7)', () => '/api/news?search=battle%20at%20round%207&limit=24', 100)
-  await measure('search, every article (chicane)', () => '/api/news?search=chicane&limit=24', 50)
-  await measure('search + category (chicane, Esports)', () => '/api/news?search=chicane&category=Esports&limit=24', 50)
-  await measure('search, no match (zzzq)', () => '/api/news?search=zzzq&limit=24', 100)
+  await searches()
   await measure('GET /api/news/{id}', () => `/api/news/${ids[Math.floor(Math.random() * ids.length)]}`, 200)
 
+  /** Three kinds of search: one article, about 400 (1 in 24), and every article (the word is in all bodies). */
+  async function searches() {
+    await measure('search, 1 match (article 4242)', () => '/api/news?search=article%204242&limit=24', 100)
+    await measure('search, ~400 matches (round 7)', () => '/api/news?search=battle%20at%20round%207&limit=24', 100)
+    await measure('search, every article (chicane)', () => '/api/news?search=chicane&limit=24', 50)
+    await measure('search + category (chicane, Esports)', () => '/api/news?search=chicane&category=Esports&limit=24', 50)
+    await measure('search, no match (zzzq)', () => '/api/news?search=zzzq&limit=24', 100)
+  }
+
   if (!skipBuild) {
-    await closeDb()
+    const site = new SiteRoot(scratch)
+    site.writeNetlifyConfig()
     t = Date.now()
-    await astroBuild(path.join(scratch, 'dist'), { DATABASE_URL: url })
+    await site.buildAndSwap({ DATABASE_URL: url })
     console.log(`\nAstro build with ${ids.length} articles: ${((Date.now() - t) / 1000).toFixed(1)} s`)
+    const kib = (file: string) => (statSync(path.join(site.publishDir, file)).size / 1024).toFixed(1)
+    console.log(`HTML: /news ${kib('news/index.html')} KiB, / ${kib('index.html')} KiB`)
+
+    // The same searches through the site as `npm start` serves it: the local runtime, over HTTP.
+    const port = await freePort()
+    const runtime = await startLocalRuntime({
+      siteDir: site.dir,
+      functionsDir: path.resolve('netlify/functions'),
+      host: '127.0.0.1',
+      port,
+      siteUrl: `http://localhost:${port}`,
+    })
+    try {
+      request = (p: string) => fetch(`${runtime.url}${p}`)
+      console.log(`\nAPI through the served site (the local runtime of npm start, HTTP), ${ids.length} articles:`)
+      await measure('GET /api/news?limit=24 (first page)', () => '/api/news?limit=24', 100)
+      await searches()
+    } finally {
+      await runtime.stop()
+    }
   }
 } finally {
   await closeDb()
