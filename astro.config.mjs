@@ -21,7 +21,27 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   integrations: [react(), closeDatabase],
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    build: {
+      rolldownOptions: {
+        output: {
+          // React, React DOM, the scheduler and Astro's React renderer in one file: every island
+          // needs all of them, and as half a dozen small files each one cost a request (and ~0.6 KB
+          // of headers) before the page could hydrate (issue 11).
+          codeSplitting: {
+            groups: [
+              {
+                name: 'react',
+                test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/,
+                priority: 10,
+              },
+            ],
+          },
+        },
+      },
+    },
+  },
   // Content-Security-Policy without 'unsafe-inline' for scripts: Astro hashes the inline scripts of
   // its islands and writes the policy into each page's <meta> (docs/decisions/0101-csp-meta-from-astro.md).
   security: {

@@ -123,7 +123,9 @@ async function chunkSizes() {
         url,
         code: Buffer.from(code),
         staticImports: imports.map((m) => new URL(m[1]!, site).href),
-        dynamicImports: [...code.matchAll(/import\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => new URL(m[1]!, site).href),
+        dynamicImports: [...code.matchAll(/import\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map(
+          (m) => new URL(m[1]!, site).href,
+        ),
       }),
     )
     roots.push(url)
@@ -214,7 +216,10 @@ async function loginToFirstList(pw: string, typingMs: number) {
       await page.getByLabel('Admin password').fill(pw)
       await page.waitForTimeout(typingMs)
       await page.getByRole('button', { name: 'Access Admin Panel' }).click()
-      await page.getByRole('button', { name: /^Edit / }).first().waitFor({ timeout: 60_000 })
+      await page
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .waitFor({ timeout: 60_000 })
       const { submittedAt, listedAt } = await page.evaluate(() => {
         const w = window as unknown as { submittedAt: number; listedAt: number }
         return { submittedAt: w.submittedAt, listedAt: w.listedAt }

@@ -94,7 +94,11 @@ try {
     await measure('search, 1 match (article 4242)', () => '/api/news?search=article%204242&limit=24', 100)
     await measure('search, ~400 matches (round 7)', () => '/api/news?search=battle%20at%20round%207&limit=24', 100)
     await measure('search, every article (chicane)', () => '/api/news?search=chicane&limit=24', 50)
-    await measure('search + category (chicane, Esports)', () => '/api/news?search=chicane&category=Esports&limit=24', 50)
+    await measure(
+      'search + category (chicane, Esports)',
+      () => '/api/news?search=chicane&category=Esports&limit=24',
+      50,
+    )
     await measure('search, no match (zzzq)', () => '/api/news?search=zzzq&limit=24', 100)
   }
 

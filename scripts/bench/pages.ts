@@ -4,7 +4,8 @@
  * folder, its own ports), runs Debian's Chromium through chrome-launcher (no browser download),
  * prints per route: the four category scores, LCP, TBT, CLS, compressed JS bytes and the number
  * of requests. Asserts nothing. Options: --port=8903 --db-port=54344 --runs=1 --json=file.json
- * --routes=/,/news (a subset) --reuse (measure a site already served on --port, e.g. `npm start`).
+ * --routes=/,/news (a subset) --device=mobile (or desktop) --reuse (measure a site already served on
+ * --port, e.g. `npm start`) --lhr (also write each run's Lighthouse report to /tmp/lhr-*.json).
  */
 import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
@@ -19,7 +20,7 @@ const arg = (name: string, fallback: string) =>
 const port = Number(arg('port', '8903'))
 const dbPort = Number(arg('db-port', '54344'))
 const jsonOut = process.argv.find((a) => a.startsWith('--json='))?.slice(7)
-/** Lighthouse runs per route and device; the run with the median performance score is printed. */
+/** Lighthouse runs per route and device; the run with the median LCP is printed (all LCPs are logged). */
 const runs = Math.max(1, Number(arg('runs', '1')))
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const site = `http://localhost:${port}`
@@ -87,7 +88,8 @@ try {
   })
   const rows: Row[] = []
   try {
-    for (const device of ['mobile', 'desktop'] as const) {
+    const devices = (['mobile', 'desktop'] as const).filter((d) => arg('device', d) === d)
+    for (const device of devices) {
       for (const route of routes) {
         const attempts: Row[] = []
         // One unmeasured run first: it fills the CDN cache of the proxy as visitors before would have.
@@ -104,10 +106,15 @@ try {
           )
           if (!result) throw new Error(`Lighthouse gave no result for ${route}`)
           if (run >= 0) attempts.push(toRow(route, device, result.lhr))
+          if (run >= 0 && process.argv.includes('--lhr')) {
+            writeFileSync(`/tmp/lhr-${device}-${route.replace(/\W+/g, '_')}.json`, JSON.stringify(result.lhr))
+          }
         }
-        attempts.sort((a, b) => a.performance - b.performance)
+        attempts.sort((a, b) => a.lcpMs - b.lcpMs)
         rows.push(attempts[Math.floor(attempts.length / 2)]!)
-        log(`${device} ${route} done`)
+        log(
+          `${device} ${route} done: LCP ${attempts.map((a) => a.lcpMs).join(', ')} ms, performance ${attempts.map((a) => a.performance).join(', ')}`,
+        )
       }
     }
   } finally {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { IMAGE_NOT_FOUND, isOwnImage, responsiveImage } from './images.ts'
+import { IMAGE_NOT_FOUND, IMAGE_SIZES, imagePreload, isOwnImage, responsiveImage } from './images.ts'
 
 describe('responsiveImage', () => {
   it('serves our own images through the image CDN at several widths', () => {
@@ -16,5 +16,20 @@ describe('responsiveImage', () => {
   it('uses the placeholder when there is no image', () => {
     expect(responsiveImage('').src).toContain(encodeURIComponent(IMAGE_NOT_FOUND))
     expect(responsiveImage(null).src).toContain(encodeURIComponent(IMAGE_NOT_FOUND))
+  })
+})
+
+describe('imagePreload', () => {
+  it('asks for the same srcset and sizes as the picture, so the browser fetches one file', () => {
+    const preload = imagePreload('/demo/news/a.webp', IMAGE_SIZES.card)
+    const picture = responsiveImage('/demo/news/a.webp')
+    expect(preload).toEqual({ href: picture.src, srcset: picture.srcset, sizes: IMAGE_SIZES.card })
+  })
+  it('has no sizes for another host (no srcset there)', () => {
+    expect(imagePreload('https://cdn.example.com/a.jpg', IMAGE_SIZES.card)).toEqual({
+      href: 'https://cdn.example.com/a.jpg',
+      srcset: undefined,
+      sizes: undefined,
+    })
   })
 })

@@ -3,13 +3,29 @@ import type { GameItem } from '../../lib/public-types.ts'
 import { ExternalIcon } from '../ui/icons.tsx'
 import { ResponsiveImage } from '../ui/responsive-image.tsx'
 
-export function GameCard({ game, headingLevel = 3 }: { game: GameItem; headingLevel?: 2 | 3 }) {
+/** `priority`: the first card of a list page, the page's largest paint on a phone (loaded at once). */
+export function GameCard({
+  game,
+  headingLevel = 3,
+  priority = false,
+}: {
+  game: GameItem
+  headingLevel?: 2 | 3
+  priority?: boolean
+}) {
   const rating = gameRatingBadge(game.rating)
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <article className="card group">
       <div className="relative">
-        <ResponsiveImage src={game.imageUrl} alt={game.title} width={800} height={450} className="card-image" />
+        <ResponsiveImage
+          src={game.imageUrl}
+          alt={game.title}
+          width={800}
+          height={450}
+          priority={priority}
+          className="card-image"
+        />
         {rating && (
           <span className="absolute top-3 right-3 rounded-full bg-black/85 px-3 py-1 text-sm font-bold text-amber-300">
             <span className="sr-only">Rating: </span>

@@ -31,8 +31,8 @@ export function GamesBrowser({ initial }: { initial: GameItem[] }) {
         {state.items.length} Game(s) Found
       </h2>
       <div className="card-grid">
-        {state.items.map((game) => (
-          <GameCard key={game.id} game={game} />
+        {state.items.map((game, i) => (
+          <GameCard key={game.id} game={game} priority={i === 0} />
         ))}
       </div>
     </>

@@ -68,8 +68,8 @@ export function HardwareBrowser({ initial }: { initial: AccessoryItem[] }) {
             </StatePanel>
           ) : (
             <div className="card-grid-4">
-              {shown.map((item) => (
-                <HardwareCard key={item.id} item={item} />
+              {shown.map((item, i) => (
+                <HardwareCard key={item.id} item={item} priority={i === 0} />
               ))}
             </div>
           )}

@@ -1,9 +1,11 @@
+import { IMAGE_SIZES } from '../../lib/images.ts'
 import type { AccessoryItem } from '../../lib/public-types.ts'
 import { Badge } from '../ui/badge.tsx'
 import { ExternalIcon } from '../ui/icons.tsx'
 import { ResponsiveImage } from '../ui/responsive-image.tsx'
 
-export function HardwareCard({ item }: { item: AccessoryItem }) {
+/** `priority`: the first card of a list page, the page's largest paint on a phone (loaded at once). */
+export function HardwareCard({ item, priority = false }: { item: AccessoryItem; priority?: boolean }) {
   return (
     <article className="card">
       <ResponsiveImage
@@ -11,7 +13,8 @@ export function HardwareCard({ item }: { item: AccessoryItem }) {
         alt={item.name}
         width={800}
         height={450}
-        sizes="(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+        sizes={IMAGE_SIZES.hardware}
+        priority={priority}
         className="card-image"
       />
       <div className="flex flex-1 flex-col gap-3 p-5">

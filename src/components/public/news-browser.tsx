@@ -168,7 +168,7 @@ export function NewsBrowser({ initial, total, categories = [] }: Props) {
             <>
               <div className="card-grid">
                 {items.map((article, i) => (
-                  <NewsCard key={article.id} article={article} onOpen={rememberScroll} priority={i < 3} />
+                  <NewsCard key={article.id} article={article} onOpen={rememberScroll} priority={i === 0} />
                 ))}
               </div>
               {hasMore && <div ref={moreMarker} className="h-px" aria-hidden="true" />}

@@ -1,3 +1,4 @@
+import { IMAGE_SIZES } from '../../lib/images.ts'
 import { shortDate } from '../../lib/dates.ts'
 import { excerpt } from '../../lib/excerpt.ts'
 import type { ReviewItem } from '../../lib/public-types.ts'
@@ -15,7 +16,7 @@ export function ReviewCard({ review, priority = false }: { review: ReviewItem; p
           alt=""
           width={800}
           height={450}
-          sizes="(min-width: 768px) 50vw, 100vw"
+          sizes={IMAGE_SIZES.review}
           priority={priority}
           className="card-image"
         />

@@ -47,7 +47,7 @@ export function ReviewsBrowser({ initial }: { initial: ReviewItem[] }) {
       ) : (
         <div className="card-grid-2">
           {shown.map((review, i) => (
-            <ReviewCard key={review.id} review={review} priority={i < 2} />
+            <ReviewCard key={review.id} review={review} priority={i === 0} />
           ))}
         </div>
       )}

@@ -10,15 +10,24 @@ interface Props {
   /** Home: 'Watch Stream' and the en-US start time; streams page: 'Watch' and the start date. */
   variant: 'home' | 'page'
   headingLevel?: 2 | 3
+  /** The first card of the streams page, its largest paint on a phone (loaded at once). */
+  priority?: boolean
 }
 
-export function StreamCard({ stream, variant, headingLevel = 3 }: Props) {
+export function StreamCard({ stream, variant, headingLevel = 3, priority = false }: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const watchLabel = variant === 'home' ? 'Watch Stream' : 'Watch'
   return (
     <article className="card">
       <div className="relative">
-        <ResponsiveImage src={stream.thumbnailUrl} alt="" width={800} height={450} className="card-image" />
+        <ResponsiveImage
+          src={stream.thumbnailUrl}
+          alt=""
+          width={800}
+          height={450}
+          priority={priority}
+          className="card-image"
+        />
         <div className="absolute top-3 left-3 flex gap-2">
           {stream.isLive && (
             <Badge tone="live">

@@ -46,8 +46,8 @@ export function StreamsBoard({ initial, initialLive }: { initial: StreamItem[]; 
             LIVE NOW
           </h2>
           <div className="card-grid">
-            {live.map((s) => (
-              <StreamCard key={s.id} stream={s} variant="page" />
+            {live.map((s, i) => (
+              <StreamCard key={s.id} stream={s} variant="page" priority={i === 0} />
             ))}
           </div>
         </section>
@@ -63,8 +63,8 @@ export function StreamsBoard({ initial, initialLive }: { initial: StreamItem[]; 
           </StatePanel>
         ) : (
           <div className="card-grid">
-            {recent.map((s) => (
-              <StreamCard key={s.id} stream={s} variant="page" />
+            {recent.map((s, i) => (
+              <StreamCard key={s.id} stream={s} variant="page" priority={i === 0 && live.length === 0} />
             ))}
           </div>
         )}

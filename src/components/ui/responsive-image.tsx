@@ -1,4 +1,4 @@
-import { CARD_WIDTHS, responsiveImage } from '../../lib/images.ts'
+import { CARD_WIDTHS, IMAGE_SIZES, responsiveImage } from '../../lib/images.ts'
 
 interface Props {
   src: string | null | undefined
@@ -23,7 +23,7 @@ export function ResponsiveImage({
   alt,
   width,
   height,
-  sizes = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw',
+  sizes = IMAGE_SIZES.card,
   widths = CARD_WIDTHS,
   priority = false,
   className,
