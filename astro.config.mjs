@@ -36,6 +36,21 @@ export default defineConfig({
                 test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/,
                 priority: 10,
               },
+              // The typed API client (and Hono's client under it) on its own: the admin gate needs it
+              // without the public pieces below.
+              {
+                name: 'api-client',
+                test: /[\\/]src[\\/]lib[\\/](api-client|http-error)\.ts$|node_modules[\\/]hono[\\/]/,
+                priority: 8,
+              },
+              // What the public islands share (formatters, the picture, the badge, the re-read hook):
+              // one file instead of a dozen of half a kilobyte, each costing a request and its headers.
+              {
+                name: 'public',
+                test: /[\\/]src[\\/](components[\\/]public[\\/]|components[\\/]ui[\\/](badge|icons|responsive-image|search-field|skeleton-grid|state-panel|use-hydrated)\.tsx?$|lib[\\/](dates|excerpt|images|search|streams|news-pages|news-category|scroll-memory|hardware-sort|game-rating|review-rating|championship-name|standings|lap-time|public-types)\.ts$)/,
+                minShareCount: 2,
+                priority: 5,
+              },
             ],
           },
         },
