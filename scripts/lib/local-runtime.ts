@@ -96,6 +96,10 @@ export async function startLocalRuntime(opts: Options): Promise<LocalRuntime> {
   // A slow or stuck client cannot hold the server: requests have a time limit, as on Netlify.
   server.requestTimeout = 60_000
   server.headersTimeout = 20_000
+  // An idle kept-alive connection is closed after 65 s, not Node's 5 s: a client that reuses one a
+  // few seconds later (browsers, Playwright's request context) met the close under its request
+  // and got ECONNRESET. Load balancers and CDNs keep them about this long too.
+  server.keepAliveTimeout = 65_000
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const rawPath = (req.url ?? '/').split('?')[0]!
