@@ -23,7 +23,8 @@ export function SiteImages() {
   return (
     <section aria-labelledby="site-images-title" className="flex flex-col gap-4">
       <h3 id="site-images-title" className="text-xl font-bold text-white">
-        Current Site Images ({siteImages.length})
+        {/* The count is shown once it is known: never a '(0)' while the list loads. */}
+        {pool.data ? `Current Site Images (${siteImages.length})` : 'Current Site Images'}
       </h3>
       {pool.isPending ? (
         <p className="text-gray-300">Loading site images...</p>

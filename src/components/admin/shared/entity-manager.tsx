@@ -148,10 +148,13 @@ export function EntityManager<T extends { id: number }, F, Input>(props: Props<T
           </div>
         </form>
       </section>
-      <section aria-labelledby="entity-list-title">
-        <h3 id="entity-list-title" className="mb-4 text-xl font-bold text-white">
-          {texts.listTitle(items.length)}
-        </h3>
+      <section aria-labelledby={list.data ? 'entity-list-title' : undefined} aria-busy={list.isPending}>
+        {/* The count is shown once it is known: never a '(0)' while the list loads. */}
+        {list.data && (
+          <h3 id="entity-list-title" className="mb-4 text-xl font-bold text-white">
+            {texts.listTitle(list.data.length)}
+          </h3>
+        )}
         {list.isPending ? (
           <p className="text-gray-300">Loading...</p>
         ) : list.isError ? (
