@@ -1,14 +1,11 @@
 import { defineConfig, devices } from '@playwright/test'
+import { e2eSite } from './scripts/lib/e2e-site.ts'
 
 /**
  * End-to-end tests in Debian's Chromium against the site served exactly as `npm start` serves it,
  * on its own port and a scratch data folder (never the developer's .data/).
  */
-// Ports can be moved so that two checkouts (or two people) can run the suite side by side.
-const port = Number(process.env.E2E_PORT ?? 8899)
-const dbPort = Number(process.env.E2E_DB_PORT ?? port + 45440)
-/** The fake AI server the site under test talks to (tests/fakes/ai-server.ts; tests/helpers/e2e-ai.ts). */
-const fakeAiPort = port + 2
+const site = e2eSite(process.env)
 
 /**
  * Tests that change what the site serves (content, settings, 10,000 extra articles) run one at a
@@ -27,7 +24,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: site.baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
       // scripts/test.ts picks Debian's chromium-headless-shell (Chromium's headless build, the one
@@ -57,20 +54,12 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `node --import tsx scripts/e2e-server.ts --port=${port} --db-port=${dbPort} --fake-ai-port=${fakeAiPort}`,
-    url: `http://localhost:${port}/api/site-settings/hero_image`,
+    command: `node ${site.args.join(' ')}`,
+    url: site.readyUrl,
     timeout: 240_000,
-    reuseExistingServer: false,
-    // What a developer's shell may hold. scripts/e2e-server.ts hands the site an allow-list only, so
-    // none of it may reach the site: on every run the admin tests log in with the generated password
-    // (.data/e2e-<port>/admin-password.txt), and a leaked DATABASE_URL would stop the site at start.
-    env: {
-      ADMIN_PASSWORD: 'not-the-e2e-password',
-      DATABASE_URL: 'postgres://poison:poison@127.0.0.1:9/poison',
-      REBUILD_HOOK_URL: 'http://127.0.0.1:9/build_hooks/poison',
-      OPENAI_API_KEY: 'sk-poison',
-      PERPLEXITY_API_KEY: 'pplx-poison',
-    },
+    // `npm test` starts the site once for its two Playwright runs (scripts/test.ts).
+    reuseExistingServer: process.env.E2E_REUSE_SITE === '1',
+    env: site.poison,
     stdout: 'pipe',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

@@ -1,22 +1,52 @@
 /**
- * `npm test`: unit, API (PGlite and PostgreSQL 15) and end-to-end tests, in that order.
+ * `npm test`: unit, API (PGlite and PostgreSQL 15) and end-to-end tests.
  * Finds Chromium first (CHROMIUM_PATH, else Debian's chromium-headless-shell, else chromium):
  * installs Debian's chromium-headless-shell when neither is there and running as root, otherwise
  * says exactly what is missing. Never downloads a browser of its own.
  * The headless shell is Chromium's own headless build (what Playwright runs headless); on this
  * two-core machine it runs the end-to-end suite about a quarter faster than the full browser.
  *
- * Hermetic: Vitest and Playwright (and through it the site under test) get an allow-listed
- * environment, never the caller's settings for the site nor `.env` (scripts/lib/hermetic-env.ts).
+ * Order (docs/decisions/0015-tests-in-parallel.md): the end-to-end site starts once; the read-only
+ * browser tests run (two browsers: they keep both cores busy); then the tests that change content
+ * run one at a time, mostly waiting on the site, and Vitest runs beside them at the lowest CPU
+ * priority (`nice 19`), so that it takes only what they leave idle. Vitest's output follows
+ * Playwright's.
+ *
+ * Hermetic: Vitest, Playwright and the site under test get an allow-listed environment, never the
+ * caller's settings for the site nor `.env` (scripts/lib/hermetic-env.ts).
  */
-import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { e2eSite } from './lib/e2e-site.ts'
 import { hermeticEnv } from './lib/hermetic-env.ts'
 
-function run(cmd: string, args: string[], env: Record<string, string | undefined>): number {
+type Env = Record<string, string | undefined>
+
+function run(cmd: string, args: string[], env: Env): number {
   console.log(`\n$ ${cmd} ${args.join(' ')}`)
   const r = spawnSync(cmd, args, { stdio: 'inherit', env })
   return r.status ?? 1
+}
+
+/** Runs a command with its output in `logFile`; resolves with its exit code. */
+function runLogged(cmd: string, args: string[], env: Env, logFile: string): Promise<number> {
+  return new Promise((resolve) => {
+    const out = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env })
+    const chunks: Buffer[] = []
+    out.stdout!.on('data', (d: Buffer) => chunks.push(d))
+    out.stderr!.on('data', (d: Buffer) => chunks.push(d))
+    out.once('close', (code) => {
+      writeFileSync(logFile, Buffer.concat(chunks))
+      resolve(code ?? 1)
+    })
+  })
+}
+
+function runAsync(cmd: string, args: string[], env: Env): Promise<number> {
+  console.log(`\n$ ${cmd} ${args.join(' ')}`)
+  return new Promise((resolve) => {
+    spawn(cmd, args, { stdio: 'inherit', env }).once('close', (code) => resolve(code ?? 1))
+  })
 }
 
 function ensureChromium(): string {
@@ -47,9 +77,61 @@ function ensureChromium(): string {
   process.exit(1)
 }
 
+/** Starts the end-to-end site as Playwright would (its poison environment included) and waits for it. */
+async function startSite(env: Env): Promise<ChildProcess> {
+  const site = e2eSite(env)
+  console.log(`\n$ node ${site.args.join(' ')}  (the end-to-end site, on ${site.baseURL})`)
+  const child = spawn(process.execPath, site.args, {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...env, ...site.poison },
+  })
+  const until = Date.now() + 240_000
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the end-to-end site exited (${child.exitCode}) before it answered`)
+    try {
+      if ((await fetch(site.readyUrl)).ok) return child
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  child.kill('SIGTERM')
+  throw new Error(`the end-to-end site did not answer ${site.readyUrl} within 4 minutes`)
+}
+
+function stopSite(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+    child.once('exit', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+    child.kill('SIGTERM')
+  })
+}
+
 const browser = ensureChromium()
 const env = hermeticEnv(process.env, { CHROMIUM_PATH: browser })
 const bin = 'node_modules/.bin'
-let failed = run(`${bin}/vitest`, ['run'], env)
-failed ||= run(`${bin}/playwright`, ['test'], env)
-process.exit(failed)
+const e2eEnv = { ...env, E2E_REUSE_SITE: '1' }
+mkdirSync('.data', { recursive: true })
+const vitestLog = '.data/vitest-output.log'
+
+const site = await startSite(env)
+let failed = 0
+let vitest = 1
+try {
+  failed ||= run(`${bin}/playwright`, ['test', '--project=read-only'], e2eEnv)
+  console.log(`\n$ nice -n 19 ${bin}/vitest run  (beside the writing tests; its output follows)`)
+  const [writing, unit] = await Promise.all([
+    runAsync(`${bin}/playwright`, ['test', '--project=writing', '--no-deps'], e2eEnv),
+    runLogged('nice', ['-n', '19', `${bin}/vitest`, 'run'], env, vitestLog),
+  ])
+  failed ||= writing
+  vitest = unit
+} finally {
+  await stopSite(site)
+}
+console.log(`\n$ vitest run (output)\n${readFileSync(vitestLog, 'utf8')}`)
+process.exit(failed || vitest)
