@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import { newsSearchPattern } from '../../lib/search.ts'
 import { db } from '../db/client.ts'
 import { newsArticles } from '../db/schema.ts'
@@ -60,10 +60,46 @@ export async function countNews(filter: NewsFilter = {}): Promise<number> {
   return row?.n ?? 0
 }
 
-/** One page of a list and how many articles the whole list has (the X-Total-Count of /api/news). */
+/**
+ * One page of a list and how many articles the whole list has (the X-Total-Count of /api/news).
+ * A search reads the matching rows once: the page's ids in list order come with the count of every
+ * match alongside (a window over narrow rows), then the page's articles are read by id. A search
+ * for a word in every article reads all 10,000 rows' text; a list query and a count query read it
+ * twice (docs/decisions/0110).
+ */
 export async function findNewsPage(filter: NewsFilter): Promise<{ items: NewsArticle[]; total: number }> {
-  const [items, total] = await Promise.all([listNews(filter), countNews(filter)])
-  return { items, total }
+  // Without a search the list's order index answers the page and the count is cheap: two queries.
+  if (newsSearchPattern(filter.search ?? '') === null) {
+    const [items, total] = await Promise.all([listNews(filter), countNews(filter)])
+    return { items, total }
+  }
+  const query = db()
+    .select({ id: newsArticles.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(newsArticles)
+    .where(where(filter))
+    .orderBy(...newsOrder)
+    .$dynamic()
+  if (filter.limit !== undefined) query.limit(filter.limit)
+  if (filter.offset !== undefined) query.offset(filter.offset)
+  const page = await query
+  // Past the end of the list no row carries the count.
+  if (page.length === 0) return { items: [], total: filter.offset ? await countNews(filter) : 0 }
+  const rows = await db()
+    .select(articleColumns)
+    .from(newsArticles)
+    .where(
+      inArray(
+        newsArticles.id,
+        page.map((p) => p.id),
+      ),
+    )
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  // An article deleted between the two reads is left out of the page.
+  const items = page.flatMap((p) => {
+    const row = byId.get(p.id)
+    return row ? [row] : []
+  })
+  return { items, total: page[0]!.total }
 }
 
 /** The newest articles by date (the RSS feed). */

@@ -78,6 +78,16 @@ describe('GET /api/news', () => {
     expect(Object.keys(page.body[0]!)).not.toContain('search_text')
   })
 
+  it('still counts every match when a search page lies past the end of the list', async () => {
+    for (let i = 1; i <= 3; i++) await createNews({ displayOrder: i, title: `Apex ${i}` })
+    const past = await getJson<Article[]>('/api/news?search=apex&limit=24&offset=24')
+    expect(past.body).toEqual([])
+    expect(past.headers.get('x-total-count')).toBe('3')
+    const none = await getJson<Article[]>('/api/news?search=no-such-word&limit=24')
+    expect(none.body).toEqual([])
+    expect(none.headers.get('x-total-count')).toBe('0')
+  })
+
   it('treats % and _ in a search as plain characters', async () => {
     await createNews({ title: '100% effort' })
     await createNews({ title: 'Plain title' })
