@@ -10,6 +10,14 @@ import { TEST_WORKERS } from './tests/setup/workers.ts'
 // own DATABASE_URL (tests/setup/db.setup.ts).
 makeProcessEnvHermetic((name) => name === 'NODE_ENV' || name === 'TEST' || name.startsWith('VITE'))
 
+// `npm test` runs Vitest at the lowest CPU priority beside the browser tests (scripts/test.ts):
+// while the site under test builds, Vitest gets almost no CPU for tens of seconds, and a test that
+// hashes a password nine times took over 30 s of wall clock in CI. The timeouts catch hangs, not
+// slowness, so there they are scaled up.
+const timeoutScale = Math.max(1, Number(process.env.VITEST_TIMEOUT_SCALE) || 1)
+const testTimeout = 30_000 * timeoutScale
+const hookTimeout = 60_000 * timeoutScale
+
 const dbTests = ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts']
 // Thousands of malformed requests: input handling, which the database behind does not change.
 // It runs on PGlite only (docs/decisions/0014).
@@ -37,7 +45,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           // They share the machine with the database projects: a property test may take seconds.
-          testTimeout: 30_000,
+          testTimeout,
           include: [
             'src/lib/**/*.test.ts',
             'scripts/**/*.test.ts',
@@ -56,8 +64,8 @@ export default defineConfig({
           include: dbTests,
           globalSetup: ['tests/setup/pglite.global.ts'],
           setupFiles: ['tests/setup/db.setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout,
+          hookTimeout,
         },
       },
       ...(hasPostgres && !hasPooler
@@ -70,8 +78,8 @@ export default defineConfig({
                 include: dbTests,
                 globalSetup: ['tests/setup/postgres15.global.ts'],
                 setupFiles: ['tests/setup/db.setup.ts'],
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
+                testTimeout,
+                hookTimeout,
               },
             },
           ]
@@ -88,8 +96,8 @@ export default defineConfig({
                 exclude: [...configDefaults.exclude, ...pgliteOnly],
                 globalSetup: ['tests/setup/pgbouncer.global.ts'],
                 setupFiles: ['tests/setup/db.setup.ts'],
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
+                testTimeout,
+                hookTimeout,
               },
             },
           ]

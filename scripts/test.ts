@@ -126,7 +126,8 @@ try {
   console.log(`\n$ nice -n 19 ${bin}/vitest run  (beside the writing tests; its output follows)`)
   const [writing, unit] = await Promise.all([
     runAsync(`${bin}/playwright`, ['test', '--project=writing', '--no-deps'], e2eEnv),
-    runLogged('nice', ['-n', '19', `${bin}/vitest`, 'run'], env, vitestLog),
+    // Niced, Vitest may wait tens of seconds for CPU while the site rebuilds: longer timeouts.
+    runLogged('nice', ['-n', '19', `${bin}/vitest`, 'run'], { ...env, VITEST_TIMEOUT_SCALE: '4' }, vitestLog),
   ])
   failed ||= writing
   vitest = unit

@@ -3,6 +3,7 @@ import { startLocalServices, type LocalServices } from '../../scripts/lib/local-
 import { getPublishStatus } from '../../src/server/publish/publish.ts'
 import { adminCookie, send } from '../helpers/auth.ts'
 import { resetDatabase } from '../helpers/db.ts'
+import { patience } from '../helpers/patience.ts'
 
 /**
  * `npm start`'s publisher after writes through the API, with a stand-in for the Astro build (the
@@ -42,7 +43,9 @@ describe('the local publisher', () => {
   it('builds after an edit and puts the site live', async () => {
     const cookie = await adminCookie()
     await addAccessory(cookie, 'Wheel')
-    await expect.poll(status, { timeout: 10_000 }).toEqual({ status: 'live', lastError: null, changedTags: [] })
+    await expect
+      .poll(status, { timeout: patience(10_000) })
+      .toEqual({ status: 'live', lastError: null, changedTags: [] })
     expect(builds).toBe(1)
   })
 
@@ -50,7 +53,7 @@ describe('the local publisher', () => {
     const cookie = await adminCookie()
     failing = true
     await addAccessory(cookie, 'Wheel')
-    await expect.poll(status, { timeout: 10_000 }).toEqual({
+    await expect.poll(status, { timeout: patience(10_000) }).toEqual({
       status: 'pending',
       lastError: expect.stringMatching(/astro build failed \(exit 1\)/),
       changedTags: ['accessories'],
@@ -66,10 +69,12 @@ describe('the local publisher', () => {
     failing = false
     services.onServerReady()
     // A new run builds what a failed run left once, then follows the edits.
-    await expect.poll(status, { timeout: 10_000 }).toEqual({ status: 'live', lastError: null, changedTags: [] })
+    await expect
+      .poll(status, { timeout: patience(10_000) })
+      .toEqual({ status: 'live', lastError: null, changedTags: [] })
     expect(builds).toBe(2)
     await addAccessory(cookie, 'Pedals')
-    await expect.poll(() => builds, { timeout: 10_000 }).toBe(3)
-    await expect.poll(status, { timeout: 10_000 }).toMatchObject({ status: 'live', lastError: null })
+    await expect.poll(() => builds, { timeout: patience(10_000) }).toBe(3)
+    await expect.poll(status, { timeout: patience(10_000) }).toMatchObject({ status: 'live', lastError: null })
   })
 })

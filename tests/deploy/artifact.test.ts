@@ -18,6 +18,7 @@ import { resetDatabase } from '../helpers/db.ts'
 import { poolerConsole } from '../setup/pooler-console.ts'
 import { databaseForWorker } from '../setup/workers.ts'
 import { startFunctionInstance, type FunctionInstance } from './function-instance.ts'
+import { patience } from '../helpers/patience.ts'
 
 /**
  * The functions as Netlify deploys them: built by zip-it-and-ship-it, unpacked away from the
@@ -75,7 +76,7 @@ beforeAll(async () => {
   const { port } = await blobs.start()
   blobsUrl = `http://127.0.0.1:${port}`
   setBlobsConnection({ edgeURL: blobsUrl, siteID: BLOBS_SITE, token: BLOBS_TOKEN })
-}, 120_000)
+}, patience(120_000))
 
 afterAll(async () => {
   await Promise.all([...instances.values()].map((i) => i.stop()))
@@ -140,7 +141,7 @@ describe('the deploy artifact', () => {
         body: JSON.stringify({ jobId: job.id }),
       })
       expect(started.status, jobs.stderr()).toBe(202)
-      await expect.poll(async () => (await getJob(job.id))?.status, { timeout: 30_000 }).toBe('completed')
+      await expect.poll(async () => (await getJob(job.id))?.status, { timeout: patience(30_000) }).toBe('completed')
       expect((await getJob(job.id))?.completed).toBe(1)
       expect(fake.requests.length).toBeGreaterThan(0)
       const sets = await db().select({ name: standingsSets.championshipName }).from(standingsSets)

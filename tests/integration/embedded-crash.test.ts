@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
 import { afterAll, describe, expect, it } from 'vitest'
+import { patience } from '../helpers/patience.ts'
 
 /**
  * Data is never lost: the embedded database server is killed with SIGKILL in the middle of a
@@ -37,41 +38,45 @@ afterAll(() => {
 })
 
 describe('embedded database crash safety', () => {
-  it('keeps every acknowledged write after a SIGKILL in the middle of a burst', async () => {
-    server = await startServer()
-    let sql = connect()
-    await sql`create table burst (id integer primary key, payload text not null)`
+  it(
+    'keeps every acknowledged write after a SIGKILL in the middle of a burst',
+    async () => {
+      server = await startServer()
+      let sql = connect()
+      await sql`create table burst (id integer primary key, payload text not null)`
 
-    const acknowledged: number[] = []
-    let stop = false
-    const writers = Array.from({ length: 4 }, async (_, w) => {
-      for (let i = 0; !stop; i++) {
-        const id = w * 1_000_000 + i
-        try {
-          await sql`insert into burst (id, payload) values (${id}, ${'x'.repeat(200)})`
-          acknowledged.push(id)
-        } catch {
-          return // the server is gone
+      const acknowledged: number[] = []
+      let stop = false
+      const writers = Array.from({ length: 4 }, async (_, w) => {
+        for (let i = 0; !stop; i++) {
+          const id = w * 1_000_000 + i
+          try {
+            await sql`insert into burst (id, payload) values (${id}, ${'x'.repeat(200)})`
+            acknowledged.push(id)
+          } catch {
+            return // the server is gone
+          }
         }
-      }
-    })
-    // Kill once a good number of writes went through, while the writers are still going.
-    while (acknowledged.length < 150) await new Promise((r) => setTimeout(r, 10))
-    server.kill('SIGKILL')
-    stop = true
-    await Promise.all(writers)
-    await sql.end({ timeout: 1 }).catch(() => {})
-    expect(acknowledged.length).toBeGreaterThanOrEqual(150)
+      })
+      // Kill once a good number of writes went through, while the writers are still going.
+      while (acknowledged.length < 150) await new Promise((r) => setTimeout(r, 10))
+      server.kill('SIGKILL')
+      stop = true
+      await Promise.all(writers)
+      await sql.end({ timeout: 1 }).catch(() => {})
+      expect(acknowledged.length).toBeGreaterThanOrEqual(150)
 
-    server = await startServer()
-    sql = connect()
-    const rows = await sql<{ id: number }[]>`select id from burst`
-    const stored = new Set(rows.map((r) => r.id))
-    const lost = acknowledged.filter((id) => !stored.has(id))
-    expect(lost).toEqual([])
-    // The database accepts writes again after recovery.
-    await sql`insert into burst (id, payload) values (${-1}, ${'after restart'})`
-    await sql.end()
-    server.kill('SIGTERM')
-  }, 120_000)
+      server = await startServer()
+      sql = connect()
+      const rows = await sql<{ id: number }[]>`select id from burst`
+      const stored = new Set(rows.map((r) => r.id))
+      const lost = acknowledged.filter((id) => !stored.has(id))
+      expect(lost).toEqual([])
+      // The database accepts writes again after recovery.
+      await sql`insert into burst (id, payload) values (${-1}, ${'after restart'})`
+      await sql.end()
+      server.kill('SIGTERM')
+    },
+    patience(120_000),
+  )
 })

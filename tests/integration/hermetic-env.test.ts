@@ -13,6 +13,7 @@ import {
 } from '../../scripts/lib/hermetic-env.ts'
 import { freePort } from '../../scripts/lib/ports.ts'
 import { envVariableNames } from '../../src/env.server.ts'
+import { patience } from '../helpers/patience.ts'
 
 /**
  * `npm test` ignores the caller's settings for the site (docs/decisions/0010-hermetic-tests.md).
@@ -145,44 +146,48 @@ describe('the end-to-end site started from a poisoned shell', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it('generates its own admin password, uses its own database and gets none of the caller settings', async () => {
-    const [port, dbPort] = [await freePort(), await freePort()]
-    dataDir = `.data/e2e-${port}`
-    let output = ''
-    server = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/e2e-server.ts', `--port=${port}`, `--db-port=${dbPort}`],
-      { env: poisoned(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-    )
-    server.stdout!.on('data', (d: Buffer) => (output += d.toString()))
-    server.stderr!.on('data', (d: Buffer) => (output += d.toString()))
-    server.once('exit', (code) => (output += `\n[e2e-server exited ${code}]`))
+  it(
+    'generates its own admin password, uses its own database and gets none of the caller settings',
+    async () => {
+      const [port, dbPort] = [await freePort(), await freePort()]
+      dataDir = `.data/e2e-${port}`
+      let output = ''
+      server = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/e2e-server.ts', `--port=${port}`, `--db-port=${dbPort}`],
+        { env: poisoned(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+      )
+      server.stdout!.on('data', (d: Buffer) => (output += d.toString()))
+      server.stderr!.on('data', (d: Buffer) => (output += d.toString()))
+      server.once('exit', (code) => (output += `\n[e2e-server exited ${code}]`))
 
-    // The site writes the generated password once its database is migrated and seeded, before
-    // the build: with the caller's ADMIN_PASSWORD it would store that one and write no file (the
-    // e2e admin login would then fail), with the caller's DATABASE_URL it would knock on the trap.
-    const passwordFile = `${dataDir}/admin-password.txt`
-    await until(
-      `${passwordFile}; site output:\n${output}`,
-      () => (existsSync(passwordFile) && readFileSync(passwordFile, 'utf8').trim().length >= 12) || undefined,
-      60_000,
-    ).catch((error: Error) => {
-      throw new Error(`${error.message}\n${output}`)
-    })
-    expect(readFileSync(passwordFile, 'utf8').trim()).not.toBe('poison-password')
+      // The site writes the generated password once its database is migrated and seeded, before
+      // the build: with the caller's ADMIN_PASSWORD it would store that one and write no file (the
+      // e2e admin login would then fail), with the caller's DATABASE_URL it would knock on the trap.
+      const passwordFile = `${dataDir}/admin-password.txt`
+      await until(
+        `${passwordFile}; site output:\n${output}`,
+        () => (existsSync(passwordFile) && readFileSync(passwordFile, 'utf8').trim().length >= 12) || undefined,
+        patience(60_000),
+      ).catch((error: Error) => {
+        throw new Error(`${error.message}\n${output}`)
+      })
+      expect(readFileSync(passwordFile, 'utf8').trim()).not.toBe('poison-password')
 
-    // (tsx's esbuild service is a child too, with e2e-server's own environment.)
-    const [site] = childrenOf(server.pid!, 'scripts/start.ts')
-    expect(site, 'scripts/start.ts runs as the child of scripts/e2e-server.ts').toBeDefined()
-    const siteEnv = environOf(site!)
-    for (const value of poisonValues()) expect(Object.values(siteEnv)).not.toContain(value)
-    expect(siteEnv).not.toHaveProperty('NETLIFY_AUTH_TOKEN')
-    expect(siteEnv).toMatchObject({
-      DATA_DIR: dataDir,
-      EMBEDDED_DB_PORT: String(dbPort),
-      DATABASE_URL: '',
-      OPENAI_BASE_URL: UNREACHABLE_API,
-    })
-    expect(connections).toEqual([])
-  }, 120_000)
+      // (tsx's esbuild service is a child too, with e2e-server's own environment.)
+      const [site] = childrenOf(server.pid!, 'scripts/start.ts')
+      expect(site, 'scripts/start.ts runs as the child of scripts/e2e-server.ts').toBeDefined()
+      const siteEnv = environOf(site!)
+      for (const value of poisonValues()) expect(Object.values(siteEnv)).not.toContain(value)
+      expect(siteEnv).not.toHaveProperty('NETLIFY_AUTH_TOKEN')
+      expect(siteEnv).toMatchObject({
+        DATA_DIR: dataDir,
+        EMBEDDED_DB_PORT: String(dbPort),
+        DATABASE_URL: '',
+        OPENAI_BASE_URL: UNREACHABLE_API,
+      })
+      expect(connections).toEqual([])
+    },
+    patience(120_000),
+  )
 })

@@ -4,6 +4,7 @@ import { resetDatabase } from '../../../tests/helpers/db.ts'
 import { db } from './client.ts'
 import { buildGame } from './factories.ts'
 import { games } from './schema.ts'
+import { patience } from '../../../tests/helpers/patience.ts'
 
 beforeEach(resetDatabase)
 
@@ -14,7 +15,7 @@ beforeEach(resetDatabase)
  * hung until the client sent one query at a time.
  */
 describe('parallel queries on one connection', () => {
-  it('all get their own answer', { timeout: 60_000 }, async () => {
+  it('all get their own answer', { timeout: patience(60_000) }, async () => {
     const [game] = await db()
       .insert(games)
       .values(buildGame({ title: 'Pipelined' }))
