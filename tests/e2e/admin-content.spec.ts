@@ -67,6 +67,35 @@ test.describe('content tabs', () => {
     await expectToast(page, 'Stream Deleted')
   })
 
+  test('a stream added while the list is still loading shows in the list', async ({ page }, testInfo) => {
+    // The list's first read is answered only after the write: it started before the write, so its
+    // answer lacks the new stream, as a slow first load's would.
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let first = true
+    await page.route('**/api/streams', async (route) => {
+      if (route.request().method() !== 'GET' || !first) return route.continue()
+      first = false
+      const before = await route.fetch()
+      await released
+      await route.fulfill({ response: before })
+    })
+    await openTab(page, testInfo, 'streams', 'Streams Management')
+    const title = unique('Early Stream')
+    await page.getByLabel('Stream Title', { exact: true }).fill(title)
+    await page.getByLabel('Stream URL', { exact: true }).fill('https://twitch.tv/early')
+    const posted = page.waitForResponse((r) => r.url().endsWith('/api/streams') && r.request().method() === 'POST')
+    await page.getByRole('button', { name: 'Add Stream' }).click()
+    expect((await posted).status()).toBe(201)
+    release()
+    await expectToast(page, 'Stream Added')
+    await expect(page.getByRole('listitem').filter({ hasText: title })).toContainText('OFFLINE')
+
+    await page.getByRole('button', { name: `Delete ${title}` }).click()
+    await confirm(page, 'Delete')
+    await expectToast(page, 'Stream Deleted')
+  })
+
   test('news: add, excerpt, move, edit title, change image, delete with the spec question', async ({
     page,
   }, testInfo) => {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '../../../lib/api-client.ts'
 import { listAdminNews } from '../news/use-news.ts'
+import { refresh } from '../shared/refresh.ts'
 
 /**
  * Query hooks of the AI parts of the admin panel, on the typed client. The panel's QueryClient
@@ -67,7 +68,7 @@ export interface DiagnosticUsage {
 
 export function useAiTool(service: AiServiceName) {
   const client = useQueryClient()
-  const rerun = () => client.invalidateQueries({ queryKey: aiKeys.diagnostic(service) })
+  const rerun = () => refresh(client, aiKeys.diagnostic(service))
   return {
     testNews: useMutation({
       mutationFn: () => unwrap(api.admin.perplexity['test-news'].$post({ json: { championship: 'Formula 1' } })),
@@ -92,14 +93,14 @@ export function useGenerateStandings() {
   return useMutation({
     mutationFn: (championshipName: string) =>
       unwrap(api.admin['generate-championship-standings'].$post({ json: { championshipName, numberOfDrivers: 10 } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: aiKeys.standings }),
+    onSuccess: () => refresh(client, aiKeys.standings),
   })
 }
 
 /** Starts a job and lets the banner pick it up at once. */
 function useStartJob<V>(start: (vars: V) => Promise<unknown>) {
   const client = useQueryClient()
-  return useMutation({ mutationFn: start, onSuccess: () => client.invalidateQueries({ queryKey: aiKeys.jobs }) })
+  return useMutation({ mutationFn: start, onSuccess: () => refresh(client, aiKeys.jobs) })
 }
 
 export const useRefreshAllStandings = () => useStartJob(() => unwrap(api.admin['refresh-all-standings'].$post()))
@@ -117,7 +118,7 @@ export function useGenerateNews() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (form: NewsForm) => unwrap(api.admin['generate-championship-news'].$post({ json: form })),
-    onSuccess: () => client.invalidateQueries({ queryKey: aiKeys.news }),
+    onSuccess: () => refresh(client, aiKeys.news),
   })
 }
 
@@ -133,7 +134,7 @@ export function useGenerateNewsImage() {
   return useMutation({
     mutationFn: (id: number) =>
       unwrap(api.admin['generate-news-image'][':id'].$post({ param: { id: String(id) }, json: {} })),
-    onSuccess: () => client.invalidateQueries({ queryKey: aiKeys.news }),
+    onSuccess: () => refresh(client, aiKeys.news),
   })
 }
 
@@ -151,8 +152,8 @@ export function useRunTestNow() {
   return useMutation({
     mutationFn: () => unwrap(api.admin.scheduler['test-now'].$post()),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: aiKeys.schedulerRuns })
-      void client.invalidateQueries({ queryKey: aiKeys.jobs })
+      void refresh(client, aiKeys.schedulerRuns)
+      void refresh(client, aiKeys.jobs)
     },
   })
 }
@@ -161,7 +162,7 @@ export function usePublishNews() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (id: number) => unwrap(api.admin.news[':id'].publish.$post({ param: { id: String(id) } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: aiKeys.news }),
+    onSuccess: () => refresh(client, aiKeys.news),
   })
 }
 

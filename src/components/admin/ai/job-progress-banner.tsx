@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { aiKeys, useJobs, type JobSummary } from './ai-queries.ts'
 import { notify } from '../shared/toast.ts'
+import { refresh } from '../shared/refresh.ts'
 
 const bulkKinds = new Set(['bulk-news', 'refresh-news'])
 
@@ -44,8 +45,7 @@ export function JobProgressBanner() {
         seenActive.current.delete(job.id)
         announce(job)
         // What the job wrote (drafts, standings, run outcomes) shows without a reload.
-        for (const queryKey of [aiKeys.news, aiKeys.standings, aiKeys.schedulerRuns])
-          void client.invalidateQueries({ queryKey })
+        void refresh(client, aiKeys.news, aiKeys.standings, aiKeys.schedulerRuns)
       }
     }
   }, [data, client])

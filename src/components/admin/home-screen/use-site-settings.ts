@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '../../../lib/api-client.ts'
 import { HttpError } from '../../../lib/http-error.ts'
+import { refresh } from '../shared/refresh.ts'
 
 export interface HomeScreenSettings {
   heroImage: string
@@ -36,6 +37,6 @@ export function useSaveHomeScreen() {
       await unwrap(api['site-settings'].$post({ json: { key: 'hero_image', value: s.heroImage } }))
       await unwrap(api['site-settings'].$post({ json: { key: 'overlay_transparency', value: s.overlay } }))
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+    onSuccess: () => refresh(client, key),
   })
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '../../../lib/api-client.ts'
 import type { AdminLibraryImage } from '../shared/types.ts'
+import { refresh } from '../shared/refresh.ts'
 
 const key = ['image-library']
 
@@ -22,8 +23,7 @@ function useLibraryMutation<V>(call: (v: V) => Promise<unknown>) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: call,
-    onSuccess: () =>
-      Promise.all([client.invalidateQueries({ queryKey: key }), client.invalidateQueries({ queryKey: ['images'] })]),
+    onSuccess: () => refresh(client, key, ['images']),
   })
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '../../../lib/api-client.ts'
 import { crudHooks } from '../shared/crud-hooks.ts'
+import { refresh } from '../shared/refresh.ts'
 
 export interface NewsInput {
   title: string
@@ -45,7 +46,7 @@ export const useDeleteNews = newsHooks.useRemove
 
 function useNewsMutation<V>(call: (v: V) => Promise<unknown>) {
   const client = useQueryClient()
-  return useMutation({ mutationFn: call, onSuccess: () => client.invalidateQueries({ queryKey: key }) })
+  return useMutation({ mutationFn: call, onSuccess: () => refresh(client, key) })
 }
 
 export const useMoveNews = () =>

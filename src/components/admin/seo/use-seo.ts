@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '../../../lib/api-client.ts'
 import type { SeoFields, SeoPage } from '../../../lib/seo-defaults.ts'
+import { refresh } from '../shared/refresh.ts'
 
 const key = ['seo']
 
@@ -9,7 +10,7 @@ export const useSeoSettings = () => useQuery({ queryKey: key, queryFn: () => unw
 
 function useSeoMutation<V>(call: (v: V) => Promise<unknown>) {
   const client = useQueryClient()
-  return useMutation({ mutationFn: call, onSuccess: () => client.invalidateQueries({ queryKey: key }) })
+  return useMutation({ mutationFn: call, onSuccess: () => refresh(client, key) })
 }
 
 export const useSaveSeo = () =>

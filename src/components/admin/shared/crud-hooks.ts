@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
+import { refresh } from './refresh.ts'
 
 /**
  * The query hooks of one list resource: the list, and create / update / delete mutations that
@@ -18,8 +19,7 @@ export interface CrudCalls<T, Input> {
 export function crudHooks<T, Input>(calls: CrudCalls<T, Input>) {
   const useInvalidate = () => {
     const client = useQueryClient()
-    return () =>
-      Promise.all([calls.key, ...(calls.alsoInvalidate ?? [])].map((k) => client.invalidateQueries({ queryKey: k })))
+    return () => Promise.all([calls.key, ...(calls.alsoInvalidate ?? [])].map((k) => refresh(client, k)))
   }
   const missing = (what: string) => () => Promise.reject(new Error(`${what} is not available for this resource`))
   return {

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { api, putUploadChunk, unwrap } from '../../../lib/api-client.ts'
 import { chunkRanges, uploadProblem } from '../../../lib/admin/upload-rules.ts'
+import { refresh } from './refresh.ts'
 
 /**
  * Sends a file through the chunked upload (decision 0201): open, chunks, complete. The answer is
@@ -30,7 +31,7 @@ export function useUploadImage() {
         throw error
       }
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: ['images'] }),
+    onSuccess: () => refresh(client, ['images']),
   })
   return { ...mutation, progress }
 }
