@@ -43,16 +43,23 @@ function where(filter: NewsFilter): SQL | undefined {
   return parts.length ? and(...parts) : undefined
 }
 
-export async function listNews(filter: NewsFilter = {}): Promise<NewsArticle[]> {
-  const query = db()
-    .select(articleColumns)
-    .from(newsArticles)
-    .where(where(filter))
-    .orderBy(...newsOrder)
-    .$dynamic()
+/** The filter's slice (limit, offset) of an ordered dynamic query. */
+function slice<Q extends { limit(n: number): unknown; offset(n: number): unknown }>(query: Q, filter: NewsFilter): Q {
   if (filter.limit !== undefined) query.limit(filter.limit)
   if (filter.offset !== undefined) query.offset(filter.offset)
   return query
+}
+
+export async function listNews(filter: NewsFilter = {}): Promise<NewsArticle[]> {
+  return slice(
+    db()
+      .select(articleColumns)
+      .from(newsArticles)
+      .where(where(filter))
+      .orderBy(...newsOrder)
+      .$dynamic(),
+    filter,
+  )
 }
 
 export async function countNews(filter: NewsFilter = {}): Promise<number> {
@@ -73,15 +80,15 @@ export async function findNewsPage(filter: NewsFilter): Promise<{ items: NewsArt
     const [items, total] = await Promise.all([listNews(filter), countNews(filter)])
     return { items, total }
   }
-  const query = db()
-    .select({ id: newsArticles.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(newsArticles)
-    .where(where(filter))
-    .orderBy(...newsOrder)
-    .$dynamic()
-  if (filter.limit !== undefined) query.limit(filter.limit)
-  if (filter.offset !== undefined) query.offset(filter.offset)
-  const page = await query
+  const page = await slice(
+    db()
+      .select({ id: newsArticles.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(newsArticles)
+      .where(where(filter))
+      .orderBy(...newsOrder)
+      .$dynamic(),
+    filter,
+  )
   // Past the end of the list no row carries the count.
   if (page.length === 0) return { items: [], total: filter.offset ? await countNews(filter) : 0 }
   const rows = await db()
