@@ -67,6 +67,24 @@ test.describe('content tabs', () => {
     await expectToast(page, 'Stream Deleted')
   })
 
+  test('the form buttons stay where they are when the image library arrives', async ({ page }, testInfo) => {
+    // The library's answer is held so that the form is seen before it and after it.
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/images', async (route) => {
+      const answer = await route.fetch()
+      await released
+      await route.fulfill({ response: answer })
+    })
+    await openTab(page, testInfo, 'accessories', 'Hardware Management')
+    await expect(page.getByText('Loading images...')).toBeVisible()
+    const add = page.getByRole('button', { name: 'Add Hardware' })
+    const before = await add.boundingBox()
+    release()
+    await expect(page.getByRole('button', { name: /^Use image / }).first()).toBeVisible()
+    expect(await add.boundingBox()).toEqual(before)
+  })
+
   test('a stream added while the list is still loading shows in the list', async ({ page }, testInfo) => {
     // The list's first read is answered only after the write: it started before the write, so its
     // answer lacks the new stream, as a slow first load's would.

@@ -63,28 +63,35 @@ export function ImageChooser({ label, value, onChange }: Props) {
 
 function LibraryGrid({ value, onPick }: { value: string; onPick: (url: string) => void }) {
   const pool = useImagePool()
-  if (pool.isPending) return <p className="text-sm text-gray-400">Loading images...</p>
-  if (pool.isError) return <p className="text-sm text-red-300">Error loading images</p>
-  if (pool.data.length === 0) return <p className="text-sm text-gray-400">No images yet: upload one.</p>
   return (
-    // A plain scrolling box 96 units high: Radix ScrollArea injects a style element the CSP refuses.
+    // One box of the same height whatever its state: the form's buttons below it stay where they
+    // are when the library arrives (a click aimed at 'Add Hardware' had landed on a picture).
+    // A plain scrolling box: Radix ScrollArea injects a style element the CSP refuses.
     <div className="h-96 overflow-y-auto rounded-md border border-line p-2">
-      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-        {pool.data.map((image) => (
-          <li key={image.url}>
-            <button
-              type="button"
-              aria-pressed={image.url === value}
-              aria-label={`Use image ${image.name}`}
-              onClick={() => onPick(image.url)}
-              className="w-full overflow-hidden rounded-md border-2 border-transparent aria-pressed:border-brand"
-            >
-              <AdminImage src={image.url} alt="" className="aspect-video w-full object-cover" />
-              <span className="block truncate px-1 py-0.5 text-xs text-gray-300">{image.name}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
+      {pool.isPending ? (
+        <p className="text-sm text-gray-400">Loading images...</p>
+      ) : pool.isError ? (
+        <p className="text-sm text-red-300">Error loading images</p>
+      ) : pool.data.length === 0 ? (
+        <p className="text-sm text-gray-400">No images yet: upload one.</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+          {pool.data.map((image) => (
+            <li key={image.url}>
+              <button
+                type="button"
+                aria-pressed={image.url === value}
+                aria-label={`Use image ${image.name}`}
+                onClick={() => onPick(image.url)}
+                className="w-full overflow-hidden rounded-md border-2 border-transparent aria-pressed:border-brand"
+              >
+                <AdminImage src={image.url} alt="" className="aspect-video w-full object-cover" />
+                <span className="block truncate px-1 py-0.5 text-xs text-gray-300">{image.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   )
 }
