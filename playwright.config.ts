@@ -10,9 +10,9 @@ const site = e2eSite(process.env)
 /**
  * Tests that change what the site serves (content, settings, 10,000 extra articles) run one at a
  * time after the read-only ones; the read-only tests (the public site, and the admin panel's
- * accessibility, which only reads) share the machine two at a time.
+ * accessibility and layout checks, which only read) share the machine two at a time.
  */
-const writingTests = [/\/admin-(?!a11y\.)[\w-]+\.spec\.ts$/, /\/publish\.spec\.ts$/, /\/news-at-scale\.spec\.ts$/]
+const writingTests = [/\/admin-(?!a11y\.|layout\.)[\w-]+\.spec\.ts$/, /\/publish\.spec\.ts$/, /\/news-at-scale\.spec\.ts$/]
 
 export default defineConfig({
   testDir: 'tests/e2e',

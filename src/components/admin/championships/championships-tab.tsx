@@ -1,9 +1,11 @@
 import { championshipEntryProblem } from '../../../lib/admin/form-rules.ts'
 import { TextField } from '../../ui/text-field.tsx'
+import { useAiStatus } from '../ai/ai-queries.ts'
 import { ChampionshipGenerator } from '../ai/championship-generator.tsx'
 import { EntityManager } from '../shared/entity-manager.tsx'
 import type { AdminChampionshipEntry } from '../shared/types.ts'
 import { StandingsBoard } from './standings-board.tsx'
+import { useStandings } from './use-standings.ts'
 import { championshipEntryHooks, type ChampionshipEntryInput } from './use-championship-entries.ts'
 
 interface Form {
@@ -30,6 +32,9 @@ const blank: Form = {
 
 /** Championships tab: the AI standings list, then the individual standing entries. */
 export default function ChampionshipsTab() {
+  // The entries wait below the standings until those are in: the standings would push them down
+  // as the pointer reaches them (a click aimed at one control would land on another).
+  const above = [useAiStatus(), useStandings()]
   return (
     <div className="flex flex-col gap-12">
       <section aria-labelledby="ai-standings-title" className="flex flex-col gap-4">
@@ -39,79 +44,81 @@ export default function ChampionshipsTab() {
         <ChampionshipGenerator />
         <StandingsBoard />
       </section>
-      <EntityManager<AdminChampionshipEntry, Form, ChampionshipEntryInput>
-        texts={{
-          title: 'Championship Entries',
-          formTitle: { add: 'Add Standing Entry', edit: 'Edit Standing Entry' },
-          submit: { add: 'Add Entry', edit: 'Update Entry' },
-          listTitle: (count) => `Standing Entries (${count})`,
-          empty: 'No standing entries yet.',
-          added: ['Entry Added'],
-          updated: ['Entry Updated'],
-          deleted: ['Deleted!', 'The standing entry has been deleted.'],
-          addFailed: ['Error', 'Failed to add standing entry'],
-          updateFailed: ['Error', 'Failed to update standing entry'],
-          deleteFailed: ['Error', 'Failed to delete standing entry'],
-          deleteQuestion: (e) => `Delete the entry of ${e.name}? This cannot be undone.`,
-          itemName: (e) => e.name,
-        }}
-        hooks={championshipEntryHooks}
-        blank={blank}
-        fromItem={(e) => ({
-          name: e.name,
-          team: e.team,
-          points: String(e.points),
-          position: String(e.position),
-          championshipType: e.championshipType,
-          lastLap: e.lastLap ?? '',
-          status: e.status ?? '',
-          officialUrl: e.officialUrl ?? '',
-        })}
-        toInput={(f) => ({
-          ...f,
-          points: Number.parseInt(f.points, 10) || 0,
-          position: Number.parseInt(f.position, 10),
-          championshipType: f.championshipType.trim() || 'esports',
-        })}
-        check={championshipEntryProblem}
-        fields={(f, set) => (
-          <>
-            <TextField label="Driver name" value={f.name} onChange={(name) => set({ name })} required />
-            <TextField label="Team" value={f.team} onChange={(team) => set({ team })} />
-            <TextField
-              label="Position"
-              inputMode="numeric"
-              value={f.position}
-              onChange={(position) => set({ position })}
-              required
-            />
-            <TextField label="Points" inputMode="numeric" value={f.points} onChange={(points) => set({ points })} />
-            <TextField
-              label="Championship type"
-              value={f.championshipType}
-              onChange={(championshipType) => set({ championshipType })}
-            />
-            <TextField label="Last lap" hint="m:ss.sss" value={f.lastLap} onChange={(lastLap) => set({ lastLap })} />
-            <TextField label="Status" value={f.status} onChange={(status) => set({ status })} />
-            <TextField
-              label="Official URL"
-              type="url"
-              value={f.officialUrl}
-              onChange={(officialUrl) => set({ officialUrl })}
-            />
-          </>
-        )}
-        item={(e) => (
-          <div>
-            <p className="font-bold text-white">
-              P{e.position} · {e.name}
-            </p>
-            <p className="text-sm text-gray-300">
-              {[e.team, `${e.points} pts`, e.championshipType, e.lastLap, e.status].filter(Boolean).join(' · ')}
-            </p>
-          </div>
-        )}
-      />
+      {!above.some((q) => q.isPending) && (
+        <EntityManager<AdminChampionshipEntry, Form, ChampionshipEntryInput>
+          texts={{
+            title: 'Championship Entries',
+            formTitle: { add: 'Add Standing Entry', edit: 'Edit Standing Entry' },
+            submit: { add: 'Add Entry', edit: 'Update Entry' },
+            listTitle: (count) => `Standing Entries (${count})`,
+            empty: 'No standing entries yet.',
+            added: ['Entry Added'],
+            updated: ['Entry Updated'],
+            deleted: ['Deleted!', 'The standing entry has been deleted.'],
+            addFailed: ['Error', 'Failed to add standing entry'],
+            updateFailed: ['Error', 'Failed to update standing entry'],
+            deleteFailed: ['Error', 'Failed to delete standing entry'],
+            deleteQuestion: (e) => `Delete the entry of ${e.name}? This cannot be undone.`,
+            itemName: (e) => e.name,
+          }}
+          hooks={championshipEntryHooks}
+          blank={blank}
+          fromItem={(e) => ({
+            name: e.name,
+            team: e.team,
+            points: String(e.points),
+            position: String(e.position),
+            championshipType: e.championshipType,
+            lastLap: e.lastLap ?? '',
+            status: e.status ?? '',
+            officialUrl: e.officialUrl ?? '',
+          })}
+          toInput={(f) => ({
+            ...f,
+            points: Number.parseInt(f.points, 10) || 0,
+            position: Number.parseInt(f.position, 10),
+            championshipType: f.championshipType.trim() || 'esports',
+          })}
+          check={championshipEntryProblem}
+          fields={(f, set) => (
+            <>
+              <TextField label="Driver name" value={f.name} onChange={(name) => set({ name })} required />
+              <TextField label="Team" value={f.team} onChange={(team) => set({ team })} />
+              <TextField
+                label="Position"
+                inputMode="numeric"
+                value={f.position}
+                onChange={(position) => set({ position })}
+                required
+              />
+              <TextField label="Points" inputMode="numeric" value={f.points} onChange={(points) => set({ points })} />
+              <TextField
+                label="Championship type"
+                value={f.championshipType}
+                onChange={(championshipType) => set({ championshipType })}
+              />
+              <TextField label="Last lap" hint="m:ss.sss" value={f.lastLap} onChange={(lastLap) => set({ lastLap })} />
+              <TextField label="Status" value={f.status} onChange={(status) => set({ status })} />
+              <TextField
+                label="Official URL"
+                type="url"
+                value={f.officialUrl}
+                onChange={(officialUrl) => set({ officialUrl })}
+              />
+            </>
+          )}
+          item={(e) => (
+            <div>
+              <p className="font-bold text-white">
+                P{e.position} · {e.name}
+              </p>
+              <p className="text-sm text-gray-300">
+                {[e.team, `${e.points} pts`, e.championshipType, e.lastLap, e.status].filter(Boolean).join(' · ')}
+              </p>
+            </div>
+          )}
+        />
+      )}
     </div>
   )
 }

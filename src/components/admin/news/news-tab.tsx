@@ -3,6 +3,7 @@ import { excerptFromHtml } from '../../../lib/excerpt.ts'
 import { SelectField } from '../../ui/select-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import { TextareaField } from '../../ui/textarea-field.tsx'
+import { useAiStatus, useDrafts } from '../ai/ai-queries.ts'
 import { AutoFormatButton } from '../ai/auto-format-button.tsx'
 import { DraftsReview } from '../ai/drafts-review.tsx'
 import { GenerateImageButton } from '../ai/generate-image-button.tsx'
@@ -31,8 +32,11 @@ const contentTypes = [
 
 /** News tab: edit form and article list with move up/down, edit title, image change and delete. */
 export default function NewsTab() {
+  // The generators' notice and the drafts come first; the form waits for them (see slotLoading).
+  const above = [useAiStatus(), useDrafts()]
   return (
     <EntityManager<AdminNews, NewsInput, NewsInput>
+      slotLoading={above.some((q) => q.isPending)}
       slot={
         <div className="flex flex-col gap-6">
           <NewsGenerator />

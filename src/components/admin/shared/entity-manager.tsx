@@ -37,8 +37,14 @@ interface Props<T extends { id: number }, F, Input> {
   item: (item: T) => ReactNode
   /** Extra actions per item (news: move up/down). */
   itemActions?: (item: T, index: number, all: T[]) => ReactNode
-  /** A place above the form for the AI parts (generators), filled by another issue. */
+  /** A place above the form for the AI parts (generators, drafts). */
   slot?: ReactNode
+  /**
+   * The slot's data is still on its way: the form and list wait below its loading status, since
+   * what arrives would push them down as the pointer reaches them (a click aimed at one control
+   * would land on another).
+   */
+  slotLoading?: boolean
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
@@ -126,79 +132,83 @@ export function EntityManager<T extends { id: number }, F, Input>(props: Props<T
     <div className="flex flex-col gap-8">
       <h2 className="section-title">{texts.title}</h2>
       {props.slot}
-      <section
-        aria-labelledby="entity-form-title"
-        id="entity-form"
-        className="rounded-xl border border-line bg-panel p-5"
-      >
-        <h3 id="entity-form-title" className="mb-4 text-xl font-bold text-white">
-          {editing ? texts.formTitle.edit : texts.formTitle.add}
-        </h3>
-        <form onSubmit={submit} className="grid gap-4 md:grid-cols-2" noValidate>
-          {props.fields(form, set)}
-          <div className="flex gap-3 md:col-span-2">
-            <button type="submit" className="btn-primary" disabled={busy} aria-busy={busy}>
-              {busy ? 'Saving...' : editing ? texts.submit.edit : texts.submit.add}
-            </button>
-            {editing && (
-              <button type="button" className="btn-outline" onClick={cancel}>
-                Cancel
-              </button>
+      {!props.slotLoading && (
+        <>
+          <section
+            aria-labelledby="entity-form-title"
+            id="entity-form"
+            className="rounded-xl border border-line bg-panel p-5"
+          >
+            <h3 id="entity-form-title" className="mb-4 text-xl font-bold text-white">
+              {editing ? texts.formTitle.edit : texts.formTitle.add}
+            </h3>
+            <form onSubmit={submit} className="grid gap-4 md:grid-cols-2" noValidate>
+              {props.fields(form, set)}
+              <div className="flex gap-3 md:col-span-2">
+                <button type="submit" className="btn-primary" disabled={busy} aria-busy={busy}>
+                  {busy ? 'Saving...' : editing ? texts.submit.edit : texts.submit.add}
+                </button>
+                {editing && (
+                  <button type="button" className="btn-outline" onClick={cancel}>
+                    Cancel
+                  </button>
+                )}
+              </div>
+            </form>
+          </section>
+          <section aria-labelledby={list.data ? 'entity-list-title' : undefined} aria-busy={list.isPending}>
+            {/* The count is shown once it is known: never a '(0)' while the list loads. */}
+            {list.data && (
+              <h3 id="entity-list-title" className="mb-4 text-xl font-bold text-white">
+                {texts.listTitle(list.data.length)}
+              </h3>
             )}
-          </div>
-        </form>
-      </section>
-      <section aria-labelledby={list.data ? 'entity-list-title' : undefined} aria-busy={list.isPending}>
-        {/* The count is shown once it is known: never a '(0)' while the list loads. */}
-        {list.data && (
-          <h3 id="entity-list-title" className="mb-4 text-xl font-bold text-white">
-            {texts.listTitle(list.data.length)}
-          </h3>
-        )}
-        {list.isPending ? (
-          <p className="text-gray-300">Loading...</p>
-        ) : list.isError ? (
-          <div className="flex items-center gap-3 text-red-300">
-            <p>Error loading the list.</p>
-            <button type="button" className="btn-outline" onClick={() => list.refetch()}>
-              Retry
-            </button>
-          </div>
-        ) : items.length === 0 ? (
-          <p className="text-gray-300">{texts.empty}</p>
-        ) : (
-          <ul className="flex flex-col gap-3">
-            {items.map((item, index) => (
-              <li
-                key={item.id}
-                className="flex flex-col gap-3 rounded-lg border border-line bg-panel p-4 sm:flex-row sm:items-center"
-              >
-                <div className="min-w-0 flex-1">{props.item(item)}</div>
-                <div className="flex flex-wrap gap-2">
-                  {props.itemActions?.(item, index, items)}
-                  <button
-                    type="button"
-                    className="btn-outline"
-                    aria-label={`Edit ${texts.itemName(item)}`}
-                    onClick={() => startEdit(item)}
+            {list.isPending ? (
+              <p className="text-gray-300">Loading...</p>
+            ) : list.isError ? (
+              <div className="flex items-center gap-3 text-red-300">
+                <p>Error loading the list.</p>
+                <button type="button" className="btn-outline" onClick={() => list.refetch()}>
+                  Retry
+                </button>
+              </div>
+            ) : items.length === 0 ? (
+              <p className="text-gray-300">{texts.empty}</p>
+            ) : (
+              <ul className="flex flex-col gap-3">
+                {items.map((item, index) => (
+                  <li
+                    key={item.id}
+                    className="flex flex-col gap-3 rounded-lg border border-line bg-panel p-4 sm:flex-row sm:items-center"
                   >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="btn-outline"
-                    aria-label={`Delete ${texts.itemName(item)}`}
-                    disabled={remove.isPending && remove.variables === item.id}
-                    onClick={() => onDelete(item)}
-                  >
-                    Delete
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+                    <div className="min-w-0 flex-1">{props.item(item)}</div>
+                    <div className="flex flex-wrap gap-2">
+                      {props.itemActions?.(item, index, items)}
+                      <button
+                        type="button"
+                        className="btn-outline"
+                        aria-label={`Edit ${texts.itemName(item)}`}
+                        onClick={() => startEdit(item)}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="btn-outline"
+                        aria-label={`Delete ${texts.itemName(item)}`}
+                        disabled={remove.isPending && remove.variables === item.id}
+                        onClick={() => onDelete(item)}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
     </div>
   )
 }

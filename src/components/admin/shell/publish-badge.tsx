@@ -10,7 +10,8 @@ const colours = { pending: 'bg-amber-400', building: 'bg-sky-400', live: 'bg-eme
 export function PublishBadge() {
   const status = useStore($publishStatus)
   useEffect(() => pollPublishStatus(), [])
-  if (!status) return <p className="text-sm text-gray-400">Site status: checking...</p>
+  // As tall as the two lines that replace it: the header, and the tab below it, do not move.
+  if (!status) return <p className="min-h-10 text-sm text-gray-400">Site status: checking...</p>
   const state = status.status as keyof typeof labels
   return (
     <div className="flex flex-col text-sm" role="status" aria-live="polite">

@@ -1,0 +1,56 @@
+import { test } from '@playwright/test'
+import { expect, loginContext } from '../helpers/e2e-admin-ui.ts'
+
+/**
+ * Nothing moves under the pointer while a tab loads: every button shown before the tab's data has
+ * arrived is still at the same place once it has. A list arriving above a form had pushed its
+ * 'Add Hardware' button down just as a click reached it, and the click landed on a picture.
+ * Each read of the API is slowed down here, so that the tab is seen before its data and after it.
+ */
+const tabs = [
+  'games',
+  'accessories',
+  'championships',
+  'streams',
+  'news',
+  'reviews',
+  'home-screen',
+  'images',
+  'seo',
+  'scheduler',
+  'openai-diagnostic',
+  'system-settings',
+  // Not Activity: its page buttons sit below the log, and both are disabled until it is in.
+]
+
+/** The page's buttons by name, with their place in the document (a name shown twice is left out). */
+const buttonPlaces = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => {
+    const places = new Map<string, number | null>()
+    for (const button of document.querySelectorAll('main button')) {
+      const name = `${button.getAttribute('aria-label') ?? button.textContent?.trim()}`
+      places.set(name, places.has(name) ? null : Math.round(button.getBoundingClientRect().top + window.scrollY))
+    }
+    return Object.fromEntries([...places].filter(([, y]) => y !== null)) as Record<string, number>
+  })
+
+for (const tab of tabs) {
+  test(`the ${tab} tab: no button moves when its data arrives`, async ({ page }, testInfo) => {
+    await loginContext(page, testInfo)
+    await page.route('**/api/**', async (route) => {
+      const url = route.request().url()
+      const slowed = route.request().method() === 'GET' && !/\/api\/admin\/(session|publish-status)/.test(url)
+      if (slowed) await new Promise((resolve) => setTimeout(resolve, 700))
+      await route.continue()
+    })
+    await page.goto(`/admin?tab=${tab}`)
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible()
+    const before = await buttonPlaces(page)
+    await page.waitForLoadState('networkidle')
+    const after = await buttonPlaces(page)
+    const moved = Object.entries(before)
+      .filter(([name, y]) => after[name] !== undefined && after[name] !== y)
+      .map(([name, y]) => `${name}: ${y} -> ${after[name]}`)
+    expect(moved).toEqual([])
+  })
+}
