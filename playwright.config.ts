@@ -12,7 +12,11 @@ const site = e2eSite(process.env)
  * time after the read-only ones; the read-only tests (the public site, and the admin panel's
  * accessibility and layout checks, which only read) share the machine two at a time.
  */
-const writingTests = [/\/admin-(?!a11y\.|layout\.)[\w-]+\.spec\.ts$/, /\/publish\.spec\.ts$/, /\/news-at-scale\.spec\.ts$/]
+const writingTests = [
+  /\/admin-(?!a11y\.|layout\.)[\w-]+\.spec\.ts$/,
+  /\/publish\.spec\.ts$/,
+  /\/news-at-scale\.spec\.ts$/,
+]
 
 export default defineConfig({
   testDir: 'tests/e2e',
