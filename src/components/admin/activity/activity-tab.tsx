@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { longDateTime } from '../../../lib/dates.ts'
 import { AUDIT_PAGE_SIZE, useAuditLog } from './use-audit-log.ts'
+import { LoadError } from '../shared/load-error.tsx'
 
 /** Activity: what was changed, when, through which call (the audit log, newest first, paged). */
 export default function ActivityTab() {
@@ -13,12 +14,7 @@ export default function ActivityTab() {
       {log.isPending ? (
         <p className="text-gray-300">Loading activity...</p>
       ) : log.isError ? (
-        <div className="flex items-center gap-3 text-red-300">
-          <p>Error loading activity.</p>
-          <button type="button" className="btn-outline" onClick={() => log.refetch()}>
-            Retry
-          </button>
-        </div>
+        <LoadError text="Error loading activity." onRetry={() => log.refetch()} />
       ) : log.data.items.length === 0 ? (
         <p className="text-gray-300">No activity yet.</p>
       ) : (

@@ -27,6 +27,7 @@ import { notify, serverMessage } from '../shared/toast.ts'
 import type { AdminStandingsSet } from '../shared/types.ts'
 import { DriverRow } from './driver-row.tsx'
 import { useDeleteStandings, useReorderStandings, useStandings } from './use-standings.ts'
+import { LoadError } from '../shared/load-error.tsx'
 
 export type EditingDriver = { setId: number; index: number } | null
 
@@ -52,15 +53,7 @@ export function StandingsBoard() {
   )
 
   if (standings.isPending) return <p className="text-gray-300">Loading standings...</p>
-  if (standings.isError)
-    return (
-      <div className="flex items-center gap-3 text-red-300">
-        <p>Error loading standings.</p>
-        <button type="button" className="btn-outline" onClick={() => standings.refetch()}>
-          Retry
-        </button>
-      </div>
-    )
+  if (standings.isError) return <LoadError text="Error loading standings." onRetry={() => standings.refetch()} />
   const byId = new Map(standings.data.map((s) => [s.id, s]))
   const sets = (order ?? standings.data.map((s) => s.id)).map((id) => byId.get(id)).filter((s) => s !== undefined)
 

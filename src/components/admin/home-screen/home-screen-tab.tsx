@@ -7,20 +7,14 @@ import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
 import { useUnsavedChanges } from '../shared/unsaved.ts'
 import { useHomeScreenSettings, useSaveHomeScreen, type HomeScreenSettings } from './use-site-settings.ts'
+import { LoadError } from '../shared/load-error.tsx'
 
 /** Home-screen tab: preview, background picker, overlay opacity 0-80 in steps of 5, save. */
 export default function HomeScreenTab() {
   const settings = useHomeScreenSettings()
   if (settings.isPending) return <p className="text-gray-300">Loading home screen settings...</p>
   if (settings.isError)
-    return (
-      <div className="flex items-center gap-3 text-red-300">
-        <p>Error loading home screen settings.</p>
-        <button type="button" className="btn-outline" onClick={() => settings.refetch()}>
-          Retry
-        </button>
-      </div>
-    )
+    return <LoadError text="Error loading home screen settings." onRetry={() => settings.refetch()} />
   return <HomeScreenForm stored={settings.data} />
 }
 

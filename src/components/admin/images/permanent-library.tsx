@@ -5,6 +5,7 @@ import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
 import { copyImageUrl } from './copy-url.ts'
 import { useDeleteLibraryImage, useImageLibrary } from './use-image-library.ts'
+import { LoadError } from '../shared/load-error.tsx'
 
 /** The permanent library grid with the spec's loading, empty and error texts. */
 export function PermanentLibrary() {
@@ -29,12 +30,7 @@ export function PermanentLibrary() {
           Loading permanent library...
         </p>
       ) : library.isError ? (
-        <div className="flex items-center gap-3">
-          <p className="text-red-300">Error loading permanent library</p>
-          <button type="button" className="btn-outline" onClick={() => library.refetch()}>
-            Retry
-          </button>
-        </div>
+        <LoadError text="Error loading permanent library" onRetry={() => library.refetch()} />
       ) : library.data.length === 0 ? (
         <div>
           <p className="text-gray-200">No saved images in permanent library</p>

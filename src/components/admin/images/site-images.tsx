@@ -4,6 +4,7 @@ import { notify } from '../shared/toast.ts'
 import { copyImageUrl } from './copy-url.ts'
 import { useSaveToLibrary } from './use-image-library.ts'
 import { useImagePool } from './use-image-pool.ts'
+import { LoadError } from '../shared/load-error.tsx'
 
 /** The images the site shows (games, hardware, news) with Copy URL and Save to library. */
 export function SiteImages() {
@@ -29,12 +30,7 @@ export function SiteImages() {
       {pool.isPending ? (
         <p className="text-gray-300">Loading site images...</p>
       ) : pool.isError ? (
-        <div className="flex items-center gap-3 text-red-300">
-          <p>Error loading site images</p>
-          <button type="button" className="btn-outline" onClick={() => pool.refetch()}>
-            Retry
-          </button>
-        </div>
+        <LoadError text="Error loading site images" onRetry={() => pool.refetch()} />
       ) : siteImages.length === 0 ? (
         <p className="text-gray-300">The site shows no images yet.</p>
       ) : (

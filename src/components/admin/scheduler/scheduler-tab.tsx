@@ -8,20 +8,13 @@ import type { AdminSchedulerConfig } from '../shared/types.ts'
 import { useUnsavedChanges } from '../shared/unsaved.ts'
 import { JobBlock } from './job-block.tsx'
 import { useSaveSchedulerConfig, useSchedulerConfig } from './use-scheduler.ts'
+import { LoadError } from '../shared/load-error.tsx'
 
 /** Scheduler tab: the configuration form and the test-mode control (runs come with the AI issue). */
 export default function SchedulerTab() {
   const config = useSchedulerConfig()
   if (config.isPending) return <p className="text-gray-300">Loading schedule settings...</p>
-  if (config.isError)
-    return (
-      <div className="flex items-center gap-3 text-red-300">
-        <p>Error loading schedule settings.</p>
-        <button type="button" className="btn-outline" onClick={() => config.refetch()}>
-          Retry
-        </button>
-      </div>
-    )
+  if (config.isError) return <LoadError text="Error loading schedule settings." onRetry={() => config.refetch()} />
   return <SchedulerForm stored={config.data} />
 }
 

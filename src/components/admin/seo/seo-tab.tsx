@@ -9,6 +9,7 @@ import { notify } from '../shared/toast.ts'
 import type { AdminSeo } from '../shared/types.ts'
 import { forgetUnsavedChanges, hasUnsavedChanges, useUnsavedChanges } from '../shared/unsaved.ts'
 import { useResetSeo, useSaveSeo, useSeoSettings } from './use-seo.ts'
+import { LoadError } from '../shared/load-error.tsx'
 
 const pageLabels: Record<SeoPage, string> = {
   home: 'Home',
@@ -46,12 +47,7 @@ export default function SeoTab() {
       {seo.isPending ? (
         <p className="text-gray-300">Loading SEO settings...</p>
       ) : seo.isError || !current ? (
-        <div className="flex items-center gap-3 text-red-300">
-          <p>Error loading SEO settings.</p>
-          <button type="button" className="btn-outline" onClick={() => seo.refetch()}>
-            Retry
-          </button>
-        </div>
+        <LoadError text="Error loading SEO settings." onRetry={() => seo.refetch()} />
       ) : (
         <>
           <SelectField

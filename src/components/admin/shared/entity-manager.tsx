@@ -5,6 +5,7 @@ import type { crudHooks } from './crud-hooks.ts'
 import { isUnauthorized } from './session.ts'
 import { notify } from './toast.ts'
 import { useUnsavedChanges } from './unsaved.ts'
+import { LoadError } from './load-error.tsx'
 
 type Message = readonly [title: string, description?: string]
 
@@ -166,12 +167,7 @@ export function EntityManager<T extends { id: number }, F, Input>(props: Props<T
             {list.isPending ? (
               <p className="text-gray-300">Loading...</p>
             ) : list.isError ? (
-              <div className="flex items-center gap-3 text-red-300">
-                <p>Error loading the list.</p>
-                <button type="button" className="btn-outline" onClick={() => list.refetch()}>
-                  Retry
-                </button>
-              </div>
+              <LoadError text="Error loading the list." onRetry={() => list.refetch()} />
             ) : items.length === 0 ? (
               <p className="text-gray-300">{texts.empty}</p>
             ) : (
