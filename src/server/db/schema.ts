@@ -65,7 +65,7 @@ export const games = pgTable(
     index('games_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('games_featured_idx').on(t.featured),
   ],
-)
+).enableRLS()
 
 export const accessories = pgTable(
   'accessories',
@@ -89,7 +89,7 @@ export const accessories = pgTable(
     index('accessories_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('accessories_featured_idx').on(t.featured),
   ],
-)
+).enableRLS()
 
 export const newsArticles = pgTable(
   'news_articles',
@@ -138,7 +138,7 @@ export const newsArticles = pgTable(
     index('news_status_idx').on(t.status),
     check('news_ai_has_sources', sql`NOT ${t.aiGenerated} OR cardinality(${t.sources}) >= 2`),
   ],
-)
+).enableRLS()
 
 /** An AI-generated standings set (one championship), ordered by displayOrder on the public pages. */
 export const standingsSets = pgTable(
@@ -161,7 +161,7 @@ export const standingsSets = pgTable(
     ),
     index('standings_sets_order_idx').on(t.displayOrder, t.id),
   ],
-)
+).enableRLS()
 
 /** The driver rows of a standings set; rowIndex is the 0-based driverIndex of the admin API. */
 export const standingsRows = pgTable(
@@ -181,7 +181,7 @@ export const standingsRows = pgTable(
     check('standings_rows_index_valid', sql`${t.rowIndex} >= 0`),
     check('standings_rows_position_valid', sql`${t.position} >= 1`),
   ],
-)
+).enableRLS()
 
 /** Individual championship result entries (spec 001: name, team, points, position, ...). */
 export const championshipResults = pgTable(
@@ -203,7 +203,7 @@ export const championshipResults = pgTable(
     check('championship_results_position_valid', sql`${t.position} >= 1`),
     index('championship_results_order_idx').on(t.championshipType, t.position),
   ],
-)
+).enableRLS()
 
 export const streams = pgTable(
   'streams',
@@ -231,7 +231,7 @@ export const streams = pgTable(
     check('streams_title_not_blank', sql`length(trim(${t.title})) > 0`),
     index('streams_order_idx').on(t.isLive.desc(), t.startTime.desc(), t.id.desc()),
   ],
-)
+).enableRLS()
 
 export const reviews = pgTable(
   'reviews',
@@ -255,13 +255,13 @@ export const reviews = pgTable(
     index('reviews_order_idx').on(t.timestamp.desc(), t.id.desc()),
     index('reviews_game_idx').on(t.gameId),
   ],
-)
+).enableRLS()
 
 export const siteSettings = pgTable('site_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
   updatedAt: updatedAt(),
-})
+}).enableRLS()
 
 export const imageLibrary = pgTable(
   'image_library',
@@ -279,7 +279,7 @@ export const imageLibrary = pgTable(
     check('image_library_url_not_data', sql`${t.url} NOT LIKE 'data:%'`),
     index('image_library_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
-)
+).enableRLS()
 
 export const seoSettings = pgTable('seo_settings', {
   page: seoPageEnum('page').primaryKey(),
@@ -287,7 +287,7 @@ export const seoSettings = pgTable('seo_settings', {
   description: text('description').notNull(),
   keywords: text('keywords').notNull().default(''),
   updatedAt: updatedAt(),
-})
+}).enableRLS()
 
 /** Single row (id = 1): the prompts the AI news generator uses. */
 export const aiSettings = pgTable(
@@ -303,7 +303,7 @@ export const aiSettings = pgTable(
     check('ai_settings_singleton', sql`${t.id} = 1`),
     check('ai_settings_word_count_range', sql`${t.wordCount} BETWEEN 50 AND 3000`),
   ],
-)
+).enableRLS()
 
 /** Single row (id = 1): the scheduler's master switches and test mode. */
 export const schedulerSettings = pgTable(
@@ -325,7 +325,7 @@ export const schedulerSettings = pgTable(
     check('scheduler_settings_singleton', sql`${t.id} = 1`),
     check('scheduler_settings_interval_valid', sql`${t.testIntervalMinutes} BETWEEN 1 AND 1440`),
   ],
-)
+).enableRLS()
 
 /** One row per scheduled job (standings, news). */
 export const schedulerJobs = pgTable(
@@ -347,7 +347,7 @@ export const schedulerJobs = pgTable(
     check('scheduler_jobs_hour', sql`${t.hour} BETWEEN 0 AND 23`),
     check('scheduler_jobs_minute', sql`${t.minute} IN (0, 15, 30, 45)`),
   ],
-)
+).enableRLS()
 
 export const schedulerRuns = pgTable(
   'scheduler_runs',
@@ -375,7 +375,7 @@ export const schedulerRuns = pgTable(
     index('scheduler_runs_started_idx').on(t.startedAt.desc()),
     uniqueIndex('scheduler_runs_slot_key').on(t.slotKey),
   ],
-)
+).enableRLS()
 
 /** Every AI call, for the diagnostics panel (usage, cost, errors). */
 export const aiCallLog = pgTable(
@@ -408,7 +408,7 @@ export const aiCallLog = pgTable(
     index('ai_call_log_service_time_idx').on(t.service, t.createdAt.desc()),
     index('ai_call_log_time_idx').on(t.createdAt.desc()),
   ],
-)
+).enableRLS()
 
 /** Long AI work (bulk news, refresh all) with progress the admin polls. */
 export const jobs = pgTable(
@@ -434,7 +434,7 @@ export const jobs = pgTable(
     check('jobs_progress_valid', sql`${t.completed} >= 0 AND ${t.total} >= 0 AND ${t.completed} <= ${t.total}`),
     index('jobs_created_idx').on(t.createdAt.desc()),
   ],
-)
+).enableRLS()
 
 /** Single row (id = 1): the admin password as a slow hash, never the password. */
 export const adminCredentials = pgTable(
@@ -445,7 +445,7 @@ export const adminCredentials = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [check('admin_credentials_singleton', sql`${t.id} = 1`)],
-)
+).enableRLS()
 
 /** Sessions are looked up by the SHA-256 of the cookie's random id; the id itself is never stored. */
 export const adminSessions = pgTable(
@@ -458,7 +458,7 @@ export const adminSessions = pgTable(
     userAgent: text('user_agent').notNull().default(''),
   },
   (t) => [index('admin_sessions_expires_idx').on(t.expiresAt)],
-)
+).enableRLS()
 
 export const loginAttempts = pgTable(
   'login_attempts',
@@ -469,7 +469,7 @@ export const loginAttempts = pgTable(
     attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('login_attempts_client_time_idx').on(t.clientKey, t.attemptedAt.desc())],
-)
+).enableRLS()
 
 export const auditLog = pgTable(
   'audit_log',
@@ -483,7 +483,7 @@ export const auditLog = pgTable(
     summary: text('summary').notNull().default(''),
   },
   (t) => [index('audit_log_at_idx').on(t.at.desc(), t.id.desc())],
-)
+).enableRLS()
 
 /** Single row (id = 1): what changed since the last build and where the rebuild stands. */
 export const publishState = pgTable(
@@ -504,4 +504,4 @@ export const publishState = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [check('publish_state_singleton', sql`${t.id} = 1`)],
-)
+).enableRLS()
