@@ -42,8 +42,9 @@ BEGIN
   END LOOP;
 END $$;--> statement-breakpoint
 -- Extensions live outside the exposed schema (Supabase's own advice): pg_trgm's functions in
--- `public` would be callable through the Data API. The trigram index keeps working: it refers to its
--- operator class by identity, not by name.
+-- `public` would be callable through the Data API. ALTER EXTENSION ... SET SCHEMA needs ownership of
+-- every member function, which a non-superuser owner does not have for a trusted extension; so the
+-- extension is dropped with its one index and created again in `extensions`, then the index too.
 CREATE SCHEMA IF NOT EXISTS extensions;--> statement-breakpoint
 DO $$
 BEGIN
@@ -51,6 +52,9 @@ BEGIN
     SELECT 1 FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
     WHERE e.extname = 'pg_trgm' AND n.nspname <> 'extensions'
   ) THEN
-    ALTER EXTENSION pg_trgm SET SCHEMA extensions;
+    DROP INDEX IF EXISTS "news_search_trgm_idx";
+    DROP EXTENSION pg_trgm;
   END IF;
-END $$;
+END $$;--> statement-breakpoint
+CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA extensions;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "news_search_trgm_idx" ON "news_articles" USING gin ("search_text" extensions.gin_trgm_ops);
