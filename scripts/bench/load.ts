@@ -14,8 +14,13 @@
  * - Afterwards: the clients left once the idle timeout has passed, then a burst of 200 cold
  *   instances (each a fresh copy of the function module with its own pool) against the pooler.
  *
- * Options: --duration=60 (seconds per level), --levels=10,50,200, --json=file.json.
+ * Options: --duration=60 (seconds per level), --levels=10,50,200, --json=file.json, --setup-only
+ * (prepare the scratch database, then stop: tests/integration/bench-load-scratch.test.ts).
  * Prints figures; asserts nothing.
+ *
+ * It writes only into the database it created itself: the scratch cluster's database carries a
+ * marker table, and the script stops before its first write unless the database it is connected to
+ * is that one (beside `npm start`, an environment read too early once pointed it at the owner's).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -33,6 +38,7 @@ const option = (name: string, fallback: string) =>
 const DURATION = Number(option('duration', '60'))
 const LEVELS = option('levels', '10,50,200').split(',').map(Number)
 const JSON_OUT = option('json', '')
+const SETUP_ONLY = process.argv.includes('--setup-only')
 const POOL_SIZE = 10
 const CLIENT_LIMIT = 200
 const WARM_POOL_MAX = 20
@@ -57,6 +63,12 @@ const pooler = await startPgBouncer(bouncerBin, {
   maxClients: CLIENT_LIMIT + 2,
   serverIdleTimeout: 10,
 })
+const SCRATCH_MARKER = 'bench_load_scratch_marker'
+{
+  const direct = postgres(pg.url, { max: 1, onnotice: () => {} })
+  await direct.unsafe(`create table ${SCRATCH_MARKER} (created_at timestamptz not null default now())`)
+  await direct.end({ timeout: 5 })
+}
 process.env.DATABASE_URL = pg.url
 const cleanups: (() => Promise<unknown> | unknown)[] = [
   () => rmSync(scratch, { recursive: true, force: true }),
@@ -71,6 +83,19 @@ const { adminCredentials, games, newsArticles } = await import('../../src/server
 const { buildNews } = await import('../../src/server/db/factories.ts')
 const { hashPassword } = await import('../../src/server/auth/password.ts')
 const { seedDemoContent } = await import('../lib/seed-demo.ts')
+const { databaseUrl } = await import('../../src/env.server.ts')
+const { rawSql } = await import('../../src/server/db/client.ts')
+
+/** Stops the benchmark, touching nothing, unless this process's database is the scratch one. */
+async function refuseUnlessScratch(): Promise<void> {
+  const refuse = (why: string) => {
+    throw new Error(`bench:load refuses to write: ${why}. It writes only into the scratch database it created.`)
+  }
+  if (databaseUrl !== pg.url) refuse(`its database is ${new URL(databaseUrl).host}, not the scratch cluster`)
+  const [row] = await rawSql()<{ port: number; marker: string | null }[]>`
+    select inet_server_port() as port, to_regclass(${SCRATCH_MARKER})::text as marker`
+  if (row?.port !== Number(new URL(pg.url).port) || row.marker === null) refuse('the connected database is not marked')
+}
 
 interface Sample {
   latencies: number[]
@@ -160,12 +185,15 @@ async function watchConnections<T>(work: Promise<T>) {
   }
 }
 
+const words = 'grid apex stint overtake podium pit chicane slipstream tyre downforce'.split(' ')
 let warm: FunctionInstance | undefined
 let cold: FunctionInstance | undefined
-try {
+
+/** Migrations, the demo content, 500 more articles and the admin password, in the scratch database only. */
+async function prepareScratchDatabase(): Promise<void> {
+  await refuseUnlessScratch()
   await runMigrations()
   await seedDemoContent()
-  const words = 'grid apex stint overtake podium pit chicane slipstream tyre downforce'.split(' ')
   await db()
     .insert(newsArticles)
     .values(
@@ -181,6 +209,10 @@ try {
     .insert(adminCredentials)
     .values({ id: 1, passwordHash: await hashPassword(PASSWORD) })
     .onConflictDoUpdate({ target: adminCredentials.id, set: { passwordHash: await hashPassword(PASSWORD) } })
+}
+
+/** The load levels, the idle check and the cold burst; prints the table. */
+async function measure(): Promise<void> {
   const articleIds = (await db().select({ id: newsArticles.id }).from(newsArticles)).map((r) => r.id)
   const gameIds = (await db().select({ id: games.id }).from(games)).map((r) => r.id)
   // This script's own pool is closed before the load: every connection counted is the function's.
@@ -318,6 +350,17 @@ try {
         2,
       ),
     )
+  }
+}
+
+try {
+  await prepareScratchDatabase()
+  if (SETUP_ONLY) {
+    const [row] = await rawSql()<{ n: number }[]>`select count(*)::int as n from news_articles`
+    console.log(`scratch database ready: ${row?.n} articles on ${new URL(pg.url).host}`)
+    await closeDb()
+  } else {
+    await measure()
   }
 } finally {
   await warm?.stop()
