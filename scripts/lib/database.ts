@@ -32,6 +32,75 @@ export function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM
   })
 }
 
+/** The wait before restart attempt `attempt` (0-based): 0.5 s, doubling, at most 10 s. */
+export function restartDelayMs(attempt: number): number {
+  return Math.min(10_000, 500 * 2 ** Math.min(attempt, 10))
+}
+
+export interface SupervisedDatabase {
+  /** The server running now (undefined while it is being restarted). */
+  current(): ChildProcess | undefined
+  /** Stops restarting, and stops the server (the signal is sent before this returns its promise). */
+  stop(): Promise<void>
+}
+
+/**
+ * Keeps the embedded database server running: started once (a failure there is the caller's), then
+ * restarted whenever it dies, retrying with backoff for as long as it takes (the port may still be
+ * held by the dying process, the disk may be full for a while). Without the retry, one failed
+ * restart left the site with no database until it was restarted by hand: every API call hung for
+ * the connect timeout and answered 500.
+ */
+export async function superviseDatabase(
+  start: () => Promise<ChildProcess> = () => spawnDbServer(),
+  log: (line: string) => void = (line) => console.error(`[start] ${line}`),
+): Promise<SupervisedDatabase> {
+  let child: ChildProcess | undefined
+  let stopped = false
+  let timer: NodeJS.Timeout | undefined
+
+  const watch = (server: ChildProcess) => {
+    child = server
+    server.once('exit', (code, signal) => {
+      child = undefined
+      if (stopped) return
+      log(`database server exited (${signal ?? code}); restarting it`)
+      restart(0)
+    })
+  }
+  const restart = (attempt: number) => {
+    const delay = restartDelayMs(attempt)
+    timer = setTimeout(() => {
+      if (stopped) return
+      start().then(
+        (server) => {
+          if (stopped) return void stopChild(server)
+          if (attempt > 0) log(`database server is back after ${attempt + 1} attempts`)
+          watch(server)
+        },
+        (error: unknown) => {
+          const next = restartDelayMs(attempt + 1)
+          log(
+            `database restart failed (${error instanceof Error ? error.message : String(error)}); ` +
+              `trying again in ${(next / 1000).toFixed(1)} s`,
+          )
+          restart(attempt + 1)
+        },
+      )
+    }, delay)
+  }
+
+  watch(await start())
+  return {
+    current: () => child,
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      if (child) await stopChild(child)
+    },
+  }
+}
+
 /**
  * Makes sure a database answers: with DATABASE_URL nothing is started; otherwise the embedded
  * server is used when it already runs (npm start), or started for the duration of the caller.

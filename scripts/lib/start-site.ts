@@ -1,10 +1,9 @@
-import type { ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import { env, databaseUrl, siteUrl, usesEmbeddedDatabase } from '../../src/env.server.ts'
 import { closeDb } from '../../src/server/db/client.ts'
 import { runMigrations } from '../../src/server/db/migrate.ts'
 import { ensureAdminPassword } from './admin-password.ts'
-import { spawnDbServer, stopChild } from './database.ts'
+import { superviseDatabase, type SupervisedDatabase } from './database.ts'
 import { portAnswers } from './embedded-db.ts'
 import { startLocalRuntime, type LocalRuntime } from './local-runtime.ts'
 import { startLocalServices, type LocalServices } from './local-services.ts'
@@ -16,7 +15,7 @@ const log = (message: string) => console.log(`[start] ${message}`)
 
 /** The steps of `npm start` (scripts/start.ts). */
 export async function startSite(port: number): Promise<void> {
-  let database: ChildProcess | undefined
+  let database: SupervisedDatabase | undefined
   let runtime: LocalRuntime | undefined
   let services: LocalServices | undefined
   let ticker: { stop(): Promise<void> } | undefined
@@ -28,12 +27,12 @@ export async function startSite(port: number): Promise<void> {
       log('stopping...')
       // First, and synchronously: the database server finishes its own clean shutdown even if this
       // process is ended before the rest below completes.
-      database?.kill('SIGTERM')
+      const databaseStopped = database?.stop()
       await ticker?.stop()
       await services?.stop()
       await runtime?.stop().catch(() => {})
       await closeDb().catch(() => {})
-      if (database) await stopChild(database)
+      await databaseStopped
     }
     process.exit(code)
   }
@@ -43,23 +42,14 @@ export async function startSite(port: number): Promise<void> {
   process.on('uncaughtException', (error) => console.error('[start] uncaught error (still serving):', error))
   process.on('unhandledRejection', (error) => console.error('[start] unhandled rejection (still serving):', error))
 
-  /** The embedded database server, restarted with a line in the log if it ever dies. */
-  async function runDatabase(): Promise<void> {
-    database = await spawnDbServer()
-    database.once('exit', (code, signal) => {
-      if (stopping) return
-      console.error(`[start] database server exited (${signal ?? code}); restarting it`)
-      setTimeout(() => void runDatabase().catch((e) => console.error('[start] database restart failed:', e)), 500)
-    })
-  }
-
   try {
     if (await portAnswers(port, env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST)) {
       throw new Error(`Port ${port} is already in use: is the site already running?`)
     }
     if (usesEmbeddedDatabase) {
       log(`database: embedded PGlite in ${env.DATA_DIR}/pglite on 127.0.0.1:${env.EMBEDDED_DB_PORT}`)
-      await runDatabase()
+      // Restarted with backoff whenever it dies (scripts/lib/database.ts, decision 0304).
+      database = await superviseDatabase()
     } else {
       log('database: DATABASE_URL')
     }

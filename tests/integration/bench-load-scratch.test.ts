@@ -62,16 +62,20 @@ async function digest(): Promise<string> {
 }
 
 describe('bench:load beside npm start', () => {
-  it('prepares its scratch database and leaves the running database unchanged', async () => {
-    const before = await digest()
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/load.ts', '--setup-only'], {
-      env: ownerEnv,
-      encoding: 'utf8',
-      timeout: patience(120_000),
-    })
-    expect(run.stderr).not.toMatch(/refuses to write/)
-    expect(run.stdout).toMatch(/scratch database ready: \d+ articles/)
-    expect(run.status).toBe(0)
-    expect(await digest()).toBe(before)
-  }, patience(150_000))
+  it(
+    'prepares its scratch database and leaves the running database unchanged',
+    async () => {
+      const before = await digest()
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/load.ts', '--setup-only'], {
+        env: ownerEnv,
+        encoding: 'utf8',
+        timeout: patience(120_000),
+      })
+      expect(await digest()).toBe(before)
+      expect(run.stderr).not.toMatch(/refuses to write/)
+      expect(run.stdout).toMatch(/scratch database ready: \d+ articles/)
+      expect(run.status).toBe(0)
+    },
+    patience(150_000),
+  )
 })
