@@ -21,6 +21,10 @@ const schema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(1),
   /** Seconds after which an idle connection is closed, so a quiet instance holds no pooler client. */
   DATABASE_IDLE_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(10),
+  /** Seconds to wait for a database connection before the API answers 503 (docs/decisions/0304). */
+  DATABASE_CONNECT_TIMEOUT_S: z.coerce.number().int().min(1).max(60).default(5),
+  /** Milliseconds a statement may take before it is cancelled and the API answers 503 (0304). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   EMBEDDED_DB_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   /** The address `npm start` listens on: this machine only, unless set (e.g. 0.0.0.0). */
   HOST: z.string().min(1).default('127.0.0.1'),

@@ -23,7 +23,8 @@ export const poolOptions = {
   max: env.DATABASE_POOL_MAX,
   idle_timeout: env.DATABASE_IDLE_TIMEOUT,
   max_lifetime: 30 * 60,
-  connect_timeout: 10,
+  // A database that is away is reported quickly (503, decision 0304), not after a long hang.
+  connect_timeout: env.DATABASE_CONNECT_TIMEOUT_S,
   onnotice: () => {},
 } satisfies postgres.Options<Record<string, never>>
 
@@ -44,6 +45,31 @@ function semaphore(slots: number) {
   }
 }
 
+/** A statement that outlived DATABASE_STATEMENT_TIMEOUT_MS (src/server/http/errors.ts answers 503). */
+export class StatementTimeoutError extends Error {
+  readonly code = 'STATEMENT_TIMEOUT'
+  constructor(ms: number) {
+    super(`The database did not answer within ${ms} ms.`)
+  }
+}
+
+/**
+ * Rejects when `work` has not settled within `ms`, waiting in the queue included, and cancels the
+ * query then. The statement's slot is given back only when the query really ends, so nothing is
+ * ever pipelined behind a statement still running. A server-side `statement_timeout` is not used:
+ * PgBouncer in transaction mode refuses it as a startup parameter (decision 0304).
+ */
+function withTimeout<T>(ms: number, work: Promise<T>, cancel: () => void): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      cancel()
+      reject(new StatementTimeoutError(ms))
+    }, ms)
+  })
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer))
+}
+
 /**
  * The pool as drizzle uses it (`unsafe` and `begin`), with at most one statement or transaction in
  * flight per connection. postgres.js otherwise writes a query on a connection that has not answered
@@ -61,8 +87,14 @@ function oneStatementPerConnection(sql: postgres.Sql, connections: number): post
       if (property === 'unsafe') {
         return (...args: Parameters<postgres.Sql['unsafe']>) => {
           // Lazy like postgres.js's own query: it starts when drizzle awaits it or asks for .values().
-          const start = <T>(pick: (query: postgres.PendingQuery<postgres.Row[]>) => PromiseLike<T>) =>
-            run(() => pick(target.unsafe(...args)))
+          const start = <T>(pick: (query: postgres.PendingQuery<postgres.Row[]>) => PromiseLike<T>) => {
+            let query: postgres.PendingQuery<postgres.Row[]> | undefined
+            return withTimeout(
+              env.DATABASE_STATEMENT_TIMEOUT_MS,
+              run(() => pick((query = target.unsafe(...args)))),
+              () => void query?.cancel(),
+            )
+          }
           return {
             values: () => start((query) => query.values()),
             then: <A, B>(ok?: (rows: postgres.RowList<postgres.Row[]>) => A, fail?: (error: unknown) => B) =>
