@@ -7,6 +7,14 @@ import { loginAttempts } from '../db/schema.ts'
 /** 5 failed logins per 15 minutes per client address, kept in the database (instances share nothing else). */
 export const LOGIN_MAX_FAILURES = 5
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000
+/**
+ * Past the limit, an address is slowed down, not shut out (docs/decisions/0205): one password check
+ * every 2 s, each request waiting for its turn, so the owner's right password still opens the panel
+ * a moment later while guessing from that address crawls. A request whose turn is further away than
+ * LOCKED_MAX_WAIT_MS is refused at once.
+ */
+export const LOCKED_CHECK_INTERVAL_MS = 2000
+export const LOCKED_MAX_WAIT_MS = 4000
 
 /**
  * The client's address as the platform saw the connection: Netlify's function context `ip`
@@ -54,20 +62,35 @@ export async function loginRetryAfter(key: string, now = new Date(), q: Executor
 /**
  * Takes one login attempt for this client, or says how long it must wait. The check and the
  * record happen in one transaction under a lock on the client's key, so a burst of concurrent
- * requests cannot all pass the check before any of them is recorded: the sixth waits for the
- * fifth. The attempt counts as a failure until `loginSucceeded` marks it.
+ * requests cannot all pass the check before any of them is recorded. Past the limit an attempt gets
+ * the next free turn (`waitMs`, at most LOCKED_MAX_WAIT_MS away; its row carries that time) and is
+ * `locked`: a wrong password then answers 429. The attempt counts as a failure until
+ * `loginSucceeded` marks it.
  */
 export async function takeLoginAttempt(
   key: string,
   now = new Date(),
-): Promise<{ attemptId: number } | { retryAfter: number }> {
+): Promise<{ attemptId: number; waitMs: number; locked: boolean } | { retryAfter: number }> {
   return db().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${key}`}))`)
-    const retryAfter = await loginRetryAfter(key, now, tx)
-    if (retryAfter > 0) return { retryAfter }
+    const locked = (await loginRetryAfter(key, now, tx)) > 0
+    let turn = now
+    if (locked) {
+      const [last] = await tx
+        .select({ at: loginAttempts.attemptedAt })
+        .from(loginAttempts)
+        .where(eq(loginAttempts.clientKey, key))
+        .orderBy(desc(loginAttempts.attemptedAt))
+        .limit(1)
+      const next = last ? last.at.getTime() + LOCKED_CHECK_INTERVAL_MS : now.getTime()
+      if (next - now.getTime() > LOCKED_MAX_WAIT_MS) {
+        return { retryAfter: Math.ceil((next - now.getTime()) / 1000) }
+      }
+      turn = new Date(Math.max(next, now.getTime()))
+    }
     const [row] = await tx
       .insert(loginAttempts)
-      .values({ clientKey: key, succeeded: false, attemptedAt: now })
+      .values({ clientKey: key, succeeded: false, attemptedAt: turn })
       .returning({ id: loginAttempts.id })
     // Keep the table small: this client's rows older than a day serve no purpose.
     await tx
@@ -78,7 +101,7 @@ export async function takeLoginAttempt(
           lt(loginAttempts.attemptedAt, new Date(now.getTime() - 24 * 3600 * 1000)),
         ),
       )
-    return { attemptId: row!.id }
+    return { attemptId: row!.id, waitMs: turn.getTime() - now.getTime(), locked }
   })
 }
 

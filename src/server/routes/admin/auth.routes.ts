@@ -3,7 +3,13 @@ import { z } from 'zod'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { clearSessionCookie, writeSessionCookie } from '../../auth/cookie.ts'
 import { checkPassword, setPassword } from '../../auth/credentials.ts'
-import { clientKey, loginRetryAfter, loginSucceeded, takeLoginAttempt } from '../../auth/rate-limit.ts'
+import {
+  clientKey,
+  LOCKED_CHECK_INTERVAL_MS,
+  loginRetryAfter,
+  loginSucceeded,
+  takeLoginAttempt,
+} from '../../auth/rate-limit.ts'
 import { createSession, deleteOtherSessions, deleteSession, pruneSessions } from '../../auth/sessions.ts'
 import { noStore } from '../../http/cache.ts'
 import { ApiError, badRequest } from '../../http/errors.ts'
@@ -48,19 +54,17 @@ export const adminAuthRoutes = new Hono()
   .use(noStore())
   .post(
     '/login',
-    // A locked-out client hears so before its body is read; a malformed body takes no attempt.
-    async (c, next) => {
-      const lockedFor = await loginRetryAfter(clientKey(c))
-      if (lockedFor > 0) throw tooManyAttempts(lockedFor)
-      await next()
-    },
+    // A malformed body takes no attempt.
     jsonBody(loginBody, 'Invalid admin password'),
     async (c) => {
       const key = clientKey(c)
       const { password } = c.req.valid('json')
       const attempt = await takeLoginAttempt(key)
       if ('retryAfter' in attempt) throw tooManyAttempts(attempt.retryAfter)
+      // Past the limit the check waits for its turn (decision 0205): slow for guessing, a moment for the owner.
+      if (attempt.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.waitMs))
       const ok = password.length > 0 && (await checkPassword(password))
+      if (!ok && attempt.locked) throw tooManyAttempts(Math.ceil(LOCKED_CHECK_INTERVAL_MS / 1000))
       if (!ok) throw new ApiError(401, 'Invalid admin password')
       await loginSucceeded(attempt.attemptId)
       const { id, session } = await createSession(c.req.header('user-agent') ?? '')
@@ -80,7 +84,19 @@ export const adminAuthRoutes = new Hono()
   .get('/session', (c) => c.json(sessionInfo(c.get('session'))))
   .post('/change-password', jsonBody(changePasswordBody, 'Please fill in all password fields'), async (c) => {
     const body = c.req.valid('json')
+    // Someone holding a stolen session cookie must not be able to guess the password here: 5 wrong
+    // current passwords per session in 15 minutes, then 429 until the window has passed.
+    const key = `change-password:${c.get('session').idHash}`
+    const lockedFor = await loginRetryAfter(key)
+    if (lockedFor > 0) {
+      throw new ApiError(429, 'Too many wrong current passwords. Please try again later.', {
+        'Retry-After': String(lockedFor),
+      })
+    }
+    const attempt = await takeLoginAttempt(key)
+    if ('retryAfter' in attempt) throw tooManyAttempts(attempt.retryAfter)
     if (!(await checkPassword(body.currentPassword!))) throw badRequest('Current password is incorrect')
+    await loginSucceeded(attempt.attemptId)
     await setPassword(body.newPassword!)
     const session = c.get('session')
     await deleteOtherSessions(session.idHash)
