@@ -33,6 +33,23 @@ describe('robotsTxt', () => {
     expect(txt).toContain('Sitemap: https://sim.example/sitemap.xml')
     expect(txt).toContain('Disallow: /admin')
   })
+
+  it('lets crawlers fetch the Open Graph cards and nothing else of the API (longest rule wins, RFC 9309)', () => {
+    const rules = robotsTxt(site)
+      .split('\n')
+      .map((line) => /^(Allow|Disallow): (.+)$/.exec(line))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map(([, kind, path]) => ({ allow: kind === 'Allow', path: path! }))
+    const allowed = (path: string) => {
+      const matching = rules.filter((r) => path.startsWith(r.path)).sort((a, b) => b.path.length - a.path.length)
+      return matching[0]?.allow ?? true
+    }
+    expect(allowed('/api/og/news/2')).toBe(true)
+    expect(allowed('/api/og/page/home')).toBe(true)
+    expect(allowed('/api/news')).toBe(false)
+    expect(allowed('/admin')).toBe(false)
+    expect(allowed('/news/2')).toBe(true)
+  })
 })
 
 describe('rssXml', () => {
@@ -52,5 +69,20 @@ describe('rssXml', () => {
     expect(xml).toContain('<link>https://sim.example/news/7</link>')
     expect(xml).toContain('<pubDate>Mon, 02 Nov 2026 10:00:00 GMT</pubDate>')
     expect(xml).toContain('<atom:link href="https://sim.example/rss.xml" rel="self" type="application/rss+xml" />')
+  })
+
+  it('leaves out characters XML cannot carry, which make the whole feed unreadable', () => {
+    const xml = rssXml({ site, title: 'News', description: 'All' }, [
+      {
+        id: 8,
+        title: 'Pole\u0001 position\u001f',
+        excerpt: 'Wet\u000b track',
+        category: 'F1\uFFFF',
+        author: 'Ann\u0008',
+        timestamp: new Date('2026-11-02T10:00:00Z'),
+      },
+    ])
+    expect(xml).toContain('<title>Pole position</title>')
+    expect(xml).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/)
   })
 })

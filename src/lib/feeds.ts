@@ -1,7 +1,9 @@
 /** The machine-readable files of the site: sitemap.xml, robots.txt and the RSS 2.0 news feed. */
+import { stripXmlIllegal } from './xml-text.ts'
 
+/** Text as XML character data: escaped, and without the characters XML cannot carry at all. */
 export function escapeXml(text: string): string {
-  return text
+  return stripXmlIllegal(text)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -26,7 +28,8 @@ export function sitemapXml(site: string, entries: readonly SitemapEntry[]): stri
 }
 
 export function robotsTxt(site: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${absoluteUrl(site, '/sitemap.xml')}\n`
+  // The Open Graph cards are images for link previews: social crawlers honour robots.txt.
+  return `User-agent: *\nAllow: /\nAllow: /api/og/\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${absoluteUrl(site, '/sitemap.xml')}\n`
 }
 
 export interface FeedItem {

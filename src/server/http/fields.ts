@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { stripXmlIllegal } from '../../lib/xml-text.ts'
 
 /**
  * Field schemas shared by the write routes. URLs in content must be http(s) or one of our own
@@ -21,13 +22,16 @@ export function isSafeUrl(value: string): boolean {
 /** Postgres text cannot hold NUL. */
 export const storable = (v: string) => !v.includes('\u0000')
 
-/** Optional text: trimmed, bounded, '' when absent or null. */
+/**
+ * Optional text: trimmed, bounded, '' when absent or null. Characters no XML can carry (controls,
+ * lone surrogates) are dropped first: one in a title broke the RSS feed (src/lib/xml-text.ts).
+ */
 export const optionalText = (max = 500, label = 'A text field') =>
   z
     .union([z.string({ message: `${label} must be text.` }), z.null(), z.undefined()], {
       message: `${label} must be text.`,
     })
-    .transform((v) => (v ?? '').trim())
+    .transform((v) => stripXmlIllegal(v ?? '').trim())
     .refine((v) => v.length <= max, `${label} is too long.`)
     .refine(storable, `${label} holds characters that cannot be stored.`)
 
@@ -87,7 +91,7 @@ export const dateFrom = (label: string) =>
 export const requiredText = (message: string, max = 500, label = 'The text') =>
   z
     .string({ message })
-    .transform((v) => v.trim())
+    .transform((v) => stripXmlIllegal(v).trim())
     .refine((v) => v.length > 0, message)
     .refine((v) => v.length <= max, `${label} is too long.`)
     .refine(storable, `${label} holds characters that cannot be stored.`)

@@ -29,6 +29,23 @@ describe('news writes', () => {
     expect(await order()).toEqual([res.body.id, old.id])
   })
 
+  it('drops characters XML cannot carry from what it stores, so the feed stays readable', async () => {
+    const cookie = await adminCookie()
+    const res = await send('POST', '/api/news', {
+      cookie,
+      body: { ...article, title: 'Monza\u0001 report\u001f', author: 'Ed\u0008', content: '<p>Fast\u000b lap</p>' },
+    })
+    expect(res.status).toBe(201)
+    const stored = (await send('GET', `/api/news/${res.body.id}`)).body as {
+      title: string
+      author: string
+      content: string
+    }
+    expect(stored.title).toBe('Monza report')
+    expect(stored.author).toBe('Ed')
+    expect(stored.content).toBe('<p>Fast lap</p>')
+  })
+
   it('defaults contentType to motorsport', async () => {
     const cookie = await adminCookie()
     expect((await send('POST', '/api/news', { cookie, body: article })).body.contentType).toBe('motorsport')
