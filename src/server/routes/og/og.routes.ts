@@ -6,13 +6,22 @@ import { heroImage } from '../../../lib/hero.ts'
 import { publicCache } from '../../http/cache.ts'
 import { parseId } from '../../http/validate.ts'
 import { loadBackground } from '../../og/background.ts'
+import { cachedCard, type CardResult } from '../../og/card-cache.ts'
 import { renderCard } from '../../og/card.ts'
 import { getNews } from '../../repos/news.repo.ts'
 import { getSetting } from '../../repos/site-settings.repo.ts'
 import { listStandings } from '../../repos/standings.repo.ts'
 
-const png = (body: Buffer) =>
-  new Response(new Uint8Array(body), { status: 200, headers: { 'Content-Type': 'image/png' } })
+/**
+ * A card as PNG. `Netlify-Vary: query=_` keys the CDN's copy on the path alone (no card reads a query
+ * parameter, and none is named `_`), so `?cb=1`, `?cb=2`... do not each reach the function.
+ * `X-Card-Cache` says whether this instance drew it or had it already.
+ */
+const png = ({ png: body, hit }: CardResult) =>
+  new Response(new Uint8Array(body), {
+    status: 200,
+    headers: { 'Content-Type': 'image/png', 'Netlify-Vary': 'query=_', 'X-Card-Cache': hit ? 'hit' : 'miss' },
+  })
 
 /**
  * Open Graph cards, drawn on request and kept by the CDN until the content they show changes (the
@@ -22,8 +31,13 @@ const png = (body: Buffer) =>
 export const ogNewsRoutes = new Hono().use(publicCache('news')).get('/:id', async (c) => {
   const article = await getNews(parseId(c))
   if (!article) throw notFound('Article not found')
-  const image = await loadBackground(article.imageUrl, new URL(c.req.url).origin)
-  return png(await renderCard({ title: article.title, kicker: article.category || 'News', siteName: SITE_NAME, image }))
+  const key = `news:${article.id}:${article.updatedAt.getTime()}`
+  return png(
+    await cachedCard(key, async () => {
+      const image = await loadBackground(article.imageUrl, new URL(c.req.url).origin)
+      return renderCard({ title: article.title, kicker: article.category || 'News', siteName: SITE_NAME, image })
+    }),
+  )
 })
 
 /** The standings card: the podium of each championship (as many as the home page shows). */
@@ -35,15 +49,18 @@ export const ogStandingsRoutes = new Hono().use(publicCache('standings', 'site-s
         .map((d) => `${d.position}. ${d.driverName}`)
         .join('  ')}`,
   )
-  const image = await loadBackground(heroImage(hero?.value), new URL(c.req.url).origin)
+  const heroUrl = heroImage(hero?.value)
+  const key = `standings:${heroUrl}:${lines.join('\n')}`
   return png(
-    await renderCard({
-      title: 'Championship Standings',
-      kicker: 'Championships',
-      siteName: SITE_NAME,
-      lines: lines.length ? lines : ['No championship standings available.'],
-      image,
-    }),
+    await cachedCard(key, async () =>
+      renderCard({
+        title: 'Championship Standings',
+        kicker: 'Championships',
+        siteName: SITE_NAME,
+        lines: lines.length ? lines : ['No championship standings available.'],
+        image: await loadBackground(heroUrl, new URL(c.req.url).origin),
+      }),
+    ),
   )
 })
 

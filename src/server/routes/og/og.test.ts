@@ -64,6 +64,39 @@ describe('GET /api/og/news/:id', () => {
     expect(Math.max(r, g, b)).toBeLessThan(60)
   })
 
+  it('never fetches a card, the API or a private address for its picture (an article image once made a card recurse)', async () => {
+    const loop = await createNews({ title: 'Loop' })
+    const { updateNews } = await import('../../repos/news.repo.ts')
+    for (const imageUrl of [
+      `/api/og/news/${loop.id}?x`,
+      `${origin}/api/og/news/${loop.id}`,
+      `https://127.0.0.1:${new URL(origin).port}/picture.png`,
+      `https://localhost:${new URL(origin).port}/picture.png`,
+      '/.netlify/images?url=/api/og/news/1',
+    ]) {
+      await updateNews(loop.id, { imageUrl })
+      const before = requested.length
+      const { res, bytes } = await card(`/api/og/news/${loop.id}?for=${encodeURIComponent(imageUrl)}`)
+      expect(res.status).toBe(200)
+      expect(decodePng(bytes).width).toBe(1200)
+      expect(requested.slice(before)).toEqual([])
+    }
+  })
+
+  it('draws a card once, whatever its query string, and keys the CDN copy on the path', async () => {
+    const article = await createNews({ title: 'Cache me', imageUrl: '/demo/news/spa.webp' })
+    const first = await card(`/api/og/news/${article.id}?cb=1`)
+    expect(first.res.headers.get('x-card-cache')).toBe('miss')
+    expect(first.res.headers.get('netlify-vary')).toBe('query=_')
+    const before = requested.length
+    for (let cb = 2; cb <= 6; cb++) {
+      const again = await card(`/api/og/news/${article.id}?cb=${cb}`)
+      expect(again.res.headers.get('x-card-cache')).toBe('hit')
+      expect(again.bytes).toEqual(first.bytes)
+    }
+    expect(requested.length).toBe(before)
+  })
+
   it('answers 404 for an unknown article and 400 for a bad id', async () => {
     expect((await card('/api/og/news/424242')).res.status).toBe(404)
     expect((await card('/api/og/news/abc')).res.status).toBe(400)
