@@ -1,7 +1,7 @@
 import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai'
 import { ApiError } from '../http/errors.ts'
-import { recordAiCall, spentThisMonth, type AiOutcome } from '../repos/ai-calls.repo.ts'
-import { aiConfig, priceOf, serviceLabel, type AiService } from './config.ts'
+import { recordAiCall, releaseAiReservation, reserveAiSpend, type AiOutcome } from '../repos/ai-calls.repo.ts'
+import { aiConfig, priceFor, priceOf, serviceLabel, worstCaseCost, type AiService } from './config.ts'
 
 /** What one answer used, as the provider reported it. */
 export interface Usage {
@@ -38,17 +38,23 @@ export function requireConfigured(service: AiService): { apiKey: string; baseURL
   return { apiKey: settings.apiKey, baseURL: settings.baseURL }
 }
 
-async function requireBudget(): Promise<void> {
+/**
+ * Sets the attempt's worst-case cost aside against the monthly budget before it is sent, or refuses
+ * (docs/decisions/0406). Answers the reservation to release once the real cost is in the ledger;
+ * undefined when there is no budget.
+ */
+async function reserveBudget(spec: AiCallSpec<unknown, unknown>): Promise<number | undefined> {
   const budget = aiConfig().monthlyBudgetUsd
-  if (budget === undefined) return
-  const spent = await spentThisMonth()
-  if (spent >= budget) {
-    throw new ApiError(
-      429,
-      `The monthly AI budget of $${budget.toFixed(2)} is spent ($${spent.toFixed(2)} so far this month). ` +
-        'No AI call is made until next month or until AI_MONTHLY_BUDGET_USD is raised.',
-    )
-  }
+  if (budget === undefined) return undefined
+  const amount = worstCaseCost(priceFor(spec.service, spec.model).price)
+  const reserved = await reserveAiSpend({ service: spec.service, feature: spec.feature, amount, budget })
+  if ('reservationId' in reserved) return reserved.reservationId
+  throw new ApiError(
+    429,
+    `The monthly AI budget of $${budget.toFixed(2)} is spent ($${reserved.spent.toFixed(2)} so far this month, ` +
+      `calls in progress included; this one may cost up to $${amount.toFixed(2)}). ` +
+      'No AI call is made until next month or until AI_MONTHLY_BUDGET_USD is raised.',
+  )
 }
 
 interface Failure {
@@ -105,90 +111,110 @@ function classify(error: unknown, attempt: number): Failure {
   return { outcome: 'invalid_output', message: detail.slice(0, 300) }
 }
 
-function costOf(model: string, usage: Usage): { cost: number; costSource: 'provider' | 'price_table' } {
+function costOf(
+  service: AiService,
+  model: string,
+  usage: Usage,
+): { cost: number; costSource: 'provider' | 'price_table' | 'fallback_highest' } {
   if (usage.providerCost !== undefined && Number.isFinite(usage.providerCost) && usage.providerCost >= 0) {
     return { cost: usage.providerCost, costSource: 'provider' }
   }
+  const { price, known } = priceFor(service, model)
   return {
-    cost: priceOf(model, usage.inputTokens, usage.outputTokens, usage.images ?? 0) ?? 0,
-    costSource: 'price_table',
+    cost: priceOf(price, usage.inputTokens, usage.outputTokens, usage.images ?? 0),
+    costSource: known ? 'price_table' : 'fallback_highest',
   }
 }
 
 /**
  * One AI call with the rules every feature shares: 503 when the service has no key, the monthly
- * budget, a timeout per attempt, bounded retries of 429 (honouring Retry-After up to a limit),
- * 5xx, timeouts and connection errors, one more try when the answer fails its checks, and a
- * ledger row for every attempt with its tokens, cost, latency and outcome.
- * Failures end as an ApiError whose message says what happened, in words the panel can show.
+ * budget (each attempt reserves its worst case first), a timeout per attempt, bounded retries of
+ * 429 (honouring Retry-After up to a limit), 5xx, timeouts and connection errors, one more try when
+ * the answer fails its checks, and a ledger row for every attempt with its tokens, cost, latency
+ * and outcome. Failures end as an ApiError whose message says what happened, in words the panel
+ * can show.
  */
 export async function callAi<Raw, Value>(spec: AiCallSpec<Raw, Value>): Promise<Value> {
   const { apiKey, baseURL } = requireConfigured(spec.service)
-  await requireBudget()
   const config = aiConfig()
   // The SDK's own retries are off: ours log each attempt and bound the waits.
   const client = new OpenAI({ apiKey, baseURL, maxRetries: 0, timeout: config.timeoutMs })
-  const label = serviceLabel[spec.service]
   let invalidAnswers = 0
   let last: Failure | undefined
 
   for (let attempt = 1; attempt <= config.maxAttempts + 1; attempt++) {
-    const started = performance.now()
-    let raw: Raw
+    const reservation = await reserveBudget(spec as AiCallSpec<unknown, unknown>)
+    let outcome: Attempt<Value>
     try {
-      raw = await spec.send(client)
-    } catch (error) {
-      last = classify(error, attempt)
-      await recordAiCall({
-        service: spec.service,
-        feature: spec.feature,
-        model: spec.model,
-        inputTokens: 0,
-        outputTokens: 0,
-        cost: 0,
-        costSource: 'price_table',
-        latencyMs: performance.now() - started,
-        outcome: last.outcome,
-        httpStatus: last.httpStatus,
-        error: last.message,
-      })
-      if (last.outcome === 'invalid_output') {
-        invalidAnswers++
-        if (invalidAnswers >= 2) break
-        continue
-      }
-      if (last.retryInMs === undefined || attempt >= config.maxAttempts) break
-      await config.sleep(last.retryInMs)
+      outcome = await attemptOnce(spec, client, attempt)
+    } finally {
+      // Released only once the attempt's real cost is in the ledger.
+      if (reservation !== undefined) await releaseAiReservation(reservation)
+    }
+    if ('value' in outcome) return outcome.value
+    last = outcome.failure
+    if (last.outcome === 'invalid_output') {
+      invalidAnswers++
+      if (invalidAnswers >= 2) break
       continue
     }
+    if (last.retryInMs === undefined || attempt >= config.maxAttempts) break
+    await config.sleep(last.retryInMs)
+  }
 
-    const usage = spec.usage(raw)
-    const { cost, costSource } = costOf(spec.model, usage)
-    const record = {
+  throw failureError(serviceLabel[spec.service], last)
+}
+
+type Attempt<Value> = { value: Value } | { failure: Failure }
+
+/** Sends once and writes the attempt's ledger row. */
+async function attemptOnce<Raw, Value>(
+  spec: AiCallSpec<Raw, Value>,
+  client: OpenAI,
+  attempt: number,
+): Promise<Attempt<Value>> {
+  const started = performance.now()
+  let raw: Raw
+  try {
+    raw = await spec.send(client)
+  } catch (error) {
+    const failure = classify(error, attempt)
+    await recordAiCall({
       service: spec.service,
       feature: spec.feature,
       model: spec.model,
-      inputTokens: usage.inputTokens,
-      outputTokens: usage.outputTokens,
-      cost,
-      costSource,
+      inputTokens: 0,
+      outputTokens: 0,
+      cost: 0,
+      costSource: 'price_table',
       latencyMs: performance.now() - started,
-    }
-    try {
-      const value = await spec.parse(raw)
-      await recordAiCall({ ...record, outcome: 'ok', httpStatus: 200 })
-      return value
-    } catch (error) {
-      if (!(error instanceof InvalidOutput)) throw error
-      last = { outcome: 'invalid_output', message: error.message }
-      // The answer was paid for even though we refuse it.
-      await recordAiCall({ ...record, outcome: 'invalid_output', httpStatus: 200, error: error.message })
-      invalidAnswers++
-      if (invalidAnswers >= 2) break
-    }
+      outcome: failure.outcome,
+      httpStatus: failure.httpStatus,
+      error: failure.message,
+    })
+    return { failure }
   }
 
-  throw failureError(label, last)
+  const usage = spec.usage(raw)
+  const record = {
+    service: spec.service,
+    feature: spec.feature,
+    model: spec.model,
+    inputTokens: usage.inputTokens,
+    outputTokens: usage.outputTokens,
+    ...costOf(spec.service, spec.model, usage),
+    latencyMs: performance.now() - started,
+  }
+  try {
+    const value = await spec.parse(raw)
+    await recordAiCall({ ...record, outcome: 'ok', httpStatus: 200 })
+    return { value }
+  } catch (error) {
+    if (!(error instanceof InvalidOutput)) throw error
+    // The answer was paid for even though we refuse it.
+    await recordAiCall({ ...record, outcome: 'invalid_output', httpStatus: 200, error: error.message })
+    return { failure: { outcome: 'invalid_output', message: error.message } }
+  }
 }
 
 function failureError(label: string, failure: Failure | undefined): ApiError {

@@ -74,24 +74,62 @@ export function configureAi(overrides: AiConfigOverrides): () => void {
 export const serviceLabel: Record<AiService, string> = { openai: 'OpenAI', perplexity: 'Perplexity' }
 
 /**
- * US dollars per million tokens (and per image) for when a provider's answer carries no cost.
+ * US dollars per million tokens (and per image, and per request for web search) for when a
+ * provider's answer carries no cost, and for the worst case a call reserves before it is sent.
  * Perplexity reports `usage.cost.total_cost` itself; OpenAI does not, so its calls are priced here.
  * Figures from the providers' price pages, 2026-11; check them before relying on the budget.
  */
-export const priceTable: Record<string, { inputPerMillion: number; outputPerMillion: number; perImage?: number }> = {
-  'gpt-image-1.5': { inputPerMillion: 5, outputPerMillion: 40, perImage: 0.04 },
-  'gpt-image-2': { inputPerMillion: 5, outputPerMillion: 40, perImage: 0.04 },
-  'gpt-5-mini': { inputPerMillion: 0.25, outputPerMillion: 2 },
-  'gpt-5': { inputPerMillion: 1.25, outputPerMillion: 10 },
-  'perplexity/sonar': { inputPerMillion: 1, outputPerMillion: 1 },
-  'perplexity/sonar-pro': { inputPerMillion: 3, outputPerMillion: 15 },
+export interface Price {
+  service: AiService
+  inputPerMillion: number
+  outputPerMillion: number
+  perImage?: number
+  /** Search fees per request (Perplexity, high search context). */
+  perRequest?: number
+}
+export const priceTable: Record<string, Price> = {
+  'gpt-image-1.5': { service: 'openai', inputPerMillion: 5, outputPerMillion: 40, perImage: 0.04 },
+  'gpt-image-2': { service: 'openai', inputPerMillion: 5, outputPerMillion: 40, perImage: 0.04 },
+  'gpt-5-mini': { service: 'openai', inputPerMillion: 0.25, outputPerMillion: 2 },
+  'gpt-5': { service: 'openai', inputPerMillion: 1.25, outputPerMillion: 10 },
+  'perplexity/sonar': { service: 'perplexity', inputPerMillion: 1, outputPerMillion: 1, perRequest: 0.012 },
+  'perplexity/sonar-pro': { service: 'perplexity', inputPerMillion: 3, outputPerMillion: 15, perRequest: 0.014 },
 }
 
-/** Cost of a call from the price table; an unknown model costs 0 and says so in the ledger. */
-export function priceOf(model: string, inputTokens: number, outputTokens: number, images = 0): number | undefined {
-  const price = priceTable[model]
-  if (!price) return undefined
+/**
+ * The price of a model; a model missing from the table is priced as the dearest model of its
+ * service (every figure at its highest), never as free: a budget must not be spent unseen.
+ */
+export function priceFor(service: AiService, model: string): { price: Price; known: boolean } {
+  const known = priceTable[model]
+  if (known) return { price: known, known: true }
+  const prices = Object.values(priceTable).filter((p) => p.service === service)
+  const highest = (pick: (p: Price) => number | undefined) => Math.max(0, ...prices.map((p) => pick(p) ?? 0))
+  return {
+    price: {
+      service,
+      inputPerMillion: highest((p) => p.inputPerMillion),
+      outputPerMillion: highest((p) => p.outputPerMillion),
+      perImage: highest((p) => p.perImage),
+      perRequest: highest((p) => p.perRequest),
+    },
+    known: false,
+  }
+}
+
+/** Cost of a call from a price. */
+export function priceOf(price: Price, inputTokens: number, outputTokens: number, images = 0): number {
   const tokens = (inputTokens * price.inputPerMillion + outputTokens * price.outputPerMillion) / 1_000_000
   // Image models report tokens when they can; the flat per-image price covers answers without usage.
-  return inputTokens + outputTokens > 0 ? tokens : images * (price.perImage ?? 0)
+  const usage = inputTokens + outputTokens > 0 ? tokens : images * (price.perImage ?? 0)
+  return usage + (price.perRequest ?? 0)
+}
+
+/**
+ * The most one attempt can cost, reserved before it is sent: a prompt and an answer far longer than
+ * ours (8,000 tokens in, 4,000 out), or one image at its token price.
+ */
+export function worstCaseCost(price: Price): number {
+  const tokens = priceOf(price, 8_000, 4_000)
+  return price.perImage ? Math.max(tokens, priceOf(price, 1_000, 6_000)) : tokens
 }

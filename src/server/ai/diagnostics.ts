@@ -1,5 +1,5 @@
 import { lastAiCall, listAiCalls, recentAiErrors, spentThisMonth, type AiCallRow } from '../repos/ai-calls.repo.ts'
-import { aiConfig, serviceLabel, type AiService } from './config.ts'
+import { aiConfig, priceTable, serviceLabel, type AiService } from './config.ts'
 
 export type Health = 'healthy' | 'warning' | 'error'
 
@@ -118,6 +118,17 @@ export async function diagnose(service: AiService, now = new Date()): Promise<Di
     recommendations.push(
       `Set ${settings.keyVariable} (and ${service.toUpperCase()}_BASE_URL for a compatible server) to enable ${label}.`,
     )
+  const unpriced = [
+    ...new Set([
+      ...(service === 'openai' ? [config.openai.imageModel, config.openai.textModel] : [model]),
+      ...calls.map((c) => c.model),
+    ]),
+  ].filter((m) => !priceTable[m])
+  for (const m of unpriced) {
+    recommendations.push(
+      `The model ${m} has no known price: its calls are counted at the highest price of ${label}'s models. Add it to the price table in src/server/ai/config.ts.`,
+    )
+  }
   const outcomes = new Set(calls.map((c) => c.outcome))
   if (outcomes.has('invalid_output')) {
     recommendations.push(

@@ -410,6 +410,28 @@ export const aiCallLog = pgTable(
   ],
 ).enableRLS()
 
+/**
+ * Money set aside for AI calls in flight (docs/decisions/0406): a call reserves its worst case
+ * under a lock before it is sent, so parallel calls near the monthly budget cannot all pass the
+ * check; the reservation is deleted once the call's real cost is in the ledger. A reservation left
+ * by a crashed process stops counting at `expires_at`.
+ */
+export const aiSpendReservations = pgTable(
+  'ai_spend_reservations',
+  {
+    id: serial('id').primaryKey(),
+    service: aiServiceEnum('service').notNull(),
+    feature: text('feature').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 6 }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    check('ai_spend_reservations_amount', sql`${t.amount} >= 0`),
+    index('ai_spend_reservations_expires_idx').on(t.expiresAt),
+  ],
+).enableRLS()
+
 /** Long AI work (bulk news, refresh all) with progress the admin polls. */
 export const jobs = pgTable(
   'jobs',

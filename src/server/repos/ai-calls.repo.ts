@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm'
-import { db } from '../db/client.ts'
-import { aiCallLog } from '../db/schema.ts'
+import { and, desc, eq, gt, gte, lte, sql } from 'drizzle-orm'
+import { db, type Database } from '../db/client.ts'
+import { aiCallLog, aiSpendReservations } from '../db/schema.ts'
 
 export type AiCallRow = typeof aiCallLog.$inferSelect
 export type AiService = AiCallRow['service']
@@ -15,7 +15,8 @@ export interface AiCallRecord {
   inputTokens: number
   outputTokens: number
   cost: number
-  costSource: 'provider' | 'price_table'
+  /** 'fallback_highest': the model is not in the price table; priced as its service's dearest model. */
+  costSource: 'provider' | 'price_table' | 'fallback_highest'
   latencyMs: number
   outcome: AiOutcome
   httpStatus?: number
@@ -44,14 +45,61 @@ export async function recordAiCall(call: AiCallRecord, now = new Date()): Promis
     })
 }
 
-/** Dollars spent on all AI calls since the start of `now`'s calendar month (UTC). */
-export async function spentThisMonth(now = new Date()): Promise<number> {
+/** A reservation stops counting after this long: the longest call with its retries is far shorter. */
+export const RESERVATION_TTL_MS = 10 * 60 * 1000
+
+type Reader = Pick<Database, 'select'>
+
+/**
+ * Dollars spent on all AI calls since the start of `now`'s calendar month (UTC), plus what calls in
+ * flight have reserved (docs/decisions/0406).
+ */
+export async function spentThisMonth(now = new Date(), q: Reader = db()): Promise<number> {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
-  const [row] = await db()
+  const [spent] = await q
     .select({ total: sql<string>`coalesce(sum(${aiCallLog.cost}), 0)` })
     .from(aiCallLog)
     .where(gte(aiCallLog.createdAt, start))
-  return Number(row?.total ?? 0)
+  const [reserved] = await q
+    .select({ total: sql<string>`coalesce(sum(${aiSpendReservations.amount}), 0)` })
+    .from(aiSpendReservations)
+    .where(and(gte(aiSpendReservations.createdAt, start), gt(aiSpendReservations.expiresAt, now)))
+  return Number(spent?.total ?? 0) + Number(reserved?.total ?? 0)
+}
+
+/**
+ * Sets `amount` aside for one call when the month's spending and reservations leave room for it
+ * under `budget`; otherwise answers what is spent and reserved. Check and reservation happen under
+ * one transaction-scoped lock (safe through a transaction pooler), so calls racing near the budget
+ * are counted one after another.
+ */
+export async function reserveAiSpend(
+  call: { service: AiService; feature: string; amount: number; budget: number },
+  now = new Date(),
+): Promise<{ reservationId: number } | { spent: number }> {
+  return db().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ai-monthly-budget'))`)
+    const spent = await spentThisMonth(now, tx)
+    if (spent + call.amount > call.budget + 1e-9) return { spent }
+    // Expired reservations of crashed calls serve no purpose any more.
+    await tx.delete(aiSpendReservations).where(lte(aiSpendReservations.expiresAt, now))
+    const [row] = await tx
+      .insert(aiSpendReservations)
+      .values({
+        service: call.service,
+        feature: call.feature,
+        amount: call.amount.toFixed(6),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + RESERVATION_TTL_MS),
+      })
+      .returning({ id: aiSpendReservations.id })
+    return { reservationId: row!.id }
+  })
+}
+
+/** The call's real cost is in the ledger (or it cost nothing): its reservation goes. */
+export async function releaseAiReservation(reservationId: number): Promise<void> {
+  await db().delete(aiSpendReservations).where(eq(aiSpendReservations.id, reservationId))
 }
 
 export async function listAiCalls(service: AiService, since: Date): Promise<AiCallRow[]> {

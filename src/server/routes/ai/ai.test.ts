@@ -9,7 +9,7 @@ import { listStandings } from '../../repos/standings.repo.ts'
 import { readImage } from '../../blobs/images.ts'
 import { createNews } from '../../db/factories.ts'
 import { db } from '../../db/client.ts'
-import { newsArticles } from '../../db/schema.ts'
+import { aiSpendReservations, newsArticles } from '../../db/schema.ts'
 
 let ai: AiHarness
 let stopBlobs: () => Promise<void>
@@ -528,7 +528,7 @@ describe('without keys, budget', () => {
       const res = await generateStandings()
       expect(res.status).toBe(429)
       expect(res.body.message).toBe(
-        'The monthly AI budget of $0.01 is spent ($0.01 so far this month). No AI call is made until next month or until AI_MONTHLY_BUDGET_USD is raised.',
+        'The monthly AI budget of $0.01 is spent ($0.01 so far this month, calls in progress included; this one may cost up to $0.02). No AI call is made until next month or until AI_MONTHLY_BUDGET_USD is raised.',
       )
       expect(ai.fake.requests).toHaveLength(0)
     } finally {
@@ -574,5 +574,44 @@ describe('diagnostics', () => {
     const openai = (await send('GET', '/api/admin/openai/diagnostic', { cookie })).body
     expect(openai.tokenUsage.byFeature['test-image']).toMatchObject({ requests: 1 })
     expect(openai).not.toHaveProperty('usage')
+  })
+
+  it('reserves before calling: 20 parallel calls near the budget spend no more than the budget', async () => {
+    const budget = 0.03
+    const undo = configureAi({ monthlyBudgetUsd: budget })
+    try {
+      // Slow answers, so that all twenty are in flight together.
+      ai.fake.queue('responses', ...Array.from({ length: 20 }, () => ({ kind: 'slow' as const, ms: 300 })))
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => generateStandings(`Series ${i}`)))
+      const statuses = results.map((r) => r.status)
+      expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1)
+      expect(statuses.filter((s) => s !== 200).every((s) => s === 429)).toBe(true)
+      const spent = (await ledger()).reduce((sum, row) => sum + Number(row.cost), 0)
+      expect(spent).toBeLessThanOrEqual(budget)
+      // Every call that reached the provider is in the ledger, and nothing is left reserved.
+      expect(ai.fake.requests.length).toBe((await ledger()).length)
+      expect(await db().select().from(aiSpendReservations)).toEqual([])
+    } finally {
+      undo()
+    }
+  })
+
+  it("prices a model missing from the price table at its service's highest price, and says so", async () => {
+    const undo = configureAi({ openai: { textModel: 'gpt-unlisted-9' } })
+    try {
+      const res = await post('format-news-content', { content: 'Plain text about the race.' })
+      expect(res.status).toBe(200)
+      const [row] = await ledger()
+      expect(row?.model).toBe('gpt-unlisted-9')
+      expect(row?.costSource).toBe('fallback_highest')
+      // 300 tokens in and 350 out at gpt-5's prices, the dearest OpenAI text figures.
+      expect(Number(row?.cost)).toBeCloseTo((300 * 5 + 350 * 40) / 1_000_000, 6)
+      const report = await send('GET', '/api/admin/openai/diagnostic', { cookie })
+      expect(report.body.recommendations).toContainEqual(
+        expect.stringContaining('The model gpt-unlisted-9 has no known price'),
+      )
+    } finally {
+      undo()
+    }
   })
 })
