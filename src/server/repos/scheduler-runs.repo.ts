@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, or } from 'drizzle-orm'
 import { db } from '../db/client.ts'
 import { schedulerJobs, schedulerRuns } from '../db/schema.ts'
 import type { JobRow, JobResult } from './jobs.repo.ts'
@@ -24,6 +24,22 @@ export async function claimSchedulerRun(claim: RunClaim): Promise<SchedulerRun |
     .values({ ...claim, status: 'running' })
     .onConflictDoNothing({ target: schedulerRuns.slotKey })
     .returning()
+  return row
+}
+
+/** A test-mode run still running, or started less than `withinMs` ago: Run Test Now waits for it. */
+export async function recentTestRun(now: Date, withinMs: number): Promise<SchedulerRun | undefined> {
+  const [row] = await db()
+    .select()
+    .from(schedulerRuns)
+    .where(
+      and(
+        eq(schedulerRuns.testMode, true),
+        or(eq(schedulerRuns.status, 'running'), gt(schedulerRuns.startedAt, new Date(now.getTime() - withinMs))),
+      ),
+    )
+    .orderBy(desc(schedulerRuns.startedAt))
+    .limit(1)
   return row
 }
 

@@ -1,5 +1,5 @@
 import http from 'node:http'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startAiHarness, type AiHarness } from '../../../tests/helpers/ai.ts'
 import { adminCookie, send } from '../../../tests/helpers/auth.ts'
@@ -78,7 +78,7 @@ describe('runSchedulerTick with a controlled clock (UTC)', () => {
   })
 
   it('test mode runs news and standings for Formula 1 and IndyCar Series every 2 minutes', async () => {
-    await saveSchedulerConfig({ testMode: true, championships: ['WEC'] })
+    await saveSchedulerConfig({ enabled: true, testMode: true, championships: ['WEC'] })
     await tickEvery30s('2026-11-23T10:00:00Z', 6)
     expect(await slots()).toEqual([
       'test-news:2026-11-23T10:00Z',
@@ -118,7 +118,7 @@ describe('runSchedulerTick with a controlled clock (UTC)', () => {
   it('records a run that cannot start (no key) as failed with the reason', async () => {
     const undo = configureAi({ perplexity: { apiKey: undefined } })
     try {
-      await saveSchedulerConfig({ testMode: true })
+      await saveSchedulerConfig({ enabled: true, testMode: true })
       await runSchedulerTick(at('2026-11-23T10:00:00Z'))
       const runs = await listSchedulerRuns()
       expect(runs).toHaveLength(2)
@@ -130,7 +130,7 @@ describe('runSchedulerTick with a controlled clock (UTC)', () => {
   })
 
   it('a run ends with its job: end time, outcome and summary; run history through the API', async () => {
-    await saveSchedulerConfig({ testMode: true })
+    await saveSchedulerConfig({ enabled: true, testMode: true })
     const report = await runSchedulerTick(at('2026-11-23T10:00:00Z'))
     const { runJob } = await import('../jobs/jobs.ts')
     for (const s of report.started) await runJob(s.jobId!)
@@ -145,6 +145,44 @@ describe('runSchedulerTick with a controlled clock (UTC)', () => {
     const history = (await send('GET', '/api/admin/scheduler/runs', { cookie })).body
     expect(history.runs).toHaveLength(2)
     expect(history.runs[0]).toMatchObject({ status: 'completed', finishedAt: expect.any(String) })
+  })
+
+  it('test mode obeys the master switch: switched off, no test run starts', async () => {
+    await saveSchedulerConfig({ enabled: false, testMode: true })
+    await tickEvery30s('2026-11-23T10:00:00Z', 6)
+    expect(await slots()).toEqual([])
+  })
+
+  it('test mode never runs more often than every 2 minutes, and a shorter interval is refused', async () => {
+    const cookie = await adminCookie()
+    const refused = await send('POST', '/api/admin/scheduler/config', { cookie, body: { testIntervalMinutes: 1 } })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toEqual({ message: 'The test interval must be between 2 and 1440.' })
+    // A row written before the rule (or by hand) still runs every 2 minutes at most.
+    await saveSchedulerConfig({ enabled: true, testMode: true })
+    await db().execute(sql`update scheduler_settings set test_interval_minutes = 1`)
+    await tickEvery30s('2026-11-23T10:00:00Z', 8)
+    expect((await slots()).filter((key) => key.startsWith('test-news'))).toEqual([
+      'test-news:2026-11-23T10:00Z',
+      'test-news:2026-11-23T10:02Z',
+      'test-news:2026-11-23T10:04Z',
+      'test-news:2026-11-23T10:06Z',
+    ])
+  })
+
+  it('five quick clicks of Run Test Now start one run of each kind; the others hear why', async () => {
+    const cookie = await adminCookie()
+    const clicks = await Promise.all(
+      Array.from({ length: 5 }, () => send('POST', '/api/admin/scheduler/test-now', { cookie, body: {} })),
+    )
+    expect(clicks.map((r) => r.status).sort()).toEqual([202, 429, 429, 429, 429])
+    expect(clicks.find((r) => r.status === 429)?.body).toEqual({
+      message: 'A test run is already in progress. Try again in a minute.',
+    })
+    expect((await listSchedulerRuns()).map((r) => r.slotKey.split(':')[0]).sort()).toEqual([
+      'manual-news',
+      'manual-standings',
+    ])
   })
 
   it('test-now starts test-mode work at once', async () => {

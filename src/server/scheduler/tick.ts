@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { dueSlot, nextSlot, nextTestSlot, slotKey, testSlot } from '../../lib/schedule.ts'
 import { requireConfigured } from '../ai/call.ts'
 import { relaunchStalledJobs, startJob } from '../jobs/jobs.ts'
@@ -8,6 +7,7 @@ import {
   attachJobToRun,
   claimSchedulerRun,
   failSchedulerRun,
+  recentTestRun,
   setScheduleTimes,
   type ScheduleKind,
   type SchedulerRun,
@@ -15,6 +15,10 @@ import {
 
 /** Spec 001 section 9: test mode runs Formula 1 and IndyCar Series, news and standings both on. */
 export const TEST_CHAMPIONSHIPS = ['Formula 1', 'IndyCar Series'] as const
+/** Spec 001: test mode runs every 2 minutes; never more often, whatever the settings row says. */
+export const MIN_TEST_INTERVAL_MINUTES = 2
+/** Run Test Now starts nothing while a test run is running or began this long ago (docs/decisions/0406). */
+export const TEST_NOW_COOLDOWN_MS = 60_000
 
 const kinds: ScheduleKind[] = ['standings', 'news']
 
@@ -78,15 +82,17 @@ async function startRun(plan: RunPlan): Promise<StartedRun | undefined> {
 export async function runSchedulerTick(now = new Date()): Promise<TickReport> {
   const config = await getSchedulerConfig()
   const plans: RunPlan[] = []
-  if (config.testMode) {
-    const slot = testSlot(now, config.testIntervalMinutes)
+  // The master switch governs test mode too: switched off, nothing runs (and nothing is spent).
+  const testInterval = Math.max(MIN_TEST_INTERVAL_MINUTES, config.testIntervalMinutes)
+  if (config.enabled && config.testMode) {
+    const slot = testSlot(now, testInterval)
     for (const kind of kinds) {
       plans.push({
         kind,
         key: slotKey(`test-${kind}`, slot),
         testMode: true,
         championships: TEST_CHAMPIONSHIPS,
-        nextRunAt: nextTestSlot(now, config.testIntervalMinutes),
+        nextRunAt: nextTestSlot(now, testInterval),
         now,
       })
     }
@@ -135,20 +141,28 @@ export async function runSchedulerTick(now = new Date()): Promise<TickReport> {
   return { started, flushedBuild, relaunched }
 }
 
-/** The scheduler tab's run-now (POST /api/admin/scheduler/test-now): test-mode work, at once. */
+/**
+ * The scheduler tab's run-now (POST /api/admin/scheduler/test-now): test-mode work, at once. Not
+ * while a test run is running or started in the last minute: five quick clicks made ten jobs and
+ * twenty AI calls. The minute's slot key makes that hold for clicks racing each other too. Answers
+ * no runs when it started nothing.
+ */
 export async function runSchedulerNow(now = new Date()): Promise<StartedRun[]> {
-  const id = randomUUID()
+  if (await recentTestRun(now, TEST_NOW_COOLDOWN_MS)) return []
+  const minute = Math.floor(now.getTime() / 60_000)
   const started: StartedRun[] = []
   for (const kind of kinds) {
     const result = await startRun({
       kind,
-      key: `manual-${kind}:${id}`,
+      key: `manual-${kind}:${minute}`,
       testMode: true,
       championships: TEST_CHAMPIONSHIPS,
       nextRunAt: null,
       now,
     })
-    if (result) started.push(result)
+    // Every click claims the kinds in the same order: one that lost the first claim lost the click.
+    if (!result) break
+    started.push(result)
   }
   return started
 }

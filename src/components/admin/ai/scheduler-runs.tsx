@@ -33,7 +33,8 @@ export function SchedulerRuns() {
         onClick={() =>
           runNow.mutate(undefined, {
             onSuccess: () => notify.success('Test Completed', 'The test run has started.'),
-            onError: () => notify.failure('Error', 'Failed to run test'),
+            // The server says why (a test run in progress, AI not configured) under the spec's text.
+            onError: (error) => notify.failed('Error', 'Failed to run test', error),
           })
         }
       >

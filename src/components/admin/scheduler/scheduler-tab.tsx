@@ -91,6 +91,15 @@ function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
           Status: <strong className="text-white">{stored.testMode ? 'Test Mode Active' : 'Normal'}</strong>
           {stored.testMode && ` · every ${stored.testIntervalMinutes} minutes for ${stored.championships.join(', ')}`}
         </p>
+        {stored.testMode && !stored.enabled && (
+          <p className="text-amber-300">
+            Test mode runs only while the scheduler is enabled: switch on Enable scheduler above and save.
+          </p>
+        )}
+        <p className="text-sm text-gray-400">
+          Each test run makes four AI calls (two articles, two standings), every 2 minutes while test mode is on: they
+          count against the monthly AI budget.
+        </p>
         <div className="flex flex-wrap gap-3">
           <button
             type="button"

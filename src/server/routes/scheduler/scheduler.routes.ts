@@ -9,7 +9,7 @@ import { jobView } from '../../jobs/jobs.ts'
 import { getJob } from '../../repos/jobs.repo.ts'
 import { getSchedulerConfig, saveSchedulerConfig, type SchedulerUpdate } from '../../repos/scheduler.repo.ts'
 import { getScheduleTimes, listSchedulerRuns } from '../../repos/scheduler-runs.repo.ts'
-import { runSchedulerNow } from '../../scheduler/tick.ts'
+import { MIN_TEST_INTERVAL_MINUTES, runSchedulerNow } from '../../scheduler/tick.ts'
 
 const configMessage = 'Failed to save schedule settings'
 
@@ -33,7 +33,8 @@ const configBody = z
     {
       enabled: boolFrom('enabled'),
       testMode: boolFrom('testMode'),
-      testIntervalMinutes: intFrom('The test interval', 1, 1440),
+      // Spec 001: test mode runs every 2 minutes; more often only spends more.
+      testIntervalMinutes: intFrom('The test interval', MIN_TEST_INTERVAL_MINUTES, 1440),
       generateNews: boolFrom('generateNews'),
       refreshStandings: boolFrom('refreshStandings'),
       championships: z
@@ -77,6 +78,9 @@ export const schedulerRoutes = new Hono()
   /** 'Run test now': test-mode work (Formula 1 and IndyCar Series, news and standings) started at once. */
   .post('/test-now', async (c) => {
     const started = await runSchedulerNow()
+    if (started.length === 0) {
+      throw new ApiError(429, 'A test run is already in progress. Try again in a minute.', { 'Retry-After': '60' })
+    }
     const failed = started.filter((s) => s.jobId === undefined)
     if (failed.length === started.length && failed.length > 0) {
       // Nothing could start (e.g. no AI key): the runs are recorded as failed with the reason.
