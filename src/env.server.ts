@@ -46,6 +46,8 @@ const schema = z.object({
   PERPLEXITY_API_KEY: z.string().min(1).optional(),
   PERPLEXITY_BASE_URL: z.url().default('https://api.perplexity.ai/v1'),
   PERPLEXITY_MODEL: z.string().default('perplexity/sonar'),
+  /** Key that signs calls of the jobs function. Unset: the server makes one and keeps it in the database. */
+  JOBS_SECRET: z.string().min(32, 'JOBS_SECRET must be at least 32 characters').optional(),
   /** Spending cap for all AI calls per calendar month (UTC), in US dollars. Unset: no cap. */
   AI_MONTHLY_BUDGET_USD: z.coerce
     .number({ message: 'AI_MONTHLY_BUDGET_USD must be a number of dollars' })

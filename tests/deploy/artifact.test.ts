@@ -10,6 +10,7 @@ import { storeImage } from '../../src/server/blobs/images.ts'
 import { db } from '../../src/server/db/client.ts'
 import { buildGame, buildNews } from '../../src/server/db/factories.ts'
 import { games, newsArticles, publishState, standingsSets } from '../../src/server/db/schema.ts'
+import { signJobCall } from '../../src/server/jobs/job-signature.ts'
 import { createJob, getJob } from '../../src/server/repos/jobs.repo.ts'
 import { startFakeAi } from '../fakes/ai-server.ts'
 import { fakeJpeg } from '../helpers/blobs.ts'
@@ -135,9 +136,16 @@ describe('the deploy artifact', () => {
         tasks: [{ kind: 'standings', championship: 'Formula 1' }],
         feature: 'refresh-standings',
       })
-      const started = await jobs.fetch('/.netlify/functions/jobs-background', {
+      // Unsigned, the call runs nothing (Netlify answers a background call 202 whatever it does).
+      await jobs.fetch('/.netlify/functions/jobs-background', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jobId: job.id }),
+      })
+      expect((await getJob(job.id))?.status).toBe('queued')
+      const started = await jobs.fetch('/.netlify/functions/jobs-background', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(await signJobCall(job.id)) },
         body: JSON.stringify({ jobId: job.id }),
       })
       expect(started.status, jobs.stderr()).toBe(202)

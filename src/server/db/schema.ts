@@ -458,6 +458,16 @@ export const jobs = pgTable(
   ],
 ).enableRLS()
 
+/**
+ * Secrets the server makes for itself, once, so that no configuration is needed (the key that signs
+ * calls of the jobs function: src/server/jobs/job-signature.ts). Never sent by any route.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+}).enableRLS()
+
 /** Single row (id = 1): the admin password as a slow hash, never the password. */
 export const adminCredentials = pgTable(
   'admin_credentials',

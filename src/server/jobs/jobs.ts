@@ -20,6 +20,8 @@ import {
 } from '../repos/jobs.repo.ts'
 import { finishSchedulerRunsOf } from '../repos/scheduler-runs.repo.ts'
 
+import { signJobCall } from './job-signature.ts'
+
 /** The background function that runs jobs (netlify/functions/jobs-background.mts). */
 export const JOBS_FUNCTION_PATH = '/.netlify/functions/jobs-background'
 
@@ -34,7 +36,7 @@ const launchThroughFunction: Launcher = async (jobId) => {
   try {
     const res = await fetch(`${siteUrl}${JOBS_FUNCTION_PATH}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(await signJobCall(jobId)) },
       body: JSON.stringify({ jobId }),
       signal: AbortSignal.timeout(10_000),
     })
