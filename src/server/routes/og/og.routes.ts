@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { errorResponse, notFound } from '../../http/errors.ts'
 import { SITE_NAME } from '../../../lib/structured-data.ts'
 import { HOME_CHAMPIONSHIPS, topDrivers } from '../../../lib/standings.ts'
@@ -13,14 +13,33 @@ import { getSetting } from '../../repos/site-settings.repo.ts'
 import { listStandings } from '../../repos/standings.repo.ts'
 
 /**
- * A card as PNG. `Netlify-Vary: query=_` keys the CDN's copy on the path alone (no card reads a query
- * parameter, and none is named `_`), so `?cb=1`, `?cb=2`... do not each reach the function.
- * `X-Card-Cache` says whether this instance drew it or had it already.
+ * `Netlify-Vary: query=<names>` keys the CDN's copy on the named query parameters only. No card reads
+ * one, and an empty list is not documented, so it names one that nobody sends (not `_`, which
+ * jQuery and others use to bust caches): `?cb=1`, `?cb=2`... all get the one copy of the path.
  */
+export const CARD_VARY = 'query=og-card-has-no-variants'
+
+/**
+ * The CDN keeps a card for a week and serves it a day past that while it draws it anew: a card
+ * changes only with its content, and a write purges its tags (docs/decisions/0114).
+ */
+export const CARD_CDN_CACHE = 'public, durable, s-maxage=604800, stale-while-revalidate=86400'
+
+function cardCache(...tags: string[]): MiddlewareHandler {
+  const base = publicCache(...tags)
+  return async (c, next) => {
+    await base(c, next)
+    if (c.req.method !== 'GET' || c.res.status !== 200) return
+    c.header('Netlify-CDN-Cache-Control', CARD_CDN_CACHE)
+    c.header('Netlify-Vary', CARD_VARY)
+  }
+}
+
+/** A card as PNG; `X-Card-Cache` says whether this instance drew it or had it already. */
 const png = ({ png: body, hit }: CardResult) =>
   new Response(new Uint8Array(body), {
     status: 200,
-    headers: { 'Content-Type': 'image/png', 'Netlify-Vary': 'query=_', 'X-Card-Cache': hit ? 'hit' : 'miss' },
+    headers: { 'Content-Type': 'image/png', 'X-Card-Cache': hit ? 'hit' : 'miss' },
   })
 
 /**
@@ -28,10 +47,18 @@ const png = ({ png: body, hit }: CardResult) =>
  * publish pipeline purges their tags): 10,000 articles would add minutes to every build
  * (docs/decisions/0112).
  */
-export const ogNewsRoutes = new Hono().use(publicCache('news')).get('/:id', async (c) => {
+export const ogNewsRoutes = new Hono().use(cardCache('news')).get('/:id', async (c) => {
   const article = await getNews(parseId(c))
   if (!article) throw notFound('Article not found')
-  const key = `news:${article.id}:${article.updatedAt.getTime()}`
+  // What the card shows: a write bumps updatedAt, and the fields guard two writes in one millisecond.
+  const key = JSON.stringify([
+    'news',
+    article.id,
+    article.updatedAt.getTime(),
+    article.title,
+    article.category,
+    article.imageUrl,
+  ])
   return png(
     await cachedCard(key, async () => {
       const image = await loadBackground(article.imageUrl, new URL(c.req.url).origin)
@@ -41,7 +68,7 @@ export const ogNewsRoutes = new Hono().use(publicCache('news')).get('/:id', asyn
 })
 
 /** The standings card: the podium of each championship (as many as the home page shows). */
-export const ogStandingsRoutes = new Hono().use(publicCache('standings', 'site-settings')).get('/', async (c) => {
+export const ogStandingsRoutes = new Hono().use(cardCache('standings', 'site-settings')).get('/', async (c) => {
   const [sets, hero] = await Promise.all([listStandings(), getSetting('hero_image')])
   const lines = sets.slice(0, HOME_CHAMPIONSHIPS).map(
     (s) =>

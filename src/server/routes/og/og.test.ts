@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { decodePng } from '../../../../tests/helpers/png.ts'
 import { createNews, createStandings } from '../../db/factories.ts'
-import { createOgApp } from './og.routes.ts'
+import { CARD_VARY, createOgApp } from './og.routes.ts'
 
 const app = createOgApp()
 
@@ -70,6 +70,7 @@ describe('GET /api/og/news/:id', () => {
     for (const imageUrl of [
       `/api/og/news/${loop.id}?x`,
       `${origin}/api/og/news/${loop.id}`,
+      `${origin}/x.png`,
       `https://127.0.0.1:${new URL(origin).port}/picture.png`,
       `https://localhost:${new URL(origin).port}/picture.png`,
       '/.netlify/images?url=/api/og/news/1',
@@ -87,7 +88,9 @@ describe('GET /api/og/news/:id', () => {
     const article = await createNews({ title: 'Cache me', imageUrl: '/demo/news/spa.webp' })
     const first = await card(`/api/og/news/${article.id}?cb=1`)
     expect(first.res.headers.get('x-card-cache')).toBe('miss')
-    expect(first.res.headers.get('netlify-vary')).toBe('query=_')
+    expect(first.res.headers.get('netlify-vary')).toBe(CARD_VARY)
+    expect(first.res.headers.get('netlify-cdn-cache-control')).toMatch(/durable, s-maxage=\d{6,}/)
+    expect(first.res.headers.get('netlify-cache-tag')).toBe('news')
     const before = requested.length
     for (let cb = 2; cb <= 6; cb++) {
       const again = await card(`/api/og/news/${article.id}?cb=${cb}`)
