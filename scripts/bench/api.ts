@@ -44,8 +44,10 @@ if (!reuse) {
 
 const base = `http://localhost:${port}`
 const password = arg('password') ?? process.env.ADMIN_PASSWORD ?? readPassword()
-// The in-process app reads the same database as the served site.
-process.env.DATABASE_URL ||= `postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`
+// The in-process app reads (and writes) the same database as the served site: its own scratch site's
+// when it started one, whatever the caller's DATABASE_URL says; with --reuse, the one it measures.
+const siteDatabase = `postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`
+process.env.DATABASE_URL = reuse ? process.env.DATABASE_URL || siteDatabase : siteDatabase
 process.env.SITE_URL = base
 const { createApp } = await import('../../src/server/app.ts')
 const { closeDb } = await import('../../src/server/db/client.ts')

@@ -12,6 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { startEmbeddedServer } from '../lib/embedded-db.ts'
+import { assertScratchDatabase, markScratchDatabase } from '../lib/scratch-database.ts'
 
 const ARTICLES = Number(process.argv.find((a) => a.startsWith('--articles='))?.slice(11) ?? 10_000)
 const skipBuild = process.argv.includes('--no-build')
@@ -19,11 +20,13 @@ const skipBuild = process.argv.includes('--no-build')
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'))
 const server = await startEmbeddedServer({ dataDir: path.join(scratch, 'pglite'), port: 0 })
 const url = `postgres://postgres:postgres@127.0.0.1:${server.port}/postgres?sslmode=disable`
+const mark = await markScratchDatabase(url)
+// The app under measure uses the process's own database, which the environment names: it must be
+// this scratch server. Imported after DATABASE_URL is set (the env module reads it once), and
+// checked below through that very connection before anything is written.
 process.env.DATABASE_URL = url
-
-// Imported after DATABASE_URL is set: the env module reads it once.
 const { runMigrations } = await import('../../src/server/db/migrate.ts')
-const { db, closeDb } = await import('../../src/server/db/client.ts')
+const { db, closeDb, rawSql } = await import('../../src/server/db/client.ts')
 const { newsArticles } = await import('../../src/server/db/schema.ts')
 const { buildNews } = await import('../../src/server/db/factories.ts')
 const { seedDemoContent } = await import('../lib/seed-demo.ts')
@@ -37,7 +40,8 @@ const paragraph = (i: number) =>
   `<p>${Array.from({ length: 60 }, (_, k) => words[(i * 7 + k * 3) % words.length]).join(' ')}.</p>`
 
 try {
-  await runMigrations()
+  await assertScratchDatabase(rawSql(), mark)
+  await runMigrations(url)
   await seedDemoContent()
   let t = Date.now()
   for (let start = 0; start < ARTICLES; start += 500) {

@@ -18,21 +18,32 @@
  * (prepare the scratch database, then stop: tests/integration/bench-load-scratch.test.ts).
  * Prints figures; asserts nothing.
  *
- * It writes only into the database it created itself: the scratch cluster's database carries a
- * marker table, and the script stops before its first write unless the database it is connected to
- * is that one (beside `npm start`, an environment read too early once pointed it at the owner's).
+ * It writes only into the database it created itself: a database with a unique name on the
+ * cluster it started, marked with a random token (scripts/lib/scratch-database.ts). Every write
+ * goes through a connection opened on that database's address, never through the process's own
+ * database (src/server/db/client.ts, named by the environment), and the marker is checked on that
+ * connection before the first write. Beside `npm start`, the environment's database was once
+ * captured at import and received the migrations, the seed, 500 articles and a new admin password.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { drizzle } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
+import { hashPassword } from '../../src/server/auth/password.ts'
+import { buildNews } from '../../src/server/db/factories.ts'
+import { runMigrations } from '../../src/server/db/migrate.ts'
+import * as schema from '../../src/server/db/schema.ts'
 import { startFunctionInstance, type FunctionInstance } from '../../tests/deploy/function-instance.ts'
 import { ensurePgBouncer, startPgBouncer } from '../../tests/setup/pgbouncer.ts'
 import { poolerConsole } from '../../tests/setup/pooler-console.ts'
-import { findPgBin, startTempPostgres } from '../../tests/setup/postgres15.ts'
+import { findPgBin, startTempPostgres, withDatabase } from '../../tests/setup/postgres15.ts'
 import { buildFunctionBundles } from '../lib/function-bundles.ts'
+import { assertScratchDatabase, createScratchDatabase, ScratchRefusal } from '../lib/scratch-database.ts'
+import { seedDemoContent } from '../lib/seed-demo.ts'
 
+const { adminCredentials, games, newsArticles } = schema
 const option = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
 const DURATION = Number(option('duration', '60'))
@@ -56,6 +67,10 @@ if (!pgBin || !bouncerBin) {
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-load-'))
 const pg = await startTempPostgres(pgBin)
+const cleanups: (() => Promise<unknown> | unknown)[] = [
+  () => rmSync(scratch, { recursive: true, force: true }),
+  () => pg.stop(),
+]
 const pooler = await startPgBouncer(bouncerBin, {
   serverPort: Number(new URL(pg.url).port),
   poolSize: POOL_SIZE,
@@ -63,39 +78,11 @@ const pooler = await startPgBouncer(bouncerBin, {
   maxClients: CLIENT_LIMIT + 2,
   serverIdleTimeout: 10,
 })
-const SCRATCH_MARKER = 'bench_load_scratch_marker'
-{
-  const direct = postgres(pg.url, { max: 1, onnotice: () => {} })
-  await direct.unsafe(`create table ${SCRATCH_MARKER} (created_at timestamptz not null default now())`)
-  await direct.end({ timeout: 5 })
-}
-process.env.DATABASE_URL = pg.url
-const cleanups: (() => Promise<unknown> | unknown)[] = [
-  () => rmSync(scratch, { recursive: true, force: true }),
-  () => pg.stop(),
-  () => pooler.stop(),
-]
-
-// Imported after DATABASE_URL is set: the env module reads it once.
-const { runMigrations } = await import('../../src/server/db/migrate.ts')
-const { db, closeDb } = await import('../../src/server/db/client.ts')
-const { adminCredentials, games, newsArticles } = await import('../../src/server/db/schema.ts')
-const { buildNews } = await import('../../src/server/db/factories.ts')
-const { hashPassword } = await import('../../src/server/auth/password.ts')
-const { seedDemoContent } = await import('../lib/seed-demo.ts')
-const { databaseUrl } = await import('../../src/env.server.ts')
-const { rawSql } = await import('../../src/server/db/client.ts')
-
-/** Stops the benchmark, touching nothing, unless this process's database is the scratch one. */
-async function refuseUnlessScratch(): Promise<void> {
-  const refuse = (why: string) => {
-    throw new Error(`bench:load refuses to write: ${why}. It writes only into the scratch database it created.`)
-  }
-  if (databaseUrl !== pg.url) refuse(`its database is ${new URL(databaseUrl).host}, not the scratch cluster`)
-  const [row] = await rawSql()<{ port: number; marker: string | null }[]>`
-    select inet_server_port() as port, to_regclass(${SCRATCH_MARKER})::text as marker`
-  if (row?.port !== Number(new URL(pg.url).port) || row.marker === null) refuse('the connected database is not marked')
-}
+cleanups.push(() => pooler.stop())
+const scratchDb = await createScratchDatabase(pg.url, 'bench_load')
+/** This script's only connection that writes: to the scratch database's own address. */
+const sql = postgres(scratchDb.url, { max: 1, prepare: false, onnotice: () => {} })
+const db = drizzle(sql, { schema })
 
 interface Sample {
   latencies: number[]
@@ -191,21 +178,19 @@ let cold: FunctionInstance | undefined
 
 /** Migrations, the demo content, 500 more articles and the admin password, in the scratch database only. */
 async function prepareScratchDatabase(): Promise<void> {
-  await refuseUnlessScratch()
-  await runMigrations()
-  await seedDemoContent()
-  await db()
-    .insert(newsArticles)
-    .values(
-      Array.from({ length: 500 }, (_, i) =>
-        buildNews({
-          title: `Load article ${i}: ${words[i % words.length]} battle`,
-          content: `<p>${Array.from({ length: 80 }, (_, k) => words[(i + k) % words.length]).join(' ')}.</p>`,
-          displayOrder: 100 + i,
-        }),
-      ),
-    )
-  await db()
+  await assertScratchDatabase(sql, scratchDb)
+  await runMigrations(scratchDb.url)
+  await seedDemoContent(new Date(), db)
+  await db.insert(newsArticles).values(
+    Array.from({ length: 500 }, (_, i) =>
+      buildNews({
+        title: `Load article ${i}: ${words[i % words.length]} battle`,
+        content: `<p>${Array.from({ length: 80 }, (_, k) => words[(i + k) % words.length]).join(' ')}.</p>`,
+        displayOrder: 100 + i,
+      }),
+    ),
+  )
+  await db
     .insert(adminCredentials)
     .values({ id: 1, passwordHash: await hashPassword(PASSWORD) })
     .onConflictDoUpdate({ target: adminCredentials.id, set: { passwordHash: await hashPassword(PASSWORD) } })
@@ -213,15 +198,16 @@ async function prepareScratchDatabase(): Promise<void> {
 
 /** The load levels, the idle check and the cold burst; prints the table. */
 async function measure(): Promise<void> {
-  const articleIds = (await db().select({ id: newsArticles.id }).from(newsArticles)).map((r) => r.id)
-  const gameIds = (await db().select({ id: games.id }).from(games)).map((r) => r.id)
-  // This script's own pool is closed before the load: every connection counted is the function's.
-  await closeDb()
+  const articleIds = (await db.select({ id: newsArticles.id }).from(newsArticles)).map((r) => r.id)
+  const gameIds = (await db.select({ id: games.id }).from(games)).map((r) => r.id)
+  // This script's own connection is closed before the load: every connection counted is the function's.
+  await sql.end({ timeout: 5 })
 
   console.log('building the functions as Netlify does...')
   const [api] = (await buildFunctionBundles(process.cwd(), scratch)).filter((b) => b.name === 'api')
   const functionEnv = {
-    DATABASE_URL: pooler.url,
+    // The scratch database through the pooler (PgBouncer maps any database name to the cluster's).
+    DATABASE_URL: withDatabase(pooler.url, scratchDb.name),
     URL: SITE,
     CONTEXT: 'production',
     DATABASE_IDLE_TIMEOUT: String(IDLE_TIMEOUT),
@@ -356,13 +342,17 @@ async function measure(): Promise<void> {
 try {
   await prepareScratchDatabase()
   if (SETUP_ONLY) {
-    const [row] = await rawSql()<{ n: number }[]>`select count(*)::int as n from news_articles`
-    console.log(`scratch database ready: ${row?.n} articles on ${new URL(pg.url).host}`)
-    await closeDb()
+    const [row] = await sql<{ n: number }[]>`select count(*)::int as n from news_articles`
+    console.log(`scratch database ready: ${row?.n} articles in ${scratchDb.name} on ${new URL(pg.url).host}`)
   } else {
     await measure()
   }
+} catch (error) {
+  if (!(error instanceof ScratchRefusal)) throw error
+  console.error(`bench:load ${error.message}`)
+  process.exitCode = 1
 } finally {
+  await sql.end({ timeout: 5 })
   await warm?.stop()
   await cold?.stop()
   for (const cleanup of cleanups.reverse()) await cleanup()

@@ -40,10 +40,11 @@ const day = 24 * hour
 /**
  * Writes the demo content once, on an empty database, in one transaction: a start that is
  * killed half-way leaves nothing behind, and a second run finds the marker and does nothing.
- * Returns whether it wrote anything.
+ * Returns whether it wrote anything. `database` is the process's own unless given (a benchmark
+ * passes its scratch database's connection, never the one the environment names).
  */
-export async function seedDemoContent(now = new Date()): Promise<boolean> {
-  return db().transaction(async (tx) => {
+export async function seedDemoContent(now = new Date(), database: Database = db()): Promise<boolean> {
+  return database.transaction(async (tx) => {
     const [marker] = await tx.select().from(siteSettings).where(eq(siteSettings.key, MARKER))
     if (marker) return false
     const [existing] = await tx.select({ n: count() }).from(games)

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../../scripts/lib/ports.ts'
 import { patience } from '../helpers/patience.ts'
 
 /**
@@ -13,10 +14,11 @@ import { patience } from '../helpers/patience.ts'
  * first had read the environment (and so the embedded database's address) before it chose its own.
  */
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-owner-'))
-const port = 20000 + Math.floor(Math.random() * 20000)
+const port = await freePort()
 let server: ChildProcess | undefined
 let sql: postgres.Sql
 
+const ownerUrl = `postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`
 /** The owner's database as `npm start` runs it: the embedded server on its port, no DATABASE_URL. */
 const ownerEnv = { ...process.env, DATA_DIR: dataDir, EMBEDDED_DB_PORT: String(port), DATABASE_URL: '' }
 
@@ -29,7 +31,7 @@ beforeAll(async () => {
     child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve(child))
     child.once('exit', (code, signal) => reject(new Error(`db server exited early (${code ?? signal})`)))
   })
-  sql = postgres(`postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`, {
+  sql = postgres(ownerUrl, {
     prepare: false,
     max: 1,
     onnotice: () => {},
@@ -61,19 +63,36 @@ async function digest(): Promise<string> {
   return parts.join('\n')
 }
 
+/** Runs the benchmark's preparation (`--setup-only`) in `env` and returns how it ended. */
+function benchSetup(env: NodeJS.ProcessEnv) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/load.ts', '--setup-only'], {
+    env,
+    encoding: 'utf8',
+    timeout: patience(120_000),
+  })
+}
+
 describe('bench:load beside npm start', () => {
   it(
-    'prepares its scratch database and leaves the running database unchanged',
+    'prepares its scratch database and leaves the running embedded database unchanged',
     async () => {
       const before = await digest()
-      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/load.ts', '--setup-only'], {
-        env: ownerEnv,
-        encoding: 'utf8',
-        timeout: patience(120_000),
-      })
+      const run = benchSetup(ownerEnv)
       expect(await digest()).toBe(before)
-      expect(run.stderr).not.toMatch(/refuses to write/)
-      expect(run.stdout).toMatch(/scratch database ready: \d+ articles/)
+      expect(run.stderr).not.toMatch(/refusing to write/)
+      expect(run.stdout).toMatch(/scratch database ready: \d+ articles in bench_load_[0-9a-f]+ /)
+      expect(run.status).toBe(0)
+    },
+    patience(150_000),
+  )
+
+  it(
+    'leaves the database named by DATABASE_URL unchanged too',
+    async () => {
+      const before = await digest()
+      const run = benchSetup({ ...ownerEnv, DATABASE_URL: ownerUrl, EMBEDDED_DB_PORT: '' })
+      expect(await digest()).toBe(before)
+      expect(run.stdout).toMatch(/scratch database ready: \d+ articles in bench_load_[0-9a-f]+ /)
       expect(run.status).toBe(0)
     },
     patience(150_000),
