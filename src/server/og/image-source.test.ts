@@ -72,6 +72,16 @@ describe('pictureSource', () => {
     expect(pictureSource(url, site)).toEqual({ kind: 'none' })
   })
 
+  it.each([
+    'https://proxy.example/?url=https://simracing.example/api/og/news/2',
+    'https://proxy.example/?url=https%3A%2F%2Fsimracing.example%2Fnews%2F2.png',
+    'https://proxy.example/fetch/https%253A%252F%252Fother.example%252Fapi%252Fog%252Fnews%252F2',
+    'https://proxy.example/api/og/news/2',
+    'https://proxy.example/?url=%E0%A4%A',
+  ])('refuses an image proxy that would fetch our card (or our site) for the card: %s', (url) => {
+    expect(pictureSource(url, site)).toEqual({ kind: 'none' })
+  })
+
   it('takes an https picture on another host, to be checked again when its name resolves', () => {
     expect(pictureSource('https://images.example.com/a.jpg', site)).toEqual({
       kind: 'remote',

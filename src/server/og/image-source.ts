@@ -73,5 +73,23 @@ export function pictureSource(imageUrl: string, siteOrigin: string): PictureSour
   const host = address.hostname.replace(/^\[|\]$/g, '')
   if (isIP(host) && !isPublicAddress(host)) return { kind: 'none' }
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal')) return { kind: 'none' }
+  if (mentionsCards(address, new URL(siteOrigin).hostname)) return { kind: 'none' }
   return { kind: 'remote', url: address }
+}
+
+/**
+ * An image proxy elsewhere (`https://proxy.example/?url=our-site/api/og/news/2`) would fetch our card
+ * for our card, which fetches the proxy again: the loop through a third party. Any address that
+ * names a card or our host, even percent-encoded, is refused.
+ */
+function mentionsCards(address: URL, siteHost: string): boolean {
+  let text = `${address.pathname}${address.search}`.toLowerCase()
+  for (let i = 0; i < 3 && text.includes('%'); i++) {
+    try {
+      text = decodeURIComponent(text)
+    } catch {
+      return true // malformed escapes: nothing a picture needs
+    }
+  }
+  return text.includes('/api/og') || text.includes('/.netlify/') || text.includes(siteHost.toLowerCase())
 }
