@@ -28,7 +28,10 @@ const call = (jobId: number, headers: Record<string, string> = {}) =>
 
 describe('jobs-background', () => {
   it('refuses an unsigned call, one signed for another job, and an old signature, and runs nothing', async () => {
-    const job = await startJob('refresh-all-standings', { tasks: [{ kind: 'standings', championship: 'Formula 1' }] })
+    const job = await startJob('refresh-all-standings', {
+      tasks: [{ kind: 'standings', championship: 'Formula 1' }],
+      feature: 'refresh-standings',
+    })
     expect((await call(job.id)).status).toBe(401)
     expect((await call(job.id, await signJobCall(job.id + 1))).status).toBe(401)
     expect((await call(job.id, await signJobCall(job.id, Date.now() - 10 * 60 * 1000))).status).toBe(401)
@@ -36,7 +39,10 @@ describe('jobs-background', () => {
   })
 
   it('runs the job for a call the site signed', async () => {
-    const job = await startJob('refresh-all-standings', { tasks: [{ kind: 'standings', championship: 'Formula 1' }] })
+    const job = await startJob('refresh-all-standings', {
+      tasks: [{ kind: 'standings', championship: 'Formula 1' }],
+      feature: 'refresh-standings',
+    })
     expect((await call(job.id, await signJobCall(job.id))).status).toBe(202)
     // It ran: without an AI key its one task fails, and the job ends.
     expect((await getJob(job.id))?.status).not.toBe('queued')
