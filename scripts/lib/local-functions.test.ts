@@ -8,6 +8,7 @@ const fn = (name: string, paths: string[], excluded: string[] = [], extra: Parti
     patterns: paths.map((pathname) => new URLPattern({ pathname })),
     excluded: excluded.map((pathname) => new URLPattern({ pathname })),
     background: false,
+    preferStatic: false,
     ...extra,
   }) satisfies LocalFunction
 

@@ -13,6 +13,8 @@ export interface LocalFunction {
   patterns: URLPattern[]
   /** `config.excludedPath` patterns: paths of `patterns` this function leaves to another. */
   excluded: URLPattern[]
+  /** `config.preferStatic`: a static file at the same path is served instead (Netlify's rule). */
+  preferStatic: boolean
   /** Background functions answer 202 at once and go on working (Netlify's `-background` rule). */
   background: boolean
   /** A cron expression: Netlify calls it on a schedule; `npm start` ticks it (scripts/start.ts). */
@@ -42,6 +44,7 @@ export async function loadFunctions(dir: string): Promise<LocalFunction[]> {
       patterns: paths.map((p) => new URLPattern({ pathname: p })),
       excluded: list(config.excludedPath as string | string[] | undefined).map((p) => new URLPattern({ pathname: p })),
       background,
+      preferStatic: config.preferStatic === true,
       schedule: config.schedule,
     })
   }

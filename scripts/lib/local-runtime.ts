@@ -112,7 +112,9 @@ export async function startLocalRuntime(opts: Options): Promise<LocalRuntime> {
         : sendText(res, 400, 'Bad Request: the address is malformed.')
     }
     const match = matchFunction(functions, url.pathname)
-    if (match) return callFunction(match, url, req, res)
+    if (match && !(match.fn.preferStatic && hasStaticFile(opts.siteDir, url.pathname))) {
+      return callFunction(match, url, req, res)
+    }
 
     await drain(req) // static files, redirects and images take no body
     const request = new Request(url, { method: req.method, headers: toHeaders(req) })

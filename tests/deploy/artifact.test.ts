@@ -95,6 +95,7 @@ describe('the deploy artifact', () => {
       'deploy-events',
       'jobs-background',
       'media',
+      'news-page',
       'og',
       'scheduler',
     ])
@@ -105,6 +106,7 @@ describe('the deploy artifact', () => {
     expect(bundle('api').routes).toEqual(['/api/*'])
     expect(bundle('og').routes).toEqual(['/api/og/*'])
     expect(bundle('media').routes).toEqual(['/media/:key'])
+    expect(bundle('news-page').routes).toEqual(['/news/:id'])
     expect(bundle('scheduler').schedule).toBe('* * * * *')
     expect(bundle('jobs-background').invocationMode).toBe('background')
   })

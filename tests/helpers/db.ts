@@ -22,3 +22,16 @@ export async function resetDatabase(): Promise<void> {
   }
   for (const statement of defaultRowsSql) await sql.unsafe(statement)
 }
+
+/**
+ * A deploy budget so large that it never holds a build hook call back (docs/decisions/0204): for
+ * the tests of the debounce window, which the budget would otherwise space out over days.
+ */
+export async function givenUnlimitedDeploys(): Promise<void> {
+  const { publishState } = await import('../../src/server/db/schema.ts')
+  const { db } = await import('../../src/server/db/client.ts')
+  await db()
+    .insert(publishState)
+    .values({ id: 1, monthlyDeployBudget: 100_000 })
+    .onConflictDoUpdate({ target: publishState.id, set: { monthlyDeployBudget: 100_000 } })
+}

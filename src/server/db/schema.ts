@@ -533,7 +533,37 @@ export const publishState = pgTable(
     lastError: text('last_error'),
     /** Last POST to the production build hook: edits within the debounce window wait for the next one. */
     hookRequestedAt: timestamp('hook_requested_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Production deploys allowed per calendar month (UTC), set in the panel: each costs credits on
+     * Netlify's credit plans (docs/decisions/0204). Past it, no build hook call until next month.
+     */
+    monthlyDeployBudget: integer('monthly_deploy_budget').notNull().default(20),
+    /** What one production deploy costs on the site's plan (15 credits on Netlify's credit plans). */
+    creditsPerDeploy: integer('credits_per_deploy').notNull().default(15),
     updatedAt: updatedAt(),
   },
-  (t) => [check('publish_state_singleton', sql`${t.id} = 1`)],
+  (t) => [
+    check('publish_state_singleton', sql`${t.id} = 1`),
+    check('publish_state_deploy_budget', sql`${t.monthlyDeployBudget} BETWEEN 0 AND 100000`),
+    check('publish_state_credits_per_deploy', sql`${t.creditsPerDeploy} BETWEEN 0 AND 1000`),
+  ],
+).enableRLS()
+
+/** Every call of the production build hook: what it was for and what it cost (docs/decisions/0204). */
+export const deploys = pgTable(
+  'deploys',
+  {
+    id: serial('id').primaryKey(),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The content that changed (publish tags). */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    credits: integer('credits').notNull().default(0),
+    /** False when the hook could not be called: no build, no credits. */
+    ok: boolean('ok').notNull().default(true),
+    error: text('error'),
+  },
+  (t) => [index('deploys_requested_idx').on(t.requestedAt.desc())],
 ).enableRLS()

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { db } from '../db/client.ts'
 import { adminCookie, send } from '../../../tests/helpers/auth.ts'
-import { resetDatabase } from '../../../tests/helpers/db.ts'
+import { givenUnlimitedDeploys, resetDatabase } from '../../../tests/helpers/db.ts'
 import { createNews } from '../db/factories.ts'
 import {
   configurePublishing,
@@ -37,8 +37,15 @@ afterAll(async () => {
   await new Promise((r) => server.close(r))
 })
 
+/** The debounce window has passed: the last hook call and its deploy moved 61 s back (in the database). */
+const windowPassed = async () => {
+  await db().execute(sql`update publish_state set hook_requested_at = hook_requested_at - interval '61 seconds'`)
+  await db().execute(sql`update deploys set requested_at = requested_at - interval '61 seconds'`)
+}
+
 beforeEach(async () => {
   await resetDatabase()
+  await givenUnlimitedDeploys()
   hookCalls = []
   purged = []
   restore?.()
@@ -80,7 +87,7 @@ describe('publishing after writes', () => {
     // Inside the window: nothing more.
     expect(await flushPendingBuild()).toBe(false)
     // After the window (moved in the database): one catch-up build.
-    await db().execute(sql`update publish_state set hook_requested_at = hook_requested_at - interval '61 seconds'`)
+    await windowPassed()
     expect(await flushPendingBuild()).toBe(true)
     expect(hookCalls).toHaveLength(2)
     expect(await flushPendingBuild()).toBe(false)
@@ -139,7 +146,7 @@ describe('publishing after writes', () => {
     expect(await flushPendingBuild(new Date(Date.now() + 61_000))).toBe(false)
     expect(hookCalls).toHaveLength(1)
     // The next edit after the window builds again, and a good build clears the error.
-    await db().execute(sql`update publish_state set hook_requested_at = hook_requested_at - interval '61 seconds'`)
+    await windowPassed()
     await send('POST', '/api/accessories', { cookie, body: { name: 'Pedals', purchaseUrl: 'https://shop.example/p' } })
     expect(hookCalls).toHaveLength(2)
     await markBuildStarted()
@@ -160,8 +167,6 @@ describe('publishing after writes', () => {
 describe('the trailing edge of the debounce in production (flushPendingBuild)', () => {
   const edit = async (cookie: string, name: string) =>
     send('POST', '/api/accessories', { cookie, body: { name, purchaseUrl: 'https://shop.example/x' } })
-  const windowPassed = () =>
-    db().execute(sql`update publish_state set hook_requested_at = hook_requested_at - interval '61 seconds'`)
 
   it('does nothing while the site is live', async () => {
     expect(await flushPendingBuild()).toBe(false)

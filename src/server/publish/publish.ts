@@ -1,8 +1,9 @@
 import { purgeCache } from '@netlify/functions'
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm'
 import { env } from '../../env.server.ts'
-import { db } from '../db/client.ts'
-import { publishState } from '../db/schema.ts'
+import { db, type Database } from '../db/client.ts'
+import { decideDeploy, startOfMonth, type DeployDecision } from '../../lib/deploy-policy.ts'
+import { deploys, publishState } from '../db/schema.ts'
 import type { PublishTag } from './tags.ts'
 
 export type PublishStatus = typeof publishState.$inferSelect
@@ -76,27 +77,49 @@ async function purge(tags: readonly PublishTag[]): Promise<void> {
   }
 }
 
+/** Deploys requested this calendar month (UTC) and the last one, as the deploy policy counts them. */
+async function deployHistory(now: Date, q: Pick<Database, 'select'> = db()) {
+  const [month] = await q
+    .select({ n: count() })
+    .from(deploys)
+    .where(and(eq(deploys.ok, true), gte(deploys.requestedAt, startOfMonth(now))))
+  const [last] = await q
+    .select({ at: deploys.requestedAt })
+    .from(deploys)
+    .where(eq(deploys.ok, true))
+    .orderBy(desc(deploys.requestedAt))
+    .limit(1)
+  return { deploysThisMonth: month?.n ?? 0, lastDeployAt: last?.at ?? null }
+}
+
 /**
- * Calls the build hook unless it was called within the debounce window. The claim is one
- * conditional UPDATE, so concurrent instances make one call. Edits that arrive inside the window
- * are built by the next call: the next write after the window, or `flushPendingBuild` (scheduler).
+ * Calls the build hook when the deploy policy allows it (src/lib/deploy-policy.ts, decision 0204):
+ * within the month's deploy budget, spaced out over the month, never within the debounce window.
+ * The decision and the deploy's record happen in one transaction holding the publish row, so
+ * concurrent instances make one call. Edits that have to wait are built by a later call: the next
+ * write, or `flushPendingBuild` (scheduler, every minute).
  */
 async function triggerBuild(now: Date): Promise<boolean> {
   if (!config.hookUrl) return false
-  const claimed = await db()
-    .update(publishState)
-    .set({ hookRequestedAt: now })
-    .where(
-      and(
-        eq(publishState.id, 1),
-        or(
-          isNull(publishState.hookRequestedAt),
-          lt(publishState.hookRequestedAt, new Date(now.getTime() - config.debounceMs)),
-        ),
-      ),
-    )
-    .returning({ id: publishState.id })
-  if (claimed.length === 0) return false
+  const deploy = await db().transaction(async (tx) => {
+    const [state] = await tx.select().from(publishState).where(eq(publishState.id, 1)).for('update')
+    if (!state) return undefined
+    const history = await deployHistory(now, tx)
+    const decision = decideDeploy({
+      now,
+      ...history,
+      monthlyBudget: state.monthlyDeployBudget,
+      debounceMs: config.debounceMs,
+    })
+    if (decision.action !== 'deploy') return undefined
+    await tx.update(publishState).set({ hookRequestedAt: now }).where(eq(publishState.id, 1))
+    const [row] = await tx
+      .insert(deploys)
+      .values({ requestedAt: now, tags: state.changedTags, credits: state.creditsPerDeploy })
+      .returning({ id: deploys.id })
+    return row
+  })
+  if (!deploy) return false
   try {
     const res = await config.fetch(config.hookUrl, {
       method: 'POST',
@@ -110,12 +133,56 @@ async function triggerBuild(now: Date): Promise<boolean> {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     console.warn('[publish] build hook failed:', message)
+    // No build started: the deploy costs nothing and does not count.
+    await db()
+      .update(deploys)
+      .set({ ok: false, credits: 0, error: message.slice(0, 2000) })
+      .where(eq(deploys.id, deploy.id))
     await db()
       .update(publishState)
       .set({ lastError: `Build hook failed: ${message}`.slice(0, 2000), hookRequestedAt: null })
       .where(eq(publishState.id, 1))
     return false
   }
+}
+
+export interface DeployBudgetStatus {
+  monthlyDeployBudget: number
+  creditsPerDeploy: number
+  deploysThisMonth: number
+  creditsThisMonth: number
+  /** What happens to changes now: deployed at once, waiting until a time, or held until next month. */
+  next: DeployDecision
+  /** Whether deploys go through a build hook at all (production); locally the runner builds for free. */
+  hookConfigured: boolean
+}
+
+/** The panel's deploy figures (GET /api/admin/publish-status). */
+export async function getDeployBudget(now = new Date()): Promise<DeployBudgetStatus> {
+  const state = await getPublishStatus()
+  const history = await deployHistory(now)
+  const [credits] = await db()
+    .select({ total: sql<number>`coalesce(sum(${deploys.credits}), 0)::int` })
+    .from(deploys)
+    .where(and(eq(deploys.ok, true), gte(deploys.requestedAt, startOfMonth(now))))
+  return {
+    monthlyDeployBudget: state.monthlyDeployBudget,
+    creditsPerDeploy: state.creditsPerDeploy,
+    deploysThisMonth: history.deploysThisMonth,
+    creditsThisMonth: credits?.total ?? 0,
+    next: decideDeploy({ now, ...history, monthlyBudget: state.monthlyDeployBudget, debounceMs: config.debounceMs }),
+    hookConfigured: Boolean(config.hookUrl),
+  }
+}
+
+/** The owner's deploy budget (the panel's System tab). */
+export async function setDeployBudget(values: { monthlyDeployBudget: number; creditsPerDeploy: number }) {
+  await getPublishStatus()
+  await db()
+    .update(publishState)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(publishState.id, 1))
+  return getDeployBudget()
 }
 
 /**

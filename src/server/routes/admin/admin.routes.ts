@@ -2,8 +2,10 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { listAudit } from '../../audit/audit.ts'
 import { noStore } from '../../http/cache.ts'
-import { queryParams } from '../../http/validate.ts'
-import { getPublishStatus } from '../../publish/publish.ts'
+import { recordWrite } from '../../audit/record-writes.ts'
+import { intFrom } from '../../http/fields.ts'
+import { jsonBody, queryParams } from '../../http/validate.ts'
+import { getDeployBudget, getPublishStatus, setDeployBudget } from '../../publish/publish.ts'
 
 const pageQuery = z.object({
   page: z.coerce
@@ -20,7 +22,19 @@ const pageQuery = z.object({
     .default(50),
 })
 
-/** GET /api/admin/audit-log (newest first, paged) and GET /api/admin/publish-status. */
+const deployBudgetMessage = 'Please give the monthly deploy budget and the credits per deploy.'
+const deployBudgetBody = z.object(
+  {
+    monthlyDeployBudget: intFrom('The monthly deploy budget', 0, 100_000),
+    creditsPerDeploy: intFrom('The credits per deploy', 0, 1000),
+  },
+  { message: deployBudgetMessage },
+)
+
+/**
+ * GET /api/admin/audit-log (newest first, paged), GET /api/admin/publish-status (with this month's
+ * deploys and their credits) and POST /api/admin/deploy-budget (docs/decisions/0204).
+ */
 export const adminInfoRoutes = new Hono()
   .use(noStore())
   .get('/audit-log', queryParams(pageQuery), async (c) => {
@@ -37,5 +51,15 @@ export const adminInfoRoutes = new Hono()
       buildStartedAt: s.buildStartedAt,
       liveAt: s.liveAt,
       lastError: s.lastError,
+      deploys: await getDeployBudget(),
     })
+  })
+  .post('/deploy-budget', jsonBody(deployBudgetBody, deployBudgetMessage), async (c) => {
+    const body = c.req.valid('json')
+    const budget = await setDeployBudget(body)
+    recordWrite(c, {
+      entity: 'deploy-budget',
+      summary: `Deploy budget: ${body.monthlyDeployBudget} a month, ${body.creditsPerDeploy} credits each`,
+    })
+    return c.json(budget)
   })

@@ -1,0 +1,100 @@
+import { useStore } from '@nanostores/react'
+import { useMutation } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { api, unwrap } from '../../../lib/api-client.ts'
+import { TextField } from '../../ui/text-field.tsx'
+import { $publishStatus, refreshPublishStatus } from '../shared/publish-status.ts'
+import { isUnauthorized } from '../shared/session.ts'
+import { notify } from '../shared/toast.ts'
+
+interface Budget {
+  monthlyDeployBudget: number
+  creditsPerDeploy: number
+}
+
+const whenText = (iso: string | Date) =>
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }) + ' UTC'
+
+/**
+ * This month's production deploys and their credits, and the owner's monthly deploy budget
+ * (docs/decisions/0204). Changes reach visitors through the API without a deploy.
+ */
+export function DeployBudget() {
+  const status = useStore($publishStatus)
+  const deploys = status?.deploys
+  const [form, setForm] = useState<{ budget: string; credits: string } | null>(null)
+  useEffect(() => {
+    if (deploys && form === null) {
+      setForm({ budget: String(deploys.monthlyDeployBudget), credits: String(deploys.creditsPerDeploy) })
+    }
+  }, [deploys, form])
+  const save = useMutation({
+    mutationFn: (json: Budget) => unwrap(api.admin['deploy-budget'].$post({ json })),
+  })
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault()
+    if (!form || save.isPending) return
+    save.mutate(
+      { monthlyDeployBudget: Number(form.budget), creditsPerDeploy: Number(form.credits) },
+      {
+        onSuccess: () => {
+          notify.success('Settings Saved', 'The deploy budget has been saved.')
+          void refreshPublishStatus()
+        },
+        onError: (error) => {
+          if (!isUnauthorized(error)) notify.failed('Error', 'Failed to save the deploy budget', error)
+        },
+      },
+    )
+  }
+  const next = deploys?.next
+  return (
+    <section aria-labelledby="deploys-title" className="max-w-xl rounded-xl border border-line bg-panel p-5">
+      <h3 id="deploys-title" className="mb-2 text-lg font-bold text-white">
+        Deploys
+      </h3>
+      <p className="text-gray-300" aria-live="polite">
+        {deploys
+          ? `Deploys this month: ${deploys.deploysThisMonth} (${deploys.creditsThisMonth} credits) of ${deploys.monthlyDeployBudget}`
+          : 'Loading deploys...'}
+      </p>
+      <p className="mb-4 text-sm text-gray-400">
+        {!deploys
+          ? '\u00a0'
+          : !deploys.hookConfigured
+            ? 'No build hook is set (REBUILD_HOOK_URL): this site rebuilds itself, free of credits.'
+            : next?.action === 'hold'
+              ? 'The budget is spent: the pages are rebuilt next month. Visitors still see every change through the live lists.'
+              : next?.action === 'wait'
+                ? `Next deploy possible at ${whenText(next.until)}; visitors see changes at once meanwhile.`
+                : 'The next change is deployed at once.'}
+      </p>
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <TextField
+          label="Monthly deploy budget"
+          type="number"
+          hint="Production deploys a month; each costs credits on Netlify's credit plans."
+          value={form?.budget ?? ''}
+          onChange={(budget) => setForm((f) => ({ budget, credits: f?.credits ?? '15' }))}
+        />
+        <TextField
+          label="Credits per deploy"
+          type="number"
+          value={form?.credits ?? ''}
+          onChange={(credits) => setForm((f) => ({ credits, budget: f?.budget ?? '20' }))}
+        />
+        <div>
+          <button type="submit" className="btn-primary" disabled={!form || save.isPending} aria-busy={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Deploy Budget'}
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}
