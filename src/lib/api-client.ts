@@ -1,16 +1,18 @@
 import { hc, type ClientResponse } from 'hono/client'
 import type { AppType } from '../server/app.ts'
 import { HttpError, throwIfNotOk } from './http-error.ts'
+import { fetchWithDeadline } from './request-deadline.ts'
 
 /**
  * The typed API client every island and the admin panel call the API with: paths, bodies, query
  * strings and answers are the routes' own types (`AppType`, a type-only import: no server code
- * reaches the browser). Cookies always go along (spec 001: "All requests send credentials").
+ * reaches the browser). Cookies always go along (spec 001: "All requests send credentials"). Writes
+ * give up after 15 s and carry their deadline (src/lib/request-deadline.ts).
  *
  *   const games = await unwrap(api.games.$get())
  *   await unwrap(api.admin.games.$post({ json: { title: 'iRacing' } }))
  */
-export const api = hc<AppType>('/', { init: { credentials: 'include' } }).api
+export const api = hc<AppType>('/', { init: { credentials: 'include' }, fetch: fetchWithDeadline }).api
 
 /**
  * The answer's JSON, or the spec's failure: an HttpError whose message is 'STATUS: body' (spec 000

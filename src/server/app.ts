@@ -5,6 +5,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import { isProduction } from '../env.server.ts'
 import { auditWrites } from './audit/record-writes.ts'
 import { originCheck, requireSession } from './auth/guard.ts'
+import { deadlineCheck } from './http/deadline.ts'
 import { MAX_CHUNK_BYTES } from './blobs/uploads.ts'
 import { ApiError, errorResponse } from './http/errors.ts'
 import type { NetlifyBindings } from './http/netlify.ts'
@@ -78,6 +79,7 @@ export function createApp() {
         }),
       )
       .use(originCheck)
+      .use(deadlineCheck)
       .use(bodyLimits)
       .use(requireSession)
       .use(auditWrites)
