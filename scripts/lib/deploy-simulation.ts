@@ -4,8 +4,7 @@
  * build hook on 127.0.0.1 that counts its calls; the clock is simulated. Used by
  * `npm run bench:deploys` (prints the figures) and src/server/publish/deploy-budget.test.ts.
  */
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { startFakeBuildHook } from '../../tests/fakes/build-hook.ts'
 import {
   configurePublishing,
   flushPendingBuild,
@@ -55,17 +54,8 @@ export const typicalMonth: MonthOfUse = {
 }
 
 export async function simulateMonth(use: MonthOfUse = typicalMonth): Promise<MonthResult> {
-  let hookCalls = 0
-  const hook = http.createServer((_req, res) => {
-    hookCalls += 1
-    res.writeHead(200).end('{}')
-  })
-  await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve))
-  const restore = configurePublishing({
-    hookUrl: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/build_hooks/simulated`,
-    debounceMs: 60_000,
-    purgeToken: undefined,
-  })
+  const hook = await startFakeBuildHook()
+  const restore = configurePublishing({ hookUrl: hook.url, debounceMs: 60_000, purgeToken: undefined })
   try {
     const next = random(use.seed)
     const events: { at: number; tags: PublishTag[] }[] = []
@@ -91,10 +81,10 @@ export async function simulateMonth(use: MonthOfUse = typicalMonth): Promise<Mon
     for (let t = use.start.getTime(); t < end; t += use.tickMinutes * minute) {
       while (e < events.length && events[e]!.at <= t) {
         const event = events[e++]!
-        const before = hookCalls
+        const before = hook.calls()
         await requestPublish(event.tags, new Date(event.at))
         pendingSince ??= event.at
-        if (hookCalls > before) {
+        if (hook.calls() > before) {
           longestWait = Math.max(longestWait, event.at - pendingSince)
           pendingSince = null
           await markBuildStarted(new Date(event.at + minute))
@@ -105,9 +95,9 @@ export async function simulateMonth(use: MonthOfUse = typicalMonth): Promise<Mon
         await markBuildFinished(null, new Date(buildDoneAt))
         buildDoneAt = null
       }
-      const before = hookCalls
+      const before = hook.calls()
       await flushPendingBuild(new Date(t))
-      if (hookCalls > before) {
+      if (hook.calls() > before) {
         if (pendingSince !== null) longestWait = Math.max(longestWait, t - pendingSince)
         pendingSince = null
         await markBuildStarted(new Date(t + minute))
@@ -116,7 +106,7 @@ export async function simulateMonth(use: MonthOfUse = typicalMonth): Promise<Mon
     }
     const budget = await getDeployBudget(new Date(end - minute))
     return {
-      hookCalls,
+      hookCalls: hook.calls(),
       deploys: budget.deploysThisMonth,
       credits: budget.creditsThisMonth,
       writes: events.length,
@@ -124,6 +114,6 @@ export async function simulateMonth(use: MonthOfUse = typicalMonth): Promise<Mon
     }
   } finally {
     restore()
-    await new Promise((resolve) => hook.close(resolve))
+    await hook.close()
   }
 }

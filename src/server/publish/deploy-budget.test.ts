@@ -1,7 +1,6 @@
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { simulateMonth, typicalMonth } from '../../../scripts/lib/deploy-simulation.ts'
+import { startFakeBuildHook, type FakeBuildHook } from '../../../tests/fakes/build-hook.ts'
 import { adminCookie, send } from '../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'
 import { configurePublishing, flushPendingBuild, requestPublish } from './publish.ts'
@@ -24,28 +23,17 @@ describe('a month of typical use', () => {
 })
 
 describe('the deploy budget', () => {
-  let hookCalls = 0
-  let server: http.Server
+  let hook: FakeBuildHook
   let restore: () => void
   beforeAll(async () => {
-    server = http.createServer((_req, res) => {
-      hookCalls++
-      res.writeHead(200).end('{}')
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    restore = configurePublishing({
-      hookUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-      debounceMs: 60_000,
-      purgeToken: undefined,
-    })
+    hook = await startFakeBuildHook()
+    restore = configurePublishing({ hookUrl: hook.url, debounceMs: 60_000, purgeToken: undefined })
   })
   afterAll(async () => {
     restore()
-    await new Promise((resolve) => server.close(resolve))
+    await hook.close()
   })
-  beforeEach(() => {
-    hookCalls = 0
-  })
+  beforeEach(() => hook.reset())
 
   it('shows deploys and credits this month in the panel, and the owner sets the budget', async () => {
     const cookie = await adminCookie()
@@ -81,9 +69,9 @@ describe('the deploy budget', () => {
       await requestPublish(['news'], now)
       await flushPendingBuild(now)
     }
-    expect(hookCalls).toBe(1)
+    expect(hook.calls()).toBe(1)
     // The next month starts a new budget.
     await flushPendingBuild(new Date('2026-12-01T00:05:00Z'))
-    expect(hookCalls).toBe(2)
+    expect(hook.calls()).toBe(2)
   })
 })

@@ -1,6 +1,6 @@
-import http from 'node:http'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startFakeBuildHook, type FakeBuildHook } from '../../../tests/fakes/build-hook.ts'
 import { startAiHarness, type AiHarness } from '../../../tests/helpers/ai.ts'
 import { adminCookie, send } from '../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'
@@ -198,23 +198,15 @@ describe('runSchedulerTick with a controlled clock (UTC)', () => {
 })
 
 describe('the tick flushes a pending rebuild (trailing edge of the debounce)', () => {
-  let server: http.Server
-  let hookCalls = 0
+  let hook: FakeBuildHook
   let restore: () => void
   beforeAll(async () => {
-    server = http.createServer((_req, res) => {
-      hookCalls++
-      res.writeHead(200).end('{}')
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    restore = configurePublishing({
-      hookUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`,
-      debounceMs: 60_000,
-    })
+    hook = await startFakeBuildHook()
+    restore = configurePublishing({ hookUrl: hook.url, debounceMs: 60_000 })
   })
   afterAll(async () => {
     restore()
-    await new Promise((r) => server.close(r))
+    await hook.close()
   })
 
   it('calls the build hook for edits made inside the last window, once the window has passed', async () => {
@@ -227,9 +219,9 @@ describe('the tick flushes a pending rebuild (trailing edge of the debounce)', (
         hookRequestedAt: new Date(now.getTime() - 90_000),
       })
     expect((await runSchedulerTick(now)).flushedBuild).toBe(true)
-    expect(hookCalls).toBe(1)
+    expect(hook.calls()).toBe(1)
     expect((await runSchedulerTick(new Date(now.getTime() + 10_000))).flushedBuild).toBe(false)
-    expect(hookCalls).toBe(1)
+    expect(hook.calls()).toBe(1)
   })
 })
 
