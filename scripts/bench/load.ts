@@ -151,7 +151,8 @@ async function watchConnections<T>(work: Promise<T>) {
   let done = false
   const sampler = (async () => {
     while (!done) {
-      const pool = await consoleSql.pool()
+      // The pool of the scratch database the function instances use.
+      const pool = await consoleSql.pool(scratchDb.name)
       const [row] = await direct<{ n: number }[]>`
         select count(*)::int as n from pg_stat_activity
         where backend_type = 'client backend' and pid <> pg_backend_pid()`

@@ -14,9 +14,9 @@ export function poolerConsole(adminUrl: string) {
       ).length
     },
     /** Server connections in use or idle for the app's database, and clients waiting for one. */
-    async pool(): Promise<{ servers: number; active: number; waiting: number; clients: number }> {
+    async pool(database = 'postgres'): Promise<{ servers: number; active: number; waiting: number; clients: number }> {
       const rows = await show<Record<string, string | number>>('POOLS')
-      const row = rows.find((r) => r.database === 'postgres')
+      const row = rows.find((r) => r.database === database)
       const n = (key: string) => Number(row?.[key] ?? 0)
       return {
         servers: n('sv_active') + n('sv_idle') + n('sv_used') + n('sv_tested') + n('sv_login'),
