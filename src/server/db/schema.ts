@@ -26,7 +26,7 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'dat
 
 export const contentTypeEnum = pgEnum('content_type', ['motorsport', 'e-sports'])
 export const frequencyEnum = pgEnum('schedule_frequency', ['weekly', 'daily'])
-export const scheduleKindEnum = pgEnum('schedule_kind', ['standings', 'news'])
+export const scheduleKindEnum = pgEnum('schedule_kind', ['standings', 'news', 'streams', 'games'])
 export const aiServiceEnum = pgEnum('ai_service', ['openai', 'perplexity'])
 export const jobStatusEnum = pgEnum('job_status', ['queued', 'running', 'completed', 'failed'])
 export const publishStatusEnum = pgEnum('publish_status', ['live', 'pending', 'building'])
@@ -57,6 +57,8 @@ export const games = pgTable(
     price: text('price').notNull().default(''),
     platform: text('platform').notNull().default(''),
     featured: boolean('featured').notNull().default(false),
+    /** Last successful refresh from the Steam store (price, description, picture). */
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -106,6 +108,11 @@ export const newsArticles = pgTable(
     contentType: contentTypeEnum('content_type').notNull().default('motorsport'),
     /** Drafts (AI articles before review) never reach the public site, its API, feed or sitemap. */
     status: newsStatusEnum('status').notNull().default('published'),
+    /**
+     * A draft with a publish time is scheduled: the every-minute scheduler publishes it once the time
+     * has come (status becomes 'published'). Null on drafts kept by hand and on published articles.
+     */
+    publishAt: timestamp('publish_at', { withTimezone: true, mode: 'date' }),
     /** Written with AI: the article page shows an 'AI-assisted' label and its sources. */
     aiGenerated: boolean('ai_generated').notNull().default(false),
     /** The web pages the AI answer was based on (at least 2 for AI articles). */
@@ -136,6 +143,7 @@ export const newsArticles = pgTable(
     index('news_category_idx').on(t.category),
     index('news_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('news_status_idx').on(t.status),
+    index('news_publish_at_idx').on(t.publishAt),
     check('news_ai_has_sources', sql`NOT ${t.aiGenerated} OR cardinality(${t.sources}) >= 2`),
   ],
 ).enableRLS()
@@ -175,6 +183,8 @@ export const standingsRows = pgTable(
     driverName: text('driver_name').notNull(),
     team: text('team').notNull().default(''),
     points: doublePrecision('points').notNull().default(0),
+    /** Set when the owner edited the row by hand: a refresh (AI or scheduler) keeps such rows. */
+    editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     primaryKey({ columns: [t.setId, t.rowIndex] }),
@@ -223,6 +233,8 @@ export const streams = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Last successful refresh from Twitch or YouTube (live status, viewers, title, thumbnail). */
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -244,6 +256,10 @@ export const reviews = pgTable(
     rating: numeric('rating', { precision: 3, scale: 1 }).notNull(),
     imageUrl: text('image_url').notNull().default(''),
     sourceUrl: text('source_url'),
+    /** The platform the review is about (PC, PS5, ...); the admin form's Platform input. */
+    platform: text('platform').notNull().default(''),
+    /** When the review itself was published (the form's Review date); null when unknown. */
+    reviewDate: timestamp('review_date', { withTimezone: true, mode: 'date' }),
     gameId: integer('game_id').references(() => games.id, { onDelete: 'set null' }),
     timestamp: timestamp('timestamp', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: createdAt(),
@@ -315,6 +331,9 @@ export const schedulerSettings = pgTable(
     testIntervalMinutes: integer('test_interval_minutes').notNull().default(2),
     generateNews: boolean('generate_news').notNull().default(true),
     refreshStandings: boolean('refresh_standings').notNull().default(true),
+    /** Spec 001 section 4: flags for refreshing streams and games too. */
+    refreshStreams: boolean('refresh_streams').notNull().default(true),
+    refreshGames: boolean('refresh_games').notNull().default(true),
     championships: text('championships')
       .array()
       .notNull()
@@ -474,6 +493,18 @@ export const adminCredentials = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     passwordHash: text('password_hash').notNull(),
+    /** Two-factor login (TOTP, RFC 6238): the shared secret (base32) once confirmed; null when off. */
+    totpSecret: text('totp_secret'),
+    /** A secret shown in the System tab and not yet confirmed with a code. */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
+    /** The last 30-second step a code was accepted for: a code is never accepted twice. */
+    totpLastStep: integer('totp_last_step'),
+    /** Slow hashes of the unused recovery codes; a used code is removed. */
+    recoveryCodeHashes: text('recovery_code_hashes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     updatedAt: updatedAt(),
   },
   (t) => [check('admin_credentials_singleton', sql`${t.id} = 1`)],
@@ -488,6 +519,11 @@ export const adminSessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     userAgent: text('user_agent').notNull().default(''),
+    /**
+     * The password was right but two-factor login is on: the session opens nothing until a code
+     * (or a recovery code) is given, and expires within minutes.
+     */
+    secondFactorPending: boolean('second_factor_pending').notNull().default(false),
   },
   (t) => [index('admin_sessions_expires_idx').on(t.expiresAt)],
 ).enableRLS()
@@ -566,4 +602,37 @@ export const deploys = pgTable(
     error: text('error'),
   },
   (t) => [index('deploys_requested_idx').on(t.requestedAt.desc())],
+).enableRLS()
+
+/**
+ * Revision history (issue 18): every update, delete or restore of an article, game, hardware item,
+ * stream, review or standings set keeps the version before it, so the owner can see who changed
+ * what and when, and restore any version.
+ */
+export const revisions = pgTable(
+  'revisions',
+  {
+    id: serial('id').primaryKey(),
+    /** news, game, accessory, stream, review, standings */
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id').notNull(),
+    /** What was done to the record: update, delete or restore. The snapshot is the version before it. */
+    action: text('action').notNull(),
+    /** The whole record as it was (standings: the set and its rows). */
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    /** The fields the change touched, for the history list ('title', 'content', ...). */
+    changedFields: text('changed_fields')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Who made the change: admin, scheduler, ai. */
+    actor: text('actor').notNull().default('admin'),
+    summary: text('summary').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('revisions_entity_valid', sql`${t.entity} IN ('news', 'game', 'accessory', 'stream', 'review', 'standings')`),
+    check('revisions_action_valid', sql`${t.action} IN ('update', 'delete', 'restore')`),
+    index('revisions_entity_idx').on(t.entity, t.entityId, t.createdAt.desc(), t.id.desc()),
+  ],
 ).enableRLS()

@@ -89,7 +89,7 @@ export async function setScheduleTimes(
 }
 
 export async function getScheduleTimes(): Promise<
-  Record<ScheduleKind, { lastRunAt: Date | null; nextRunAt: Date | null }>
+  Record<'standings' | 'news', { lastRunAt: Date | null; nextRunAt: Date | null }>
 > {
   const rows = await db()
     .select({ kind: schedulerJobs.kind, lastRunAt: schedulerJobs.lastRunAt, nextRunAt: schedulerJobs.nextRunAt })

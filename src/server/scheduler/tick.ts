@@ -20,7 +20,9 @@ export const MIN_TEST_INTERVAL_MINUTES = 2
 /** Run Test Now starts nothing while a test run is running or began this long ago (docs/decisions/0406). */
 export const TEST_NOW_COOLDOWN_MS = 60_000
 
-const kinds: ScheduleKind[] = ['standings', 'news']
+/** The AI kinds the tick plans today (streams and games are refreshed by jobs of their own). */
+type AiKind = Extract<ScheduleKind, 'standings' | 'news'>
+const kinds: AiKind[] = ['standings', 'news']
 
 export interface StartedRun {
   run: SchedulerRun
@@ -36,7 +38,7 @@ export interface TickReport {
 }
 
 interface RunPlan {
-  kind: ScheduleKind
+  kind: AiKind
   key: string
   testMode: boolean
   championships: readonly string[]
