@@ -1,15 +1,27 @@
+import type { toast as sonnerToast } from 'sonner'
 import { failureDetail } from '../../../lib/admin/failure-text.ts'
 import type { FormProblem } from '../../../lib/admin/form-rules.ts'
 
+type Toaster = typeof sonnerToast
+
+let registerToaster!: (toaster: Toaster) => void
 /**
- * Toasts are sonner's, in the panel's React root. The gate is plain HTML (docs/decisions/0502), so
- * its toasts wait for that root to be mounted (it is fetched while the password is typed); the
- * panel's own toasts find it there already.
+ * Toasts are sonner's, in the panel's React root (admin-root.tsx), which hands its toaster over
+ * with `toasterReady` once it listens. The gate is plain HTML (docs/decisions/0502) and mounts that
+ * root as soon as it shows, so its toasts wait here until then; the panel's own find it ready. The
+ * root imports this module, never the other way round: no import circle (docs/decisions/0021).
  */
-const toaster = () => Promise.all([import('sonner'), import('../admin-root.tsx').then((m) => m.mountAdmin())])
+const toaster = new Promise<Toaster>((resolve) => {
+  registerToaster = resolve
+})
+
+/** Called by the panel's root once its <Toaster> is mounted. */
+export function toasterReady(toast: Toaster): void {
+  registerToaster(toast)
+}
 
 function show(kind: 'success' | 'error', title: string, description?: string) {
-  void toaster().then(([{ toast }]) => {
+  void toaster.then((toast) => {
     // One toast at a time (spec 001 section 9): each new one replaces the last.
     toast.dismiss()
     toast[kind](title, { description })
