@@ -27,7 +27,7 @@ import { patience } from '../helpers/patience.ts'
  * against the database through the pooler and a local Blobs server (docs/decisions/0303).
  */
 
-/** The most a function's zip may weigh (README, "The deploy artifact"). */
+/** The most a function's zip may weigh (docs/functions.md). */
 const MAX_BUNDLE_BYTES = 2 * 1024 * 1024
 /** The Open Graph function carries resvg's native binary and a font (docs/decisions/0013). */
 const MAX_OG_BUNDLE_BYTES = 6 * 1024 * 1024
