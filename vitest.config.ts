@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config'
-import { makeProcessEnvHermetic } from './scripts/lib/hermetic-env.ts'
+import { makeProcessEnvHermetic } from './scripts/local-platform/hermetic-env.ts'
 import { findPgBouncer } from './tests/setup/pgbouncer.ts'
 import { findPgBin } from './tests/setup/postgres15.ts'
 import { TEST_WORKERS } from './tests/setup/workers.ts'

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startLocalServices, type LocalServices } from '../../scripts/lib/local-services.ts'
+import { startLocalServices, type LocalServices } from '../../scripts/local-platform/local-services.ts'
 import { getPublishStatus } from '../../src/server/publish/publish.ts'
 import { adminCookie, send } from '../helpers/auth.ts'
 import { expectConsoleError } from '../helpers/console-error.ts'
