@@ -22,7 +22,8 @@ function fieldName(path: readonly PropertyKey[]): string {
   const parts = path.map(String)
   const last = parts.at(-1)!
   const index = parts.findIndex((p) => /^\d+$/.test(p))
-  if (index > 0 && index < parts.length - 1) return `the ${last} of row ${Number(parts[index]) + 1} of the ${parts[index - 1]}`
+  if (index > 0 && index < parts.length - 1)
+    return `the ${last} of row ${Number(parts[index]) + 1} of the ${parts[index - 1]}`
   if (/^\d+$/.test(last) && parts.length > 1) return `row ${Number(last) + 1} of the ${parts.at(-2)}`
   return `the ${last}`
 }

@@ -3,7 +3,12 @@ import { mergeOwnerEdits, type StoredStandingsRow } from './standings-merge.ts'
 
 const edited = new Date('2026-11-20T10:00:00Z')
 const ai = (position: number, driverName: string, points: number) => ({ position, driverName, team: 'T', points })
-const row = (position: number, driverName: string, points: number, editedAt: Date | null = null): StoredStandingsRow => ({
+const row = (
+  position: number,
+  driverName: string,
+  points: number,
+  editedAt: Date | null = null,
+): StoredStandingsRow => ({
   ...ai(position, driverName, points),
   editedAt,
 })

@@ -15,8 +15,7 @@ export interface JobReport {
 }
 
 /** 'NASCAR: The AI service ... nothing was saved.' one line per failed championship. */
-const failedList = (job: FinishedJob) =>
-  job.failures.map((f) => `${f.championship}: ${f.error ?? 'failed'}`).join('\n')
+const failedList = (job: FinishedJob) => job.failures.map((f) => `${f.championship}: ${f.error ?? 'failed'}`).join('\n')
 
 const withFailures = (summary: string, job: FinishedJob) =>
   job.failures.length > 0 ? `${summary}\n${failedList(job)}` : summary
@@ -34,10 +33,7 @@ export function jobReport(job: FinishedJob): JobReport | undefined {
       return {
         tone,
         title: 'Bulk News Generation Complete',
-        description: withFailures(
-          `Generated news for ${job.refreshedCount} championships. ${errors} errors.`,
-          job,
-        ),
+        description: withFailures(`Generated news for ${job.refreshedCount} championships. ${errors} errors.`, job),
       }
     case 'refresh-news':
       if (job.refreshedCount === 0 && errors > 0)

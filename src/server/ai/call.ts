@@ -120,7 +120,8 @@ function classify(error: unknown, attempt: number): Failure {
     return { outcome: 'client_error', httpStatus: status, message: providerMessage(error) }
   }
   // A 200 whose body is not JSON: the SDK throws the parser's SyntaxError, which says nothing to the owner.
-  if (error instanceof SyntaxError) return { outcome: 'invalid_output', problem: 'unreadable', message: 'not valid JSON' }
+  if (error instanceof SyntaxError)
+    return { outcome: 'invalid_output', problem: 'unreadable', message: 'not valid JSON' }
   const detail = error instanceof Error ? error.message : String(error)
   return { outcome: 'invalid_output', problem: 'unreadable', message: detail.slice(0, 300) }
 }

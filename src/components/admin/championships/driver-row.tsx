@@ -44,20 +44,18 @@ export function DriverRow({ setId, index, driver, editing, onEdit, onDone }: Pro
   return (
     <tr className="border-t border-line">
       <td className="py-1.5 pr-2">{driver.position}</td>
-      <td className="py-1.5 pr-2 text-white">
-        {driver.driverName}
+      <td className="py-1.5 pr-2 text-white">{driver.driverName}</td>
+      <td className="py-1.5 pr-2">{driver.team}</td>
+      <td className="py-1.5 pr-2">{driver.points}</td>
+      <td className="flex items-center justify-end gap-2 py-1.5">
         {driver.edited && (
           <span
-            className="ml-2 rounded bg-amber-900/60 px-1.5 py-0.5 text-xs text-amber-200"
+            className="rounded bg-amber-900/60 px-1.5 py-0.5 text-xs text-amber-200"
             title="Edited by you: refreshes keep this row"
           >
             Edited
           </span>
         )}
-      </td>
-      <td className="py-1.5 pr-2">{driver.team}</td>
-      <td className="py-1.5 pr-2">{driver.points}</td>
-      <td className="flex justify-end gap-2 py-1.5">
         {driver.edited && (
           <button
             type="button"

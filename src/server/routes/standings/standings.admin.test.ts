@@ -106,7 +106,12 @@ describe('AI standings records', () => {
       season: '2026',
       completedRounds: 2,
       totalRounds: 20,
-      standings: [1, 2, 3].map((position) => ({ position, driverName: `AI ${position}`, team: 'AI', points: points - position })),
+      standings: [1, 2, 3].map((position) => ({
+        position,
+        driverName: `AI ${position}`,
+        team: 'AI',
+        points: points - position,
+      })),
     })
     await saveGeneratedStandings(fresh(100))
     const kept = (await list())[0]!.standings

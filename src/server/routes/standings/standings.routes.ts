@@ -127,4 +127,6 @@ export const standingsRoutes = new Hono()
   })
 
 /** GET /api/admin/championships-standings: the board's list, with the owner's edit marks (issue 17). */
-export const standingsAdminRoutes = new Hono().use(noStore()).get('/', async (c) => c.json(await listStandingsWithEdits()))
+export const standingsAdminRoutes = new Hono()
+  .use(noStore())
+  .get('/', async (c) => c.json(await listStandingsWithEdits()))
