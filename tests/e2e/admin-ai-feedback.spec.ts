@@ -142,6 +142,7 @@ test.describe('AI feedback, kept edits and hidden settings', () => {
   test('scheduler: the championships list is edited and saved; test mode asks first with its cost', async ({
     page,
   }, testInfo) => {
+    test.setTimeout(180_000)
     await openTab(page, testInfo, 'scheduler', /^Scheduler$/)
     const championships = page.getByRole('group', { name: 'Championships' })
     const list = championships.getByRole('list', { name: 'Scheduled championships' })
