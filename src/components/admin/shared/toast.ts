@@ -20,11 +20,11 @@ export function toasterReady(toast: Toaster): void {
   registerToaster(toast)
 }
 
-function show(kind: 'success' | 'error', title: string, description?: string) {
+function show(kind: 'success' | 'error', title: string, description?: string, persist = false) {
   void toaster.then((toast) => {
     // One toast at a time (spec 001 section 9): each new one replaces the last.
     toast.dismiss()
-    toast[kind](title, { description })
+    toast[kind](title, { description, duration: persist ? Number.POSITIVE_INFINITY : undefined })
   })
 }
 
@@ -34,6 +34,10 @@ export const notify = {
   },
   failure(title: string, description?: string) {
     show('error', title, description)
+  },
+  /** A report with a list to read (which championships failed and why): stays until closed or replaced. */
+  report(tone: 'success' | 'failure', title: string, description: string) {
+    show(tone === 'success' ? 'success' : 'error', title, description, tone === 'failure')
   },
   problem(p: FormProblem) {
     notify.failure(p.title, p.description)
