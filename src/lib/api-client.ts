@@ -38,10 +38,16 @@ export async function unwrapOrNullOn401<T, S extends number>(
 
 /**
  * Uploads send raw bytes (application/octet-stream), which the typed client does not model: this
- * is the one untyped call, kept to the chunk route (docs/decisions/0201-chunked-image-uploads.md).
+ * is the one untyped call, kept to the chunk routes of image uploads and backup restores
+ * (docs/decisions/0201-chunked-image-uploads.md, 0610-backup-archive.md).
  */
-export async function putUploadChunk(uploadId: string, index: number, bytes: Blob): Promise<void> {
-  const response = await fetch(`/api/admin/uploads/${encodeURIComponent(uploadId)}/chunks/${index}`, {
+export async function putUploadChunk(
+  uploadId: string,
+  index: number,
+  bytes: Blob,
+  base: '/api/admin/uploads' | '/api/admin/backup/restores' = '/api/admin/uploads',
+): Promise<void> {
+  const response = await fetch(`${base}/${encodeURIComponent(uploadId)}/chunks/${index}`, {
     method: 'PUT',
     credentials: 'include',
     headers: { 'Content-Type': 'application/octet-stream' },

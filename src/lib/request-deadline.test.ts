@@ -14,6 +14,8 @@ describe('write deadlines', () => {
     expect(writeTimeoutFor('/api/admin/generate-championship-standings')).toBe(AI_TIMEOUT_MS)
     expect(writeTimeoutFor('/api/admin/format-news-content')).toBe(AI_TIMEOUT_MS)
     expect(writeTimeoutFor('/api/admin/openai/test-image')).toBe(AI_TIMEOUT_MS)
+    expect(writeTimeoutFor('/api/admin/backup/restores/0123abcd/complete')).toBe(AI_TIMEOUT_MS)
+    expect(writeTimeoutFor('/api/admin/backup/restores/0123abcd/chunks/0')).toBe(WRITE_TIMEOUT_MS)
   })
 
   it("states the deadline on the server's clock, learned from its Date header", () => {

@@ -11,6 +11,7 @@ import { ApiError, errorResponse } from './http/errors.ts'
 import type { NetlifyBindings } from './http/netlify.ts'
 import { adminAuthRoutes } from './routes/admin/auth.routes.ts'
 import { adminInfoRoutes } from './routes/admin/admin.routes.ts'
+import { backupRoutes } from './routes/backup/backup.routes.ts'
 import { uploadsRoutes } from './routes/admin/uploads.routes.ts'
 import { accessoriesRoutes } from './routes/accessories/accessories.routes.ts'
 import { aiRoutes } from './routes/ai/ai.routes.ts'
@@ -45,7 +46,7 @@ const limits = {
 }
 
 const bodyLimits: MiddlewareHandler = (c, next) => {
-  if (c.req.method === 'PUT' && /^\/api\/admin\/uploads\/[^/]+\/chunks\/[^/]+$/.test(c.req.path))
+  if (c.req.method === 'PUT' && /^\/api\/admin\/(uploads|backup\/restores)\/[^/]+\/chunks\/[^/]+$/.test(c.req.path))
     return limits.chunk(c, next)
   if (c.req.method === 'POST' && /^\/api\/image-library\/?$/.test(c.req.path)) return limits.dataUrl(c, next)
   return limits.json(c, next)
@@ -89,6 +90,7 @@ export function createApp() {
       .route('/admin', newsAdminRoutes)
       .route('/admin/games', gamesAdminRoutes)
       .route('/admin/uploads', uploadsRoutes)
+      .route('/admin/backup', backupRoutes)
       .route('/admin/ai-settings', aiSettingsRoutes)
       .route('/admin/seo', seoRoutes)
       .route('/admin/scheduler', schedulerRoutes)

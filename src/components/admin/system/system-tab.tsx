@@ -4,6 +4,7 @@ import { TextField } from '../../ui/text-field.tsx'
 import { isUnauthorized } from '../shared/session.ts'
 import { failureDetail, notify } from '../shared/toast.ts'
 import { useUnsavedChanges } from '../shared/unsaved.ts'
+import { BackupRestore } from './backup-restore.tsx'
 import { DeployBudget } from './deploy-budget.tsx'
 import { useChangePassword, type PasswordChange } from './use-change-password.ts'
 
@@ -69,6 +70,7 @@ export default function SystemTab() {
         </form>
       </section>
       <DeployBudget />
+      <BackupRestore />
       <section aria-labelledby="status-title" className="max-w-xl rounded-xl border border-line bg-panel p-5">
         <h3 id="status-title" className="mb-2 text-lg font-bold text-white">
           System Status

@@ -1,0 +1,53 @@
+/**
+ * npm run backup:restore -- <file> [--replace]: restores an archive into the database and Blobs
+ * the site uses, as the System tab's Restore Backup does (docs/decisions/0610-backup-archive.md).
+ * A site with content is refused unless --replace is given; nothing is half-written on failure.
+ */
+import { readFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { appendAudit } from '../src/server/audit/audit.ts'
+import { decodeArchive } from '../src/server/backup/archive.ts'
+import { restoreArchive } from '../src/server/backup/restore.ts'
+import { closeDb } from '../src/server/db/client.ts'
+import { ApiError } from '../src/server/http/errors.ts'
+import { requestPublish } from '../src/server/publish/publish.ts'
+import { publishTags } from '../src/server/publish/tags.ts'
+import { ensureDatabase } from './local-platform/database.ts'
+import { connectSiteBlobs } from './local-platform/site-blobs.ts'
+
+const { values, positionals } = parseArgs({
+  options: { replace: { type: 'boolean', default: false } },
+  allowPositionals: true,
+})
+const path = positionals[0]
+if (!path || positionals.length > 1) {
+  console.error('Usage: npm run backup:restore -- <file> [--replace]')
+  process.exit(2)
+}
+
+const database = await ensureDatabase()
+const blobs = await connectSiteBlobs()
+let code = 0
+try {
+  const archive = decodeArchive(readFileSync(path))
+  const summary = await restoreArchive(archive, { replace: values.replace })
+  await appendAudit({
+    method: 'CLI',
+    route: 'npm run backup:restore',
+    entity: 'backup',
+    entityId: null,
+    summary: `Restored the backup of ${summary.createdAt}: ${summary.rows} rows, ${summary.images} images${values.replace ? ', replacing all content' : ''}`,
+  })
+  // npm start's runner rebuilds the pages from this; a deployed site calls its build hook.
+  await requestPublish([...publishTags])
+  console.log(`Restored the backup of ${summary.createdAt}: ${summary.rows} rows, ${summary.images} images.`)
+} catch (error) {
+  if (!(error instanceof ApiError)) throw error
+  code = 1
+  console.error(error.status === 409 ? `${error.message} (add --replace to the command)` : error.message)
+} finally {
+  await blobs.stop()
+  await closeDb()
+  await database.stop()
+}
+process.exit(code)

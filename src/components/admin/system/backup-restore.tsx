@@ -1,0 +1,132 @@
+import { useId, useRef, useState } from 'react'
+import { confirmAction } from '../shared/confirm.tsx'
+import { isUnauthorized } from '../shared/session.ts'
+import { failureDetail, notify } from '../shared/toast.ts'
+import { useDownloadBackup, useRestoreBackup } from './use-backup.ts'
+
+const dateText = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC'
+
+/**
+ * System tab: download one archive of all content, settings and images, and restore one
+ * (docs/decisions/0610-backup-archive.md). The password and two-factor login are never in it.
+ */
+export function BackupRestore() {
+  const id = useId()
+  const download = useDownloadBackup()
+  const restore = useRestoreBackup()
+  const [file, setFile] = useState<File | null>(null)
+  const [replace, setReplace] = useState(false)
+  const fileInput = useRef<HTMLInputElement>(null)
+
+  const onDownload = () => {
+    if (download.isPending) return
+    download.mutate(undefined, {
+      onSuccess: (fileName) => notify.success('Backup Downloaded', `Saved as ${fileName}.`),
+      onError: (error) => {
+        if (!isUnauthorized(error)) notify.failure('Download Failed', failureDetail(error))
+      },
+    })
+  }
+
+  const onRestore = async (event: React.FormEvent) => {
+    event.preventDefault()
+    if (!file || restore.isPending) return
+    const ok = await confirmAction({
+      title: 'Restore Backup?',
+      description: replace
+        ? `All current content, settings and images of this site are replaced by the backup in ${file.name}. This cannot be undone.`
+        : `The backup in ${file.name} is restored into this site. A site that already has content is left as it is.`,
+      action: 'Restore',
+    })
+    if (!ok) return
+    restore.mutate(
+      { file, replace },
+      {
+        onSuccess: (summary) => {
+          setFile(null)
+          setReplace(false)
+          if (fileInput.current) fileInput.current.value = ''
+          notify.success(
+            'Backup Restored',
+            `The backup of ${dateText(summary.createdAt)} is restored (${summary.rows} rows, ${summary.images} images). The site is being rebuilt.`,
+          )
+        },
+        onError: (error) => {
+          if (!isUnauthorized(error)) notify.failure('Restore Failed', failureDetail(error))
+        },
+      },
+    )
+  }
+
+  const progress = restore.progress
+  return (
+    <section aria-labelledby={`${id}-title`} className="max-w-xl rounded-xl border border-line bg-panel p-5">
+      <h3 id={`${id}-title`} className="mb-2 text-lg font-bold text-white">
+        Backup and Restore
+      </h3>
+      <p className="mb-4 text-gray-300">
+        One file with all content, settings and images. Your password and two-factor login are not in it and stay as
+        they are after a restore.
+      </p>
+      <button
+        type="button"
+        className="btn-primary"
+        onClick={onDownload}
+        disabled={download.isPending}
+        aria-busy={download.isPending}
+      >
+        {download.isPending ? 'Preparing Backup...' : 'Download Backup'}
+      </button>
+
+      <form onSubmit={(e) => void onRestore(e)} className="mt-6 flex flex-col gap-4" noValidate>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-file`} className="text-sm font-semibold text-gray-200">
+            Backup file
+          </label>
+          <input
+            ref={fileInput}
+            id={`${id}-file`}
+            type="file"
+            accept=".gz,application/gzip"
+            className="field"
+            disabled={restore.isPending}
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
+        </div>
+        <label className="flex items-center gap-2 text-gray-200">
+          <input
+            type="checkbox"
+            checked={replace}
+            disabled={restore.isPending}
+            onChange={(e) => setReplace(e.target.checked)}
+          />
+          Replace all current content
+        </label>
+        {/* Kept in place while idle, so nothing below moves when a restore starts. */}
+        <div className="flex min-h-6 items-center gap-3" aria-live="polite">
+          {progress && (
+            <>
+              <progress max={100} value={progress.percent} aria-label="Restore progress" className="w-40">
+                {progress.percent}%
+              </progress>
+              <span className="text-sm text-gray-300">
+                {progress.stage === 'uploading' ? `Uploading... ${progress.percent}%` : 'Restoring...'}
+              </span>
+            </>
+          )}
+        </div>
+        <div>
+          <button
+            type="submit"
+            className="btn-primary"
+            disabled={!file || restore.isPending}
+            aria-busy={restore.isPending}
+          >
+            {restore.isPending ? 'Restoring...' : 'Restore Backup'}
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}

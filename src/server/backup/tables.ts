@@ -1,0 +1,113 @@
+import { getTableColumns, getTableName, type Column } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import { z } from 'zod'
+import {
+  accessories,
+  aiSettings,
+  championshipResults,
+  games,
+  imageLibrary,
+  newsArticles,
+  reviews,
+  revisions,
+  schedulerJobs,
+  schedulerSettings,
+  seoSettings,
+  siteSettings,
+  standingsRows,
+  standingsSets,
+  streams,
+} from '../db/schema.ts'
+
+/**
+ * What a backup holds (docs/decisions/0610-backup-archive.md): every table of content and settings,
+ * in an order that inserts a row after the rows it refers to (reviews after games, standings rows
+ * after their sets). Each entry names the columns the rows are sorted by, so two exports of the same
+ * data are the same file.
+ *
+ * Left out on purpose: secrets (admin_credentials, admin_sessions, login_attempts, server_secrets,
+ * ai_spend_reservations: the owner keeps their password and two-factor login) and the ledgers of the
+ * running installation (audit_log, ai_call_log, deploys, jobs, scheduler_runs, publish_state): the
+ * AI spend and deploy budgets count from them, so a restore must never rewrite them.
+ */
+export const backupTables = [
+  { table: games, orderBy: ['id'] },
+  { table: accessories, orderBy: ['id'] },
+  { table: newsArticles, orderBy: ['id'] },
+  { table: standingsSets, orderBy: ['id'] },
+  { table: standingsRows, orderBy: ['set_id', 'row_index'] },
+  { table: championshipResults, orderBy: ['id'] },
+  { table: streams, orderBy: ['id'] },
+  { table: reviews, orderBy: ['id'] },
+  { table: siteSettings, orderBy: ['key'] },
+  { table: seoSettings, orderBy: ['page'] },
+  { table: aiSettings, orderBy: ['id'] },
+  { table: schedulerSettings, orderBy: ['id'] },
+  { table: schedulerJobs, orderBy: ['kind'] },
+  { table: imageLibrary, orderBy: ['id'] },
+  { table: revisions, orderBy: ['id'] },
+] as const satisfies readonly { table: PgTable; orderBy: readonly string[] }[]
+
+/** Tables whose rows are the site's content: a site with any of them is not empty. */
+export const contentTables = [
+  games,
+  accessories,
+  newsArticles,
+  standingsSets,
+  championshipResults,
+  streams,
+  reviews,
+  imageLibrary,
+].map(getTableName)
+
+/** The stored columns of a table (generated ones, such as news search_text, are Postgres's to write). */
+export function storedColumns(table: PgTable): Column[] {
+  return Object.values(getTableColumns(table)).filter((c) => !(c as { generated?: unknown }).generated)
+}
+
+/** Whether the table has a serial id whose sequence must be set past the restored rows. */
+export const hasSerialId = (table: PgTable) => storedColumns(table).some((c) => c.columnType === 'PgSerial')
+
+const timestamp = z.iso.datetime({ offset: true, message: 'must be a date and time' })
+
+/** A column's value as Postgres's to_jsonb writes it (timestamps as ISO text with their microseconds). */
+function jsonValue(column: Column): z.ZodType {
+  const enumValues = column.enumValues as [string, ...string[]] | undefined
+  switch (column.columnType) {
+    case 'PgSerial':
+    case 'PgInteger':
+      return z.number().int()
+    case 'PgDoublePrecision':
+    case 'PgNumeric':
+      return z.number()
+    case 'PgBoolean':
+      return z.boolean()
+    case 'PgTimestamp':
+      return timestamp
+    case 'PgArray':
+      return z.array(z.string())
+    case 'PgJsonb':
+      return z.json()
+    case 'PgText':
+    case 'PgEnumColumn':
+      return enumValues?.length ? z.enum(enumValues) : z.string()
+    default:
+      throw new Error(`No backup format for column ${column.name} (${column.columnType})`)
+  }
+}
+
+/**
+ * The zod schema of one table's rows in an archive, derived from the Drizzle table (the schema is
+ * the single source of truth). Keys are the database's column names. A column with a default may
+ * be missing (an archive from an earlier migration); an unknown column is refused, never dropped.
+ */
+export function rowSchema(table: PgTable) {
+  const shape: Record<string, z.ZodType> = {}
+  for (const column of storedColumns(table)) {
+    let value = jsonValue(column)
+    if (!column.notNull) value = value.nullable()
+    const required = column.primary || (column.notNull && !column.hasDefault)
+    shape[column.name] = required ? value : value.optional()
+  }
+  return z.strictObject(shape)
+}

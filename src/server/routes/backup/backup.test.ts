@@ -1,0 +1,234 @@
+import { gzipSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedDemoContent } from '../../../../scripts/local-platform/seed-demo.ts'
+import { adminCookie, send } from '../../../../tests/helpers/auth.ts'
+import { app } from '../../../../tests/helpers/app.ts'
+import { fakeJpeg, startBlobs } from '../../../../tests/helpers/blobs.ts'
+import { resetDatabase } from '../../../../tests/helpers/db.ts'
+import { databaseDigest } from '../../../../tests/helpers/digest.ts'
+import { publicRoutes } from '../../auth/guard.ts'
+import { serveMedia } from '../../blobs/serve.ts'
+import { db } from '../../db/client.ts'
+import { createNews } from '../../../../tests/factories.ts'
+import { revisions, standingsRows } from '../../db/schema.ts'
+
+/** The archive a GET of the export route downloads. */
+async function downloadBackup(cookie: string): Promise<{ file: Buffer; fileName: string }> {
+  const res = await app.request('/api/admin/backup/export', { headers: { cookie } })
+  expect(res.status).toBe(200)
+  const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? ''
+  return { file: Buffer.from(await res.arrayBuffer()), fileName }
+}
+
+/** Sends a file through the chunked restore upload, as the System tab does; answers its id. */
+async function uploadBackup(cookie: string, file: Uint8Array): Promise<string> {
+  const opened = await send('POST', '/api/admin/backup/restores', { cookie, body: { size: file.length } })
+  expect(opened.status).toBe(201)
+  const { id, chunkSize, chunks } = opened.body as { id: string; chunkSize: number; chunks: number }
+  for (let i = 0; i < chunks; i++) {
+    const put = await send('PUT', `/api/admin/backup/restores/${id}/chunks/${i}`, {
+      cookie,
+      raw: file.slice(i * chunkSize, (i + 1) * chunkSize),
+      headers: { 'content-type': 'application/octet-stream' },
+    })
+    expect(put.status).toBe(200)
+  }
+  return id
+}
+
+const completeRestore = (cookie: string, id: string, replace: boolean) =>
+  send('POST', `/api/admin/backup/restores/${id}/complete`, { cookie, body: { replace } })
+
+async function restoreBackup(cookie: string, file: Uint8Array, replace: boolean) {
+  return completeRestore(cookie, await uploadBackup(cookie, file), replace)
+}
+
+/**
+ * Every answer a visitor can get (each list route of the guard's public routes, every item by id,
+ * every site setting, the bytes of every image) and the owner's lists: what a restore must give back.
+ */
+async function siteAnswers(cookie: string): Promise<Map<string, unknown>> {
+  const answers = new Map<string, unknown>()
+  const get = async (path: string, withCookie = false) => {
+    const res = await app.request(path, { headers: withCookie ? { cookie } : {} })
+    const text = await res.text()
+    answers.set(path, { status: res.status, body: text })
+    return text ? (JSON.parse(text) as unknown) : null
+  }
+  const lists = [...publicRoutes]
+    .filter((r) => r.startsWith('GET ') && !r.includes(':'))
+    .map((r) => r.slice('GET '.length))
+  for (const path of lists) await get(path)
+  const byId: Record<string, string> = {
+    '/api/games': '/api/games',
+    '/api/accessories': '/api/accessories',
+    '/api/streams': '/api/streams',
+    '/api/reviews': '/api/reviews',
+    '/api/championships': '/api/championships',
+  }
+  for (const [list, base] of Object.entries(byId)) {
+    const items = (await get(list)) as { id: number }[]
+    for (const item of items) await get(`${base}/${item.id}`)
+  }
+  const news = (await get('/api/admin/news?pageSize=200', true)) as { items?: { id: number }[] } | { id: number }[]
+  const articles = Array.isArray(news) ? news : (news.items ?? [])
+  expect(articles.length).toBeGreaterThan(0)
+  for (const a of articles) {
+    await get(`/api/news/${a.id}`)
+    await get(`/api/admin/news/${a.id}`, true)
+  }
+  for (const key of ['hero_image', 'overlay_transparency', 'demo_seeded_at']) await get(`/api/site-settings/${key}`)
+  for (const path of [
+    '/api/admin/ai-settings',
+    '/api/admin/seo',
+    '/api/admin/scheduler/config',
+    '/api/admin/scheduler/separate-config',
+    '/api/images',
+  ]) {
+    await get(path, true)
+  }
+  const library = (await get('/api/image-library')) as { url: string }[]
+  for (const { url } of library.filter((i) => i.url.startsWith('/media/'))) {
+    const res = await serveMedia(new Request(`http://localhost${url}`))
+    answers.set(url, { status: res.status, bytes: Buffer.from(await res.arrayBuffer()).toString('base64') })
+  }
+  return answers
+}
+
+let stopBlobs: () => Promise<void>
+let cookie = ''
+let before: Map<string, unknown>
+let backup: { file: Buffer; fileName: string }
+let imageUrl = ''
+
+beforeAll(async () => {
+  stopBlobs = await startBlobs()
+  await resetDatabase()
+  await seedDemoContent(new Date('2026-11-20T10:00:00Z'))
+  cookie = await adminCookie()
+  const image = Buffer.from(fakeJpeg(50_000, 7)).toString('base64')
+  const added = await send('POST', '/api/image-library', {
+    cookie,
+    body: { name: 'Uploaded', url: `data:image/jpeg;base64,${image}` },
+  })
+  expect(added.status).toBe(201)
+  imageUrl = added.body.url as string
+  // A scheduled draft, a hand-edited standings row and a revision: the round's new columns too.
+  await createNews({ title: 'Scheduled', status: 'draft', publishAt: new Date('2026-12-01T08:00:00.123Z') })
+  await db().update(standingsRows).set({ editedAt: new Date() })
+  await db()
+    .insert(revisions)
+    .values({ entity: 'news', entityId: 1, action: 'update', snapshot: { title: 'Old' }, changedFields: ['title'] })
+  before = await siteAnswers(cookie)
+  backup = await downloadBackup(cookie)
+})
+
+afterAll(async () => {
+  await stopBlobs()
+})
+
+describe('backup export and restore', () => {
+  it('downloads one gzipped archive named by the day, with the format, the migration, the tables and the images', () => {
+    expect(backup.fileName).toMatch(/^simracing-backup-\d{4}-\d{2}-\d{2}\.json\.gz$/)
+    const archive = JSON.parse(gunzipSync(backup.file).toString('utf8'))
+    expect(archive).toMatchObject({ format: 'simracing-hub-backup', version: 1 })
+    expect(archive.migration).toMatch(/^\d{14}_/)
+    expect(archive.tables.games.length).toBeGreaterThan(0)
+    expect(archive.tables.news_articles[0]).not.toHaveProperty('search_text')
+    expect(archive.tables).not.toHaveProperty('admin_credentials')
+    expect(archive.tables).not.toHaveProperty('admin_sessions')
+    expect(archive.media.map((m: { key: string }) => `/media/${m.key}`)).toContain(imageUrl)
+  })
+
+  it('restored into an empty site gives the same public answers, admin lists and image bytes', async () => {
+    // Site B: an empty database and an empty Blobs store.
+    await stopBlobs()
+    stopBlobs = await startBlobs()
+    await resetDatabase()
+    cookie = await adminCookie()
+    expect((await send('GET', '/api/games')).body).toEqual([])
+    expect((await serveMedia(new Request(`http://localhost${imageUrl}`))).status).toBe(404)
+
+    const restored = await restoreBackup(cookie, backup.file, false)
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200)
+    expect(restored.body.images).toBeGreaterThan(0)
+
+    const after = await siteAnswers(cookie)
+    expect([...after.keys()]).toEqual([...before.keys()])
+    for (const [path, answer] of before) expect(after.get(path), path).toEqual(answer)
+
+    // Sequences are past the restored ids: a new game gets a fresh one.
+    const games = (await send('GET', '/api/games')).body as { id: number }[]
+    const created = await send('POST', '/api/admin/games', { cookie, body: { title: 'After restore' } })
+    expect(created.status).toBe(201)
+    expect(created.body.id).toBeGreaterThan(Math.max(...games.map((g) => g.id)))
+
+    // The site rebuilds with everything, and the audit log says what happened.
+    const status = await send('GET', '/api/admin/publish-status', { cookie })
+    expect(status.body.changedTags).toEqual(expect.arrayContaining(['games', 'news', 'seo', 'image-library']))
+    const audit = await send('GET', '/api/admin/audit-log', { cookie })
+    expect(audit.body.items.map((i: { entity: string }) => i.entity)).toContain('backup')
+  })
+
+  it('refuses a restore over content with 409 unless asked to replace, changing nothing', async () => {
+    const upload = await uploadBackup(cookie, backup.file)
+    const digest = await databaseDigest()
+    const refused = await completeRestore(cookie, upload, false)
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toMatch(/already has content/)
+    expect(await databaseDigest()).toBe(digest)
+
+    const replaced = await restoreBackup(cookie, backup.file, true)
+    expect(replaced.status).toBe(200)
+    const titles = ((await send('GET', '/api/games')).body as { title: string }[]).map((g) => g.title)
+    expect(titles).not.toContain('After restore')
+    expect((await send('GET', '/api/games')).body).toEqual(
+      JSON.parse((before.get('/api/games') as { body: string }).body),
+    )
+  })
+
+  it('refuses a corrupt or foreign file with 400 and a clear message, changing nothing', async () => {
+    const archive = JSON.parse(gunzipSync(backup.file).toString('utf8'))
+    const damagedRow = structuredClone(archive)
+    damagedRow.tables.games[0].title = 42
+    const damagedImage = structuredClone(archive)
+    damagedImage.media[0].data = Buffer.from(fakeJpeg(1000, 99)).toString('base64')
+    const cases: [string, Uint8Array, RegExp][] = [
+      ['random bytes', new Uint8Array([1, 2, 3, 4, 5]), /not a backup of this site/],
+      ['a truncated archive', backup.file.subarray(0, backup.file.length / 2), /not a backup of this site/],
+      ['gzipped JSON of something else', gzipSync(JSON.stringify({ hello: 'world' })), /not a backup of this site/],
+      ['a newer format', gzipSync(JSON.stringify({ ...archive, version: 2 })), /format version 2/],
+      ['a damaged row', gzipSync(JSON.stringify(damagedRow)), /damaged.*games #1 title/],
+      ['an image that is not its key', gzipSync(JSON.stringify(damagedImage)), /does not match its contents/],
+      [
+        'an unknown migration',
+        gzipSync(JSON.stringify({ ...archive, migration: '29991231000000_future' })),
+        /newer version of the site/,
+      ],
+    ]
+    for (const [label, file, message] of cases) {
+      const upload = await uploadBackup(cookie, file)
+      const digest = await databaseDigest()
+      const res = await completeRestore(cookie, upload, true)
+      expect(res.status, label).toBe(400)
+      expect(res.body.message, label).toMatch(message)
+      expect(await databaseDigest(), label).toBe(digest)
+    }
+  })
+
+  it('leaves nothing half-written when the database refuses a row late in the restore', async () => {
+    const archive = JSON.parse(gunzipSync(backup.file).toString('utf8'))
+    // Valid JSON for the archive, refused by a constraint of the last table: the tables before it
+    // have been emptied and written by then, inside the transaction.
+    archive.tables.revisions.push({ ...archive.tables.revisions[0], id: 9999, action: 'vanish' })
+    const upload = await uploadBackup(cookie, gzipSync(JSON.stringify(archive)))
+    const digest = await databaseDigest()
+    const res = await completeRestore(cookie, upload, true)
+    expect(res.status).toBe(400)
+    expect(res.body.message).toMatch(/revisions_action_valid.*Nothing was changed/)
+    expect(await databaseDigest()).toBe(digest)
+    expect((await send('GET', '/api/games')).body).toEqual(
+      JSON.parse((before.get('/api/games') as { body: string }).body),
+    )
+  })
+})
