@@ -18,14 +18,26 @@ export default function SchedulerTab() {
   return <SchedulerForm stored={config.data} />
 }
 
-type Form = Pick<AdminSchedulerConfig, 'enabled' | 'standings' | 'news'>
+type Form = Pick<
+  AdminSchedulerConfig,
+  'enabled' | 'standings' | 'news' | 'streams' | 'games' | 'refreshStreams' | 'refreshGames'
+>
+
+const formOf = (c: AdminSchedulerConfig): Form => ({
+  enabled: c.enabled,
+  standings: c.standings,
+  news: c.news,
+  streams: c.streams,
+  games: c.games,
+  refreshStreams: c.refreshStreams,
+  refreshGames: c.refreshGames,
+})
 
 function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
-  const [form, setForm] = useState<Form>({ enabled: stored.enabled, standings: stored.standings, news: stored.news })
+  const [form, setForm] = useState<Form>(formOf(stored))
   const save = useSaveSchedulerConfig()
   const testMode = useSaveSchedulerConfig()
-  const dirty =
-    JSON.stringify(form) !== JSON.stringify({ enabled: stored.enabled, standings: stored.standings, news: stored.news })
+  const dirty = JSON.stringify(form) !== JSON.stringify(formOf(stored))
   useUnsavedChanges(dirty)
 
   const submit = (event: React.FormEvent) => {
@@ -74,6 +86,27 @@ function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
           onChange={(standings) => setForm((f) => ({ ...f, standings }))}
         />
         <JobBlock title="News generation" job={form.news} onChange={(news) => setForm((f) => ({ ...f, news }))} />
+        <JobBlock
+          title="Stream refresh"
+          job={form.streams}
+          onChange={(streams) => setForm((f) => ({ ...f, streams }))}
+        />
+        <JobBlock title="Game refresh" job={form.games} onChange={(games) => setForm((f) => ({ ...f, games }))} />
+        <fieldset className="flex flex-col gap-4 rounded-xl border border-line bg-panel p-5">
+          <legend className="px-1 text-lg font-bold text-white">Flags</legend>
+          <SwitchField
+            label="Refresh streams"
+            description="Live status, viewers, titles and thumbnails from Twitch and YouTube. Off: the scheduler never starts a stream refresh."
+            checked={form.refreshStreams}
+            onChange={(refreshStreams) => setForm((f) => ({ ...f, refreshStreams }))}
+          />
+          <SwitchField
+            label="Refresh games"
+            description="Price, description and picture from the Steam store. Off: the scheduler never starts a game refresh."
+            checked={form.refreshGames}
+            onChange={(refreshGames) => setForm((f) => ({ ...f, refreshGames }))}
+          />
+        </fieldset>
         <div>
           <button type="submit" className="btn-primary" disabled={save.isPending} aria-busy={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Schedule Settings'}
@@ -124,6 +157,13 @@ function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
         </p>
         <p className="text-gray-300">
           News: {stored.enabled && stored.news.enabled ? scheduleText(stored.news) : 'Off'}
+        </p>
+        <p className="text-gray-300">
+          Streams:{' '}
+          {stored.enabled && stored.refreshStreams && stored.streams.enabled ? scheduleText(stored.streams) : 'Off'}
+        </p>
+        <p className="text-gray-300">
+          Games: {stored.enabled && stored.refreshGames && stored.games.enabled ? scheduleText(stored.games) : 'Off'}
         </p>
       </section>
       <div className="max-w-3xl">

@@ -6,6 +6,16 @@ import { refresh } from '../shared/refresh.ts'
 
 const bulkKinds = new Set(['bulk-news', 'refresh-news'])
 
+/** 'Streams Refreshed' / 'Games Refreshed' with the counts; destructive, with the errors, when any item failed. */
+function announceRefresh(job: JobSummary) {
+  const what = job.kind === 'refresh-streams' ? 'streams' : 'games'
+  const title = what === 'streams' ? 'Streams Refreshed' : 'Games Refreshed'
+  if (job.status === 'failed') return notify.failure('Refresh Failed', job.errors.join('; '))
+  const counts = `${job.refreshed} ${what} refreshed, ${job.skipped} skipped. ${job.errors.length} errors.`
+  if (job.errors.length > 0) notify.failure(title, `${counts}\n${job.errors.join('\n')}`)
+  else notify.success(title, counts)
+}
+
 /** Spec 001 section 8's toasts for a job that has just ended. */
 function announce(job: JobSummary) {
   const errors = job.errors.length
@@ -18,6 +28,8 @@ function announce(job: JobSummary) {
     } else {
       notify.success('News Refreshed', `${done} new drafts to review. ${errors} errors.`)
     }
+  } else if (job.kind === 'refresh-streams' || job.kind === 'refresh-games') {
+    announceRefresh(job)
   } else if (job.kind === 'refresh-standings') {
     if (job.updated === 0 && errors > 0) {
       notify.failure('Refresh Failed', 'Failed to refresh championship standings. Please try again.')
@@ -45,7 +57,14 @@ export function JobProgressBanner() {
         seenActive.current.delete(job.id)
         announce(job)
         // What the job wrote (drafts, standings, run outcomes) shows without a reload.
-        void refresh(client, ['news'], ['championships-standings'], ['admin', 'scheduler', 'runs'])
+        void refresh(
+          client,
+          ['news'],
+          ['championships-standings'],
+          ['admin', 'scheduler', 'runs'],
+          ['streams'],
+          ['games'],
+        )
       }
     }
   }, [data, client])
