@@ -15,8 +15,21 @@ export class ExternalError extends ApiError {
   }
 }
 
+/** The service's own words from an error body ({ message }, { error: { message } }, { error }), else the text. */
+function errorDetail(body: string): string {
+  try {
+    const json = JSON.parse(body) as { message?: unknown; error?: { message?: unknown } | unknown }
+    const error = json.error as { message?: unknown } | undefined
+    const text = typeof error?.message === 'string' ? error.message : (json.message ?? json.error)
+    if (typeof text === 'string' && text.trim()) return text
+  } catch {
+    // Not JSON: the body as it came.
+  }
+  return body
+}
+
 function describeStatus(service: string, status: number, body: string): string {
-  const detail = body.replace(/\s+/g, ' ').trim().slice(0, 200)
+  const detail = errorDetail(body).replace(/\s+/g, ' ').trim().slice(0, 200)
   if (status === 429) return `${service} rate limit reached (HTTP 429)${detail ? `: ${detail}` : ''}`
   return `${service} answered HTTP ${status}${detail ? `: ${detail}` : ''}`
 }

@@ -111,8 +111,8 @@ describe('POST /api/admin/refresh-streams', () => {
 
     expect(job).toMatchObject({ status: 'completed', total: 5, refreshed: 1 })
     expect([...job.errors].sort()).toEqual([
-      'Broken: Twitch answered HTTP 500: {"error":{"code":500,"message":"Helix is down"}}',
-      'Busy: Twitch rate limit reached (HTTP 429): {"error":{"code":429,"message":"fake failure"}}',
+      'Broken: Twitch answered HTTP 500: Helix is down',
+      'Busy: Twitch rate limit reached (HTTP 429): fake failure',
       'Mangled: YouTube sent an answer that is not JSON',
       'Slow: Twitch did not answer within 1.5 s',
     ])
@@ -226,7 +226,7 @@ describe('POST /api/admin/refresh-games', () => {
 
     expect(job).toMatchObject({ status: 'completed', total: 4, refreshed: 1 })
     expect([...job.errors].sort()).toEqual([
-      'Down: Steam answered HTTP 500: {"error":{"code":500,"message":"fake failure"}}',
+      'Down: Steam answered HTTP 500: fake failure',
       'Gone: Steam has no app 404 (removed, or not sold in the US store)',
       'Mangled: Steam sent an answer that is not JSON',
     ])
