@@ -9,12 +9,14 @@
 import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { startFakeAi } from '../tests/fakes/ai-server.ts'
+import { startFakeRefreshApis } from '../tests/fakes/refresh-apis-server.ts'
 import { hermeticEnv } from './local-platform/hermetic-env.ts'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
 const port = arg('port') ?? '8899'
 const dbPort = arg('db-port') ?? '54339'
 const fakeAiPort = arg('fake-ai-port')
+const fakeRefreshPort = arg('fake-refresh-port')
 const dataDir = `.data/e2e-${port}`
 rmSync(dataDir, { recursive: true, force: true })
 
@@ -30,8 +32,22 @@ const aiEnv: Record<string, string> = fake
     }
   : {}
 
+// --fake-refresh-port: Twitch, YouTube and Steam point at the fake on 127.0.0.1, with fake keys.
+const fakeRefresh = fakeRefreshPort ? await startFakeRefreshApis({ port: Number(fakeRefreshPort) }) : undefined
+const refreshEnv: Record<string, string> = fakeRefresh
+  ? {
+      TWITCH_CLIENT_ID: 'fake-twitch-client-id',
+      TWITCH_CLIENT_SECRET: 'fake-twitch-client-secret',
+      TWITCH_AUTH_BASE_URL: fakeRefresh.urls.twitchAuth,
+      TWITCH_API_BASE_URL: fakeRefresh.urls.twitchApi,
+      YOUTUBE_API_KEY: 'fake-youtube-key',
+      YOUTUBE_API_BASE_URL: fakeRefresh.urls.youtube,
+      STEAM_STORE_BASE_URL: fakeRefresh.urls.steam,
+    }
+  : {}
+
 const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', `--port=${port}`], {
-  env: hermeticEnv(process.env, { DATA_DIR: dataDir, EMBEDDED_DB_PORT: dbPort, ...aiEnv }),
+  env: hermeticEnv(process.env, { DATA_DIR: dataDir, EMBEDDED_DB_PORT: dbPort, ...aiEnv, ...refreshEnv }),
   stdio: 'inherit',
 })
 const forward = (signal: NodeJS.Signals) => () => child.kill(signal)
@@ -39,5 +55,6 @@ process.on('SIGINT', forward('SIGINT'))
 process.on('SIGTERM', forward('SIGTERM'))
 child.once('exit', async (code) => {
   await fake?.close()
+  await fakeRefresh?.close()
   process.exit(code ?? 0)
 })

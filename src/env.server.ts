@@ -46,6 +46,17 @@ const schema = z.object({
   PERPLEXITY_API_KEY: z.string().min(1).optional(),
   PERPLEXITY_BASE_URL: z.url().default('https://api.perplexity.ai/v1'),
   PERPLEXITY_MODEL: z.string().default('perplexity/sonar'),
+  /** Twitch Helix (stream refresh): an app's client id and secret for a client-credentials token. */
+  TWITCH_CLIENT_ID: z.string().min(1).optional(),
+  TWITCH_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Where the app token comes from (POST <base>/token); tests point it at a fake on 127.0.0.1. */
+  TWITCH_AUTH_BASE_URL: z.url().default('https://id.twitch.tv/oauth2'),
+  TWITCH_API_BASE_URL: z.url().default('https://api.twitch.tv/helix'),
+  /** YouTube Data API v3 key (stream refresh of YouTube URLs). */
+  YOUTUBE_API_KEY: z.string().min(1).optional(),
+  YOUTUBE_API_BASE_URL: z.url().default('https://www.googleapis.com/youtube/v3'),
+  /** Steam store (game refresh): no key; the base of /api/appdetails. */
+  STEAM_STORE_BASE_URL: z.url().default('https://store.steampowered.com'),
   /** Key that signs calls of the jobs function. Unset: the server makes one and keeps it in the database. */
   JOBS_SECRET: z.string().min(32, 'JOBS_SECRET must be at least 32 characters').optional(),
   /** Spending cap for all AI calls per calendar month (UTC), in US dollars. Unset: no cap. */

@@ -9,6 +9,8 @@ export function e2eSite(env: Record<string, string | undefined>) {
   const dbPort = Number(env.E2E_DB_PORT ?? port + 45440)
   /** The fake AI server the site talks to (tests/fakes/ai-server.ts; tests/helpers/e2e-ai.ts). */
   const fakeAiPort = port + 2
+  /** The fake Twitch, YouTube and Steam (tests/fakes/refresh-apis-server.ts; tests/helpers/e2e-refresh.ts). */
+  const fakeRefreshPort = port + 3
   return {
     port,
     baseURL: `http://localhost:${port}`,
@@ -21,6 +23,7 @@ export function e2eSite(env: Record<string, string | undefined>) {
       `--port=${port}`,
       `--db-port=${dbPort}`,
       `--fake-ai-port=${fakeAiPort}`,
+      `--fake-refresh-port=${fakeRefreshPort}`,
     ],
     /**
      * What a developer's shell may hold. scripts/e2e-server.ts hands the site an allow-list only, so
@@ -33,6 +36,8 @@ export function e2eSite(env: Record<string, string | undefined>) {
       REBUILD_HOOK_URL: 'http://127.0.0.1:9/build_hooks/poison',
       OPENAI_API_KEY: 'sk-poison',
       PERPLEXITY_API_KEY: 'pplx-poison',
+      TWITCH_CLIENT_SECRET: 'twitch-poison',
+      YOUTUBE_API_KEY: 'youtube-poison',
     },
   }
 }

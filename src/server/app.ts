@@ -22,6 +22,7 @@ import { gamesAdminRoutes, gamesRoutes } from './routes/games/games.routes.ts'
 import { imageLibraryRoutes, imagesRoutes } from './routes/image-library/image-library.routes.ts'
 import { jobsRoutes } from './routes/jobs/jobs.routes.ts'
 import { newsAdminRoutes, newsRoutes } from './routes/news/news.routes.ts'
+import { refreshRoutes } from './routes/refresh/refresh.routes.ts'
 import { reviewsRoutes } from './routes/reviews/reviews.routes.ts'
 import { schedulerRoutes } from './routes/scheduler/scheduler.routes.ts'
 import { seoRoutes } from './routes/seo/seo.routes.ts'
@@ -98,6 +99,7 @@ export function createApp() {
       .route('/admin', aiDiagnosticsRoutes)
       .route('/admin/jobs', jobsRoutes)
       .route('/admin/championships-standings', standingsAdminRoutes)
+      .route('/admin', refreshRoutes)
       .route('/games', gamesRoutes)
       .route('/accessories', accessoriesRoutes)
       .route('/news', newsRoutes)

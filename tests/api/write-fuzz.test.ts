@@ -20,6 +20,7 @@ import { startAiHarness, type AiHarness } from '../helpers/ai.ts'
 import { app } from '../helpers/app.ts'
 import { adminCookie } from '../helpers/auth.ts'
 import { startBlobs, tinyPng } from '../helpers/blobs.ts'
+import { startRefreshHarness, type RefreshHarness } from '../helpers/refresh.ts'
 import { resetDatabase } from '../helpers/db.ts'
 import { publicRoutes } from '../../src/server/auth/guard.ts'
 
@@ -83,6 +84,8 @@ const fieldNames = [
   'testIntervalMinutes',
   'generateNews',
   'refreshStandings',
+  'refreshStreams',
+  'refreshGames',
   'championships',
   'standings',
   'news',
@@ -241,6 +244,7 @@ async function digest(): Promise<string> {
 
 let stopBlobs: () => Promise<void>
 let ai: AiHarness
+let refresh: RefreshHarness
 let cookie = ''
 
 beforeAll(async () => {
@@ -248,6 +252,8 @@ beforeAll(async () => {
   // The AI endpoints answer 503 without keys (by design): here they talk to the fake AI server.
   // Jobs stay queued, so nothing writes between a refusal and its database digest.
   ai = await startAiHarness({ runJobs: false })
+  // Likewise the stream refresh (503 without Twitch or YouTube keys): the fake Twitch, YouTube and Steam.
+  refresh = await startRefreshHarness({ runJobs: false })
   await resetDatabase()
   for (let i = 0; i < 3; i++) {
     await createGame()
@@ -273,6 +279,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  await refresh.close()
   await ai.close()
   await stopBlobs()
 })

@@ -2,9 +2,12 @@
 export interface FinishedJob {
   kind: string
   errors: readonly string[]
-  failures: readonly { championship: string; error?: string }[]
+  failures: readonly { championship?: string; error?: string }[]
   updated: number
   refreshedCount: number
+  /** Stream and game refreshes (src/server/jobs/refresh-jobs.ts): items refreshed and skipped. */
+  refreshed?: number
+  skipped?: number
 }
 
 export interface JobReport {
@@ -15,7 +18,8 @@ export interface JobReport {
 }
 
 /** 'NASCAR: The AI service ... nothing was saved.' one line per failed championship. */
-const failedList = (job: FinishedJob) => job.failures.map((f) => `${f.championship}: ${f.error ?? 'failed'}`).join('\n')
+const failedList = (job: FinishedJob) =>
+  job.failures.map((f) => `${f.championship ?? 'A task'}: ${f.error ?? 'failed'}`).join('\n')
 
 const withFailures = (summary: string, job: FinishedJob) =>
   job.failures.length > 0 ? `${summary}\n${failedList(job)}` : summary
@@ -58,6 +62,18 @@ export function jobReport(job: FinishedJob): JobReport | undefined {
           job,
         ),
       }
+    case 'refresh-streams':
+    case 'refresh-games': {
+      const what = job.kind === 'refresh-streams' ? 'streams' : 'games'
+      if (job.refreshed === 0 && errors > 0)
+        return { tone, title: 'Refresh Failed', description: job.errors.join('\n') }
+      const counts = `${job.refreshed ?? 0} ${what} refreshed, ${job.skipped ?? 0} skipped. ${errors} errors.`
+      return {
+        tone,
+        title: what === 'streams' ? 'Streams Refreshed' : 'Games Refreshed',
+        description: errors > 0 ? `${counts}\n${job.errors.join('\n')}` : counts,
+      }
+    }
     default:
       return undefined
   }

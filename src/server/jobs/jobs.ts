@@ -3,6 +3,9 @@ import { generateChampionshipNews } from '../ai/news.ts'
 import { generateStandings } from '../ai/standings.ts'
 import { ApiError } from '../http/errors.ts'
 import { requestPublish } from '../publish/publish.ts'
+import type { PublishTag } from '../publish/tags.ts'
+import { refreshGame } from '../refresh/games.ts'
+import { refreshStream } from '../refresh/streams.ts'
 import {
   claimJob,
   createJob,
@@ -15,6 +18,7 @@ import {
   type JobInput,
   type JobResult,
   type JobRow,
+  isRefreshTask,
   type JobTask,
   type TaskOutcome,
 } from '../repos/jobs.repo.ts'
@@ -67,10 +71,17 @@ export async function startJob(kind: string, input: JobInput): Promise<JobRow> {
   return job
 }
 
-export const taskLabel = (task: JobTask) =>
-  task.kind === 'news' ? `Generating news for ${task.championship}` : `Refreshing ${task.championship} standings`
+export function taskLabel(task: JobTask): string {
+  if (isRefreshTask(task)) return `Refreshing ${task.kind} "${task.name}"`
+  return task.kind === 'news' ? `Generating news for ${task.championship}` : `Refreshing ${task.championship} standings`
+}
 
-async function runTask(task: JobTask, input: JobInput): Promise<Pick<TaskOutcome, 'id' | 'title'>> {
+const subjectOf = (task: JobTask) => (isRefreshTask(task) ? { name: task.name } : { championship: task.championship })
+
+type TaskResult = Pick<TaskOutcome, 'id' | 'title' | 'skipped' | 'changed'>
+
+async function runTask(task: JobTask, input: JobInput): Promise<TaskResult> {
+  if (isRefreshTask(task)) return task.kind === 'stream' ? refreshStream(task.itemId) : refreshGame(task.itemId)
   if (task.kind === 'standings') {
     const set = await generateStandings(task.championship, undefined, input.feature)
     return { id: set.id, title: set.championshipName }
@@ -103,17 +114,23 @@ export async function runJob(jobId: number): Promise<JobRow | undefined> {
       await setCurrentTask(jobId, taskLabel(task))
       let outcome: TaskOutcome
       try {
-        outcome = { index, kind: task.kind, championship: task.championship, ok: true, ...(await runTask(task, input)) }
+        outcome = { index, kind: task.kind, ...subjectOf(task), ok: true, ...(await runTask(task, input)) }
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error)
         if (!(error instanceof ApiError)) console.warn(`[jobs] job ${jobId}, ${taskLabel(task)}:`, error)
-        outcome = { index, kind: task.kind, championship: task.championship, ok: false, error: message }
+        outcome = { index, kind: task.kind, ...subjectOf(task), ok: false, error: message }
       }
       await recordTaskOutcome(jobId, outcome)
     }
     // Standings are public content: the site is rebuilt once for the whole job. News drafts publish nothing.
     const outcomes = ((await getJob(jobId))?.result as JobResult | null)?.outcomes ?? []
     if (outcomes.some((o) => o.ok && o.kind === 'standings')) await requestPublish(['standings'])
+    // Streams and games: only when the refresh changed something the site shows.
+    const changedTags: PublishTag[] = [
+      ...(outcomes.some((o) => o.changed && o.kind === 'stream') ? (['streams'] as const) : []),
+      ...(outcomes.some((o) => o.changed && o.kind === 'game') ? (['games'] as const) : []),
+    ]
+    if (changedTags.length > 0) await requestPublish(changedTags)
     const finished = await finishJob(jobId, 'completed')
     await finishSchedulerRunsOf(finished!)
     return finished
@@ -148,6 +165,10 @@ export function jobView(job: JobRow) {
     // The answers spec 001 names for these calls: refresh-all-standings {updated}, refresh-all-news {refreshedCount}.
     updated: outcomes.filter((o) => o.ok && o.kind === 'standings').length,
     refreshedCount: outcomes.filter((o) => o.ok && o.kind === 'news').length,
+    // Stream and game refreshes: items read again, items on no supported platform, items changed.
+    refreshed: outcomes.filter((o) => o.ok && !o.skipped && (o.kind === 'stream' || o.kind === 'game')).length,
+    skipped: outcomes.filter((o) => o.skipped).length,
+    changed: outcomes.filter((o) => o.changed).length,
     createdAt: job.createdAt,
     finishedAt: job.finishedAt,
   }

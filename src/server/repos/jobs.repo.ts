@@ -3,10 +3,22 @@ import { db } from '../db/client.ts'
 import { jobs } from '../db/schema.ts'
 
 /** One unit of a job: a news article or a standings table for one championship. */
-export interface JobTask {
+export interface AiTask {
   kind: 'news' | 'standings'
   championship: string
 }
+
+/** One unit of a stream or game refresh: one item, read again from Twitch, YouTube or Steam. */
+export interface RefreshTask {
+  kind: 'stream' | 'game'
+  itemId: number
+  /** The item's title when the job started, for the banner and the errors. */
+  name: string
+}
+
+export type JobTask = AiTask | RefreshTask
+
+export const isRefreshTask = (task: JobTask): task is RefreshTask => task.kind === 'stream' || task.kind === 'game'
 
 export interface JobInput {
   tasks: JobTask[]
@@ -18,8 +30,15 @@ export interface JobInput {
 export interface TaskOutcome {
   index: number
   kind: JobTask['kind']
-  championship: string
+  /** AI tasks: the championship. */
+  championship?: string
+  /** Refresh tasks: the stream's or game's title. */
+  name?: string
   ok: boolean
+  /** Refresh tasks: a link on no supported platform; counted, not an error. */
+  skipped?: boolean
+  /** Refresh tasks: something the public site shows changed (it is rebuilt). */
+  changed?: boolean
   /** The article or standings set written. */
   id?: number
   title?: string
@@ -87,7 +106,7 @@ export async function setCurrentTask(id: number, currentTask: string): Promise<v
 
 /** Records one finished task: progress, its outcome and (when it failed) its error, in one statement. */
 export async function recordTaskOutcome(id: number, outcome: TaskOutcome): Promise<void> {
-  const errors = outcome.ok ? [] : [`${outcome.championship}: ${outcome.error ?? 'failed'}`]
+  const errors = outcome.ok ? [] : [`${outcome.championship ?? outcome.name}: ${outcome.error ?? 'failed'}`]
   await db()
     .update(jobs)
     .set({

@@ -89,7 +89,7 @@ export async function setScheduleTimes(
 }
 
 export async function getScheduleTimes(): Promise<
-  Record<'standings' | 'news', { lastRunAt: Date | null; nextRunAt: Date | null }>
+  Record<'standings' | 'news' | 'streams' | 'games', { lastRunAt: Date | null; nextRunAt: Date | null }>
 > {
   const rows = await db()
     .select({ kind: schedulerJobs.kind, lastRunAt: schedulerJobs.lastRunAt, nextRunAt: schedulerJobs.nextRunAt })
@@ -98,5 +98,5 @@ export async function getScheduleTimes(): Promise<
     const row = rows.find((r) => r.kind === kind)
     return { lastRunAt: row?.lastRunAt ?? null, nextRunAt: row?.nextRunAt ?? null }
   }
-  return { standings: of('standings'), news: of('news') }
+  return { standings: of('standings'), news: of('news'), streams: of('streams'), games: of('games') }
 }

@@ -17,14 +17,22 @@ export interface SchedulerConfig {
   testIntervalMinutes: number
   generateNews: boolean
   refreshStandings: boolean
+  /** Spec 001's flags for the stream and game refreshes: off, the scheduler never starts that refresh. */
+  refreshStreams: boolean
+  refreshGames: boolean
   championships: string[]
   standings: JobSchedule
   news: JobSchedule
+  streams: JobSchedule
+  games: JobSchedule
 }
 
-export type SchedulerUpdate = Partial<Omit<SchedulerConfig, 'standings' | 'news'>> & {
-  standings?: Partial<JobSchedule>
-  news?: Partial<JobSchedule>
+/** The scheduled kinds, each with its own block (enable, frequency, day, hour, minute). */
+export const scheduledKinds = ['standings', 'news', 'streams', 'games'] as const
+export type ScheduledKind = (typeof scheduledKinds)[number]
+
+export type SchedulerUpdate = Partial<Omit<SchedulerConfig, ScheduledKind>> & {
+  [K in ScheduledKind]?: Partial<JobSchedule>
 }
 
 const defaultJob: JobSchedule = { enabled: false, frequency: 'weekly', dayOfWeek: 1, hour: 6, minute: 0 }
@@ -32,7 +40,7 @@ const defaultJob: JobSchedule = { enabled: false, frequency: 'weekly', dayOfWeek
 export async function getSchedulerConfig(): Promise<SchedulerConfig> {
   const [settings] = await db().select().from(schedulerSettings).where(eq(schedulerSettings.id, 1))
   const jobs = await db().select().from(schedulerJobs)
-  const job = (kind: 'standings' | 'news'): JobSchedule => {
+  const job = (kind: ScheduledKind): JobSchedule => {
     const row = jobs.find((j) => j.kind === kind)
     return row
       ? { enabled: row.enabled, frequency: row.frequency, dayOfWeek: row.dayOfWeek, hour: row.hour, minute: row.minute }
@@ -44,16 +52,20 @@ export async function getSchedulerConfig(): Promise<SchedulerConfig> {
     testIntervalMinutes: settings?.testIntervalMinutes ?? 2,
     generateNews: settings?.generateNews ?? true,
     refreshStandings: settings?.refreshStandings ?? true,
+    refreshStreams: settings?.refreshStreams ?? true,
+    refreshGames: settings?.refreshGames ?? true,
     championships: settings?.championships ?? ['Formula 1', 'IndyCar Series'],
     standings: job('standings'),
     news: job('news'),
+    streams: job('streams'),
+    games: job('games'),
   }
 }
 
 /** Merges the update into the stored config, in one transaction. */
 export async function saveSchedulerConfig(update: SchedulerUpdate): Promise<SchedulerConfig> {
   const current = await getSchedulerConfig()
-  const { standings, news, ...settings } = update
+  const { standings, news, streams, games, ...settings } = update
   await db().transaction(async (tx) => {
     const merged = { ...current, ...settings }
     await tx
@@ -65,6 +77,8 @@ export async function saveSchedulerConfig(update: SchedulerUpdate): Promise<Sche
         testIntervalMinutes: merged.testIntervalMinutes,
         generateNews: merged.generateNews,
         refreshStandings: merged.refreshStandings,
+        refreshStreams: merged.refreshStreams,
+        refreshGames: merged.refreshGames,
         championships: merged.championships,
       })
       .onConflictDoUpdate({
@@ -75,6 +89,8 @@ export async function saveSchedulerConfig(update: SchedulerUpdate): Promise<Sche
           testIntervalMinutes: merged.testIntervalMinutes,
           generateNews: merged.generateNews,
           refreshStandings: merged.refreshStandings,
+          refreshStreams: merged.refreshStreams,
+          refreshGames: merged.refreshGames,
           championships: merged.championships,
           updatedAt: new Date(),
         },
@@ -82,6 +98,8 @@ export async function saveSchedulerConfig(update: SchedulerUpdate): Promise<Sche
     for (const [kind, change] of [
       ['standings', standings],
       ['news', news],
+      ['streams', streams],
+      ['games', games],
     ] as const) {
       if (!change) continue
       const job = normalizeJob({ ...current[kind], ...change })

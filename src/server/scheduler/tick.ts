@@ -2,7 +2,9 @@ import { dueSlot, nextSlot, nextTestSlot, slotKey, testSlot } from '../../lib/sc
 import { requireConfigured } from '../ai/call.ts'
 import { relaunchStalledJobs, startJob } from '../jobs/jobs.ts'
 import { flushPendingBuild } from '../publish/publish.ts'
-import { getSchedulerConfig } from '../repos/scheduler.repo.ts'
+import { startGameRefresh, startStreamRefresh } from '../refresh/start.ts'
+import type { JobRow } from '../repos/jobs.repo.ts'
+import { getSchedulerConfig, type SchedulerConfig } from '../repos/scheduler.repo.ts'
 import {
   attachJobToRun,
   claimSchedulerRun,
@@ -20,9 +22,20 @@ export const MIN_TEST_INTERVAL_MINUTES = 2
 /** Run Test Now starts nothing while a test run is running or began this long ago (docs/decisions/0406). */
 export const TEST_NOW_COOLDOWN_MS = 60_000
 
-/** The AI kinds the tick plans today (streams and games are refreshed by jobs of their own). */
+/** The AI kinds: their schedules, or test mode. */
 type AiKind = Extract<ScheduleKind, 'standings' | 'news'>
 const kinds: AiKind[] = ['standings', 'news']
+
+/**
+ * The stream and game refreshes (no AI): on their own schedules, test mode or not, each only
+ * while its flag (spec 001: refreshStreams, refreshGames) is on.
+ */
+type RefreshKind = Extract<ScheduleKind, 'streams' | 'games'>
+const refreshKinds: RefreshKind[] = ['streams', 'games']
+const refreshFlag = { streams: 'refreshStreams', games: 'refreshGames' } as const satisfies Record<
+  RefreshKind,
+  keyof SchedulerConfig
+>
 
 export interface StartedRun {
   run: SchedulerRun
@@ -38,12 +51,25 @@ export interface TickReport {
 }
 
 interface RunPlan {
-  kind: AiKind
+  kind: AiKind | RefreshKind
   key: string
   testMode: boolean
   championships: readonly string[]
   nextRunAt: Date | null
   now: Date
+}
+
+/** The job a run starts: a refresh of every stream or game, or AI work for the championships. */
+async function startWork(plan: RunPlan): Promise<JobRow> {
+  if (plan.kind === 'streams') return startStreamRefresh('scheduled-streams')
+  if (plan.kind === 'games') return startGameRefresh('scheduled-games')
+  const kind = plan.kind
+  requireConfigured('perplexity')
+  return startJob(`scheduled-${kind}`, {
+    tasks: plan.championships.map((championship) => ({ kind, championship })),
+    news: { contentType: 'motorsport' },
+    feature: plan.testMode ? 'scheduler-test' : 'scheduled',
+  })
 }
 
 /**
@@ -61,12 +87,7 @@ async function startRun(plan: RunPlan): Promise<StartedRun | undefined> {
   })
   if (!run) return undefined
   try {
-    requireConfigured('perplexity')
-    const job = await startJob(`scheduled-${plan.kind}`, {
-      tasks: plan.championships.map((championship) => ({ kind: plan.kind, championship })),
-      news: { contentType: 'motorsport' },
-      feature: plan.testMode ? 'scheduler-test' : 'scheduled',
-    })
+    const job = await startWork(plan)
     await attachJobToRun(run.id, job.id)
     return { run, jobId: job.id }
   } catch (error) {
@@ -116,6 +137,24 @@ export async function runSchedulerTick(now = new Date()): Promise<TickReport> {
           nextRunAt: next,
           now,
         })
+        await setScheduleTimes(kind, { lastRunAt: slot, nextRunAt: next })
+      } else {
+        await setScheduleTimes(kind, { nextRunAt: next })
+      }
+    }
+  }
+
+  if (config.enabled) {
+    for (const kind of refreshKinds) {
+      const schedule = config[kind]
+      if (!schedule.enabled || !config[refreshFlag[kind]]) {
+        await setScheduleTimes(kind, { nextRunAt: null })
+        continue
+      }
+      const next = nextSlot(schedule, now)
+      const slot = dueSlot(schedule, now)
+      if (slot) {
+        plans.push({ kind, key: slotKey(kind, slot), testMode: false, championships: [], nextRunAt: next, now })
         await setScheduleTimes(kind, { lastRunAt: slot, nextRunAt: next })
       } else {
         await setScheduleTimes(kind, { nextRunAt: next })

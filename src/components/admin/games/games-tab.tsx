@@ -5,6 +5,7 @@ import { TextField } from '../../ui/text-field.tsx'
 import { TextareaField } from '../../ui/textarea-field.tsx'
 import { AdminImage } from '../shared/admin-image.tsx'
 import { EntityManager } from '../shared/entity-manager.tsx'
+import { RefreshBar } from '../shared/refresh-bar.tsx'
 import { ImageChooser } from '../shared/image-chooser.tsx'
 import type { AdminGame } from '../shared/types.ts'
 import { gameHooks, type GameInput } from './use-games.ts'
@@ -35,6 +36,7 @@ const fromItem = (g: AdminGame): GameInput => ({
 export default function GamesTab() {
   return (
     <EntityManager<AdminGame, GameInput, GameInput>
+      slot={<RefreshBar target="games" />}
       texts={{
         title: 'Racing Games Management',
         formTitle: { add: 'Add New Racing Game', edit: 'Edit Racing Game' },

@@ -20,13 +20,20 @@ export default function SchedulerTab() {
   return <SchedulerForm stored={config.data} />
 }
 
-type Form = Pick<AdminSchedulerConfig, 'enabled' | 'standings' | 'news' | 'championships'>
+type Form = Pick<
+  AdminSchedulerConfig,
+  'enabled' | 'standings' | 'news' | 'championships' | 'streams' | 'games' | 'refreshStreams' | 'refreshGames'
+>
 
 const formOf = (c: AdminSchedulerConfig): Form => ({
   enabled: c.enabled,
   standings: c.standings,
   news: c.news,
   championships: c.championships,
+  streams: c.streams,
+  games: c.games,
+  refreshStreams: c.refreshStreams,
+  refreshGames: c.refreshGames,
 })
 
 function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
@@ -86,6 +93,27 @@ function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
           value={form.championships}
           onChange={(championships) => setForm((f) => ({ ...f, championships }))}
         />
+        <JobBlock
+          title="Stream refresh"
+          job={form.streams}
+          onChange={(streams) => setForm((f) => ({ ...f, streams }))}
+        />
+        <JobBlock title="Game refresh" job={form.games} onChange={(games) => setForm((f) => ({ ...f, games }))} />
+        <fieldset className="flex flex-col gap-4 rounded-xl border border-line bg-panel p-5">
+          <legend className="px-1 text-lg font-bold text-white">Flags</legend>
+          <SwitchField
+            label="Refresh streams"
+            description="Live status, viewers, titles and thumbnails from Twitch and YouTube. Off: the scheduler never starts a stream refresh."
+            checked={form.refreshStreams}
+            onChange={(refreshStreams) => setForm((f) => ({ ...f, refreshStreams }))}
+          />
+          <SwitchField
+            label="Refresh games"
+            description="Price, description and picture from the Steam store. Off: the scheduler never starts a game refresh."
+            checked={form.refreshGames}
+            onChange={(refreshGames) => setForm((f) => ({ ...f, refreshGames }))}
+          />
+        </fieldset>
         <div>
           <button type="submit" className="btn-primary" disabled={save.isPending} aria-busy={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Schedule Settings'}
@@ -138,6 +166,13 @@ function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
         </p>
         <p className="text-gray-300">
           News: {stored.enabled && stored.news.enabled ? scheduleText(stored.news) : 'Off'}
+        </p>
+        <p className="text-gray-300">
+          Streams:{' '}
+          {stored.enabled && stored.refreshStreams && stored.streams.enabled ? scheduleText(stored.streams) : 'Off'}
+        </p>
+        <p className="text-gray-300">
+          Games: {stored.enabled && stored.refreshGames && stored.games.enabled ? scheduleText(stored.games) : 'Off'}
         </p>
       </section>
       <div className="max-w-3xl">

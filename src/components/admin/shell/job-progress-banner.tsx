@@ -29,7 +29,14 @@ export function JobProgressBanner() {
         seenActive.current.delete(job.id)
         announce(job)
         // What the job wrote (drafts, standings, run outcomes) shows without a reload.
-        void refresh(client, ['news'], ['championships-standings'], ['admin', 'scheduler', 'runs'])
+        void refresh(
+          client,
+          ['news'],
+          ['championships-standings'],
+          ['admin', 'scheduler', 'runs'],
+          ['streams'],
+          ['games'],
+        )
       }
     }
   }, [data, client])

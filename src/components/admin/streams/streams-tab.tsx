@@ -3,6 +3,8 @@ import { SwitchField } from '../../ui/switch-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import { TextareaField } from '../../ui/textarea-field.tsx'
 import { EntityManager } from '../shared/entity-manager.tsx'
+import { RefreshBar } from '../shared/refresh-bar.tsx'
+import { useRefreshStatus } from '../shared/use-refresh-jobs.ts'
 import { ImageChooser } from '../shared/image-chooser.tsx'
 import type { AdminStream } from '../shared/types.ts'
 import { streamHooks, type StreamInput } from './use-streams.ts'
@@ -39,10 +41,26 @@ const toInput = (f: Form): StreamInput => ({
   tags: tagsFromText(f.tags),
 })
 
+type RefreshStatus = NonNullable<ReturnType<typeof useRefreshStatus>['data']>
+
+/** What the owner must set before streams on a platform are refreshed (the API's 503 says the same). */
+function keysNote(status: RefreshStatus | undefined): string | undefined {
+  const missing = (['twitch', 'youtube'] as const).filter((p) => status && !status[p].configured)
+  if (!status || missing.length === 0) return undefined
+  const names = missing.map((p) => (p === 'twitch' ? 'Twitch' : 'YouTube')).join(' and ')
+  const variables = missing.flatMap((p) => status[p].missing).join(', ')
+  return `${names} ${missing.length > 1 ? 'are' : 'is'} not configured: set ${variables} in the environment to refresh ${
+    missing.length > 1 ? 'streams' : `${names} streams`
+  }.`
+}
+
 /** Streams tab: LIVE with the viewer count when live, OFFLINE otherwise; tags comma-separated. */
 export default function StreamsTab() {
+  const status = useRefreshStatus()
   return (
     <EntityManager<AdminStream, Form, StreamInput>
+      slot={<RefreshBar target="streams" note={keysNote(status.data)} />}
+      slotLoading={status.isPending}
       texts={{
         title: 'Streams Management',
         formTitle: { add: 'Add New Stream', edit: 'Edit Stream' },

@@ -42,6 +42,8 @@ const configBody = z
       testIntervalMinutes: intFrom('The test interval', MIN_TEST_INTERVAL_MINUTES, 1440),
       generateNews: boolFrom('generateNews'),
       refreshStandings: boolFrom('refreshStandings'),
+      refreshStreams: boolFrom('refreshStreams'),
+      refreshGames: boolFrom('refreshGames'),
       championships: z
         .array(z.string().trim().min(1, 'A championship name is empty.').max(100, 'A championship name is too long.'), {
           message: 'The championships must be a list of names.',
@@ -53,6 +55,8 @@ const configBody = z
         ),
       standings: jobSchedule,
       news: jobSchedule,
+      streams: jobSchedule,
+      games: jobSchedule,
     },
     { message: configMessage },
   )
@@ -65,7 +69,7 @@ export const schedulerRoutes = new Hono()
   .get('/separate-config', async (c) => c.json(await getSchedulerConfig()))
   .post('/config', jsonBody(configBody, configMessage), async (c) => {
     const data = c.req.valid('json')
-    for (const job of [data.standings, data.news]) {
+    for (const job of [data.standings, data.news, data.streams, data.games]) {
       if (job) for (const key of Object.keys(job) as (keyof typeof job)[]) if (job[key] === undefined) delete job[key]
     }
     const config = await saveSchedulerConfig(data as SchedulerUpdate)

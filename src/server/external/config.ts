@@ -1,0 +1,79 @@
+import { env } from '../../env.server.ts'
+import { ApiError } from '../http/errors.ts'
+
+/** The outside services the stream and game refreshes read (Twitch Helix, YouTube Data API v3, Steam store). */
+export interface ExternalConfig {
+  twitch: { clientId?: string; clientSecret?: string; authBaseUrl: string; apiBaseUrl: string }
+  youtube: { apiKey?: string; baseUrl: string }
+  steam: { baseUrl: string }
+  /** One call may take this long before it is abandoned and the item counts as failed. */
+  timeoutMs: number
+}
+
+const fromEnv = (): ExternalConfig => ({
+  twitch: {
+    clientId: env.TWITCH_CLIENT_ID,
+    clientSecret: env.TWITCH_CLIENT_SECRET,
+    authBaseUrl: env.TWITCH_AUTH_BASE_URL,
+    apiBaseUrl: env.TWITCH_API_BASE_URL,
+  },
+  youtube: { apiKey: env.YOUTUBE_API_KEY, baseUrl: env.YOUTUBE_API_BASE_URL },
+  steam: { baseUrl: env.STEAM_STORE_BASE_URL },
+  timeoutMs: 10_000,
+})
+
+let config = fromEnv()
+
+export const externalConfig = (): ExternalConfig => config
+
+export interface ExternalOverrides {
+  twitch?: Partial<ExternalConfig['twitch']>
+  youtube?: Partial<ExternalConfig['youtube']>
+  steam?: Partial<ExternalConfig['steam']>
+  timeoutMs?: number
+}
+
+/** Tests point the services at their fakes on 127.0.0.1; answers the undo. */
+export function configureExternal(overrides: ExternalOverrides): () => void {
+  const previous = config
+  config = {
+    twitch: { ...config.twitch, ...overrides.twitch },
+    youtube: { ...config.youtube, ...overrides.youtube },
+    steam: { ...config.steam, ...overrides.steam },
+    timeoutMs: overrides.timeoutMs ?? config.timeoutMs,
+  }
+  return () => {
+    config = previous
+  }
+}
+
+export type StreamPlatform = 'twitch' | 'youtube'
+
+/** The variables each platform needs that are not set (empty when it is configured). */
+export function missingVariables(platform: StreamPlatform): string[] {
+  if (platform === 'youtube') return config.youtube.apiKey ? [] : ['YOUTUBE_API_KEY']
+  return [
+    ...(config.twitch.clientId ? [] : ['TWITCH_CLIENT_ID']),
+    ...(config.twitch.clientSecret ? [] : ['TWITCH_CLIENT_SECRET']),
+  ]
+}
+
+export const platformLabel: Record<StreamPlatform, string> = { twitch: 'Twitch', youtube: 'YouTube' }
+
+/** A stream on a platform without its keys fails with this (per stream, or as the 503 below). */
+export function notConfiguredMessage(platforms: StreamPlatform[]): string {
+  const names = platforms.map((p) => platformLabel[p]).join(' and ')
+  const variables = platforms.flatMap(missingVariables)
+  return `${names} ${platforms.length > 1 ? 'are' : 'is'} not configured: set ${variables.join(', ')} in the environment to refresh streams.`
+}
+
+/**
+ * 503 naming the variables to set when no stream platform is configured at all (like the AI
+ * endpoints: src/server/ai/call.ts requireConfigured). With one configured, the refresh runs and
+ * streams on the other fail one by one with the same words.
+ */
+export function requireStreamPlatform(): void {
+  const platforms: StreamPlatform[] = ['twitch', 'youtube']
+  if (platforms.some((p) => missingVariables(p).length === 0)) return
+  throw new ApiError(503, notConfiguredMessage(platforms))
+}

@@ -1,0 +1,31 @@
+import { Hono } from 'hono'
+import { recordWrite } from '../../audit/record-writes.ts'
+import { missingVariables } from '../../external/config.ts'
+import { noStore } from '../../http/cache.ts'
+import { jobView } from '../../jobs/jobs.ts'
+import { startGameRefresh, startStreamRefresh } from '../../refresh/start.ts'
+
+/**
+ * POST /api/admin/refresh-streams and /api/admin/refresh-games: start the refresh as a job (202);
+ * the progress banner follows it and the site is rebuilt for what changed. GET
+ * /api/admin/refresh-status tells the panel which stream platforms have their keys.
+ */
+export const refreshRoutes = new Hono()
+  .use(noStore())
+  .get('/refresh-status', (c) =>
+    c.json({
+      twitch: { configured: missingVariables('twitch').length === 0, missing: missingVariables('twitch') },
+      youtube: { configured: missingVariables('youtube').length === 0, missing: missingVariables('youtube') },
+      steam: { configured: true, missing: [] as string[] },
+    }),
+  )
+  .post('/refresh-streams', async (c) => {
+    const job = await startStreamRefresh()
+    recordWrite(c, { entity: 'job', id: job.id, summary: `Started refreshing ${job.total} streams` })
+    return c.json({ job: jobView(job) }, 202)
+  })
+  .post('/refresh-games', async (c) => {
+    const job = await startGameRefresh()
+    recordWrite(c, { entity: 'job', id: job.id, summary: `Started refreshing ${job.total} games` })
+    return c.json({ job: jobView(job) }, 202)
+  })

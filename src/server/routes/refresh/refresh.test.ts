@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { adminCookie, send } from '../../../../tests/helpers/auth.ts'
+import { resetDatabase } from '../../../../tests/helpers/db.ts'
+import { startRefreshHarness, type RefreshHarness } from '../../../../tests/helpers/refresh.ts'
+import { createGame, createStream } from '../../../../tests/factories.ts'
+import { configureExternal } from '../../external/config.ts'
+import { getPublishStatus } from '../../publish/publish.ts'
+import { getGame } from '../../repos/games.repo.ts'
+import { getStream } from '../../repos/streams.repo.ts'
+
+let h: RefreshHarness
+let cookie: string
+beforeAll(async () => {
+  h = await startRefreshHarness()
+})
+afterAll(async () => h.close())
+beforeEach(async () => {
+  await resetDatabase()
+  h.reset()
+  cookie = await adminCookie()
+})
+
+/** Starts the refresh through the API and waits for its job; answers the finished job as the panel reads it. */
+async function refresh(what: 'streams' | 'games') {
+  const started = await send('POST', `/api/admin/refresh-${what}`, { cookie })
+  expect(started.status).toBe(202)
+  await h.jobsSettled()
+  return (await send('GET', `/api/admin/jobs/${started.body.job.id}`, { cookie })).body
+}
+
+describe('POST /api/admin/refresh-streams', () => {
+  it('a live Twitch channel: LIVE with viewers, title and thumbnail from Helix; an offline one goes OFFLINE', async () => {
+    h.fake.setTwitchChannel('fastlapfred', { live: true, title: 'Le Mans practice, 24h build-up', viewers: 1234 })
+    const live = await createStream({ streamUrl: 'https://www.twitch.tv/FastLapFred', isLive: false, viewerCount: 0 })
+    const gone = await createStream({ streamUrl: 'https://www.twitch.tv/sleepysim', isLive: true, viewerCount: 50 })
+
+    const job = await refresh('streams')
+
+    expect(job).toMatchObject({ kind: 'refresh-streams', status: 'completed', total: 2, refreshed: 2, errors: [] })
+    expect(await getStream(live.id)).toMatchObject({
+      isLive: true,
+      viewerCount: 1234,
+      title: 'Le Mans practice, 24h build-up',
+      thumbnailUrl: 'https://static-cdn.jtvnw.net/previews-ttv/live_user_fastlapfred-1280x720.jpg',
+      refreshedAt: expect.any(Date),
+    })
+    const ended = await getStream(gone.id)
+    expect(ended).toMatchObject({ isLive: false, viewerCount: 0, endTime: expect.any(Date) })
+    // The app token was fetched once and sent with each call, with the client id.
+    expect(h.fake.requests.filter((r) => r.path === '/twitch/oauth2/token')).toHaveLength(1)
+    expect(h.fake.requests.find((r) => r.path === '/twitch/helix/streams')?.headers).toEqual({
+      authorization: 'Bearer fake-twitch-app-token',
+      'client-id': 'fake-client-id',
+    })
+    // The public site follows: the streams are marked for the rebuild.
+    expect((await getPublishStatus()).changedTags).toContain('streams')
+  })
+
+  it('YouTube: a live video by link, a channel live by handle; viewers, title and thumbnail from the Data API', async () => {
+    h.fake.setYoutubeVideo('AAAAAAAAAAA', { title: 'GT3 sprint, live', live: true, viewers: 321 })
+    h.fake.setYoutubeVideo('BBBBBBBBBBB', { title: 'Rally stage replay', live: false })
+    h.fake.setYoutubeVideo('CCCCCCCCCCC', { title: 'Endurance night stint', live: true, viewers: 77 })
+    h.fake.setYoutubeChannel('@nightstint', 'CCCCCCCCCCC')
+    const video = await createStream({ streamUrl: 'https://youtu.be/AAAAAAAAAAA' })
+    const replay = await createStream({ streamUrl: 'https://www.youtube.com/watch?v=BBBBBBBBBBB', isLive: true })
+    const channel = await createStream({ streamUrl: 'https://www.youtube.com/@nightstint' })
+    const quiet = await createStream({ streamUrl: 'https://www.youtube.com/@quietchannel', isLive: true })
+
+    const job = await refresh('streams')
+
+    expect(job).toMatchObject({ status: 'completed', refreshed: 4, skipped: 0, errors: [] })
+    expect(await getStream(video.id)).toMatchObject({
+      isLive: true,
+      viewerCount: 321,
+      title: 'GT3 sprint, live',
+      thumbnailUrl: 'https://i.ytimg.com/vi/AAAAAAAAAAA/maxresdefault_live.jpg',
+    })
+    expect(await getStream(replay.id)).toMatchObject({ isLive: false, viewerCount: 0, title: 'Rally stage replay' })
+    expect(await getStream(channel.id)).toMatchObject({ isLive: true, viewerCount: 77, title: 'Endurance night stint' })
+    expect(await getStream(quiet.id)).toMatchObject({ isLive: false, viewerCount: 0 })
+    const search = h.fake.requests.find((r) => r.path === '/youtube/v3/search')!
+    expect(search.url).toContain('eventType=live')
+    expect(search.url).toContain('key=fake-youtube-key')
+  })
+
+  it('links on neither platform are skipped and counted, not errors', async () => {
+    const kick = await createStream({ streamUrl: 'https://kick.com/simracer', isLive: true, viewerCount: 9 })
+    await createStream({ streamUrl: null })
+    h.fake.setTwitchChannel('onair', { live: true, viewers: 5 })
+    await createStream({ streamUrl: 'https://www.twitch.tv/onair' })
+
+    const job = await refresh('streams')
+
+    expect(job).toMatchObject({ status: 'completed', total: 3, refreshed: 1, skipped: 2, errors: [] })
+    expect(await getStream(kick.id)).toMatchObject({ isLive: true, viewerCount: 9, refreshedAt: null })
+  })
+
+  it('errors per stream: a 500, a 429, a timeout and a malformed answer fail their stream; the others are refreshed', async () => {
+    h.fake.setTwitchChannel('goodone', { live: true, viewers: 10 })
+    h.fake.when('user_login=broken', { kind: 'status', status: 500, message: 'Helix is down' })
+    h.fake.when('user_login=busy', { kind: 'status', status: 429, retryAfter: '30' })
+    h.fake.when('user_login=slowpoke', { kind: 'hang' })
+    h.fake.when('id=MMMMMMMMMMM', { kind: 'malformed' })
+    const good = await createStream({ title: 'Good', streamUrl: 'https://www.twitch.tv/goodone' })
+    const broken = await createStream({ title: 'Broken', streamUrl: 'https://www.twitch.tv/broken', viewerCount: 3 })
+    await createStream({ title: 'Busy', streamUrl: 'https://www.twitch.tv/busy' })
+    await createStream({ title: 'Slow', streamUrl: 'https://www.twitch.tv/slowpoke' })
+    await createStream({ title: 'Mangled', streamUrl: 'https://youtu.be/MMMMMMMMMMM' })
+
+    const job = await refresh('streams')
+
+    expect(job).toMatchObject({ status: 'completed', total: 5, refreshed: 1 })
+    expect([...job.errors].sort()).toEqual([
+      'Broken: Twitch answered HTTP 500: Helix is down',
+      'Busy: Twitch rate limit reached (HTTP 429): fake failure',
+      'Mangled: YouTube sent an answer that is not JSON',
+      'Slow: Twitch did not answer within 1.5 s',
+    ])
+    expect(job.failures).toHaveLength(4)
+    expect(await getStream(good.id)).toMatchObject({ isLive: true, viewerCount: 10 })
+    // A failed stream keeps what it had.
+    expect(await getStream(broken.id)).toMatchObject({ viewerCount: 3, refreshedAt: null })
+  })
+
+  it('a Twitch answer of another shape is an error of that stream', async () => {
+    h.fake.when('user_login=odd', { kind: 'json', body: { data: [{ user_login: 'odd', viewer_count: 'many' }] } })
+    await createStream({ title: 'Odd', streamUrl: 'https://www.twitch.tv/odd' })
+    const job = await refresh('streams')
+    expect(job.errors).toEqual(['Odd: Twitch sent an answer of an unexpected shape'])
+  })
+
+  it('503 naming the variables when neither Twitch nor YouTube has its keys; nothing starts', async () => {
+    await createStream({ streamUrl: 'https://www.twitch.tv/someone' })
+    const undo = configureExternal({
+      twitch: { clientId: undefined, clientSecret: undefined },
+      youtube: { apiKey: undefined },
+    })
+    try {
+      const res = await send('POST', '/api/admin/refresh-streams', { cookie })
+      expect(res.status).toBe(503)
+      expect(res.body).toEqual({
+        message:
+          'Twitch and YouTube are not configured: set TWITCH_CLIENT_ID, TWITCH_CLIENT_SECRET, YOUTUBE_API_KEY in the environment to refresh streams.',
+      })
+      expect((await send('GET', '/api/admin/jobs', { cookie })).body.recent).toEqual([])
+      expect((await send('GET', '/api/admin/refresh-status', { cookie })).body).toMatchObject({
+        twitch: { configured: false, missing: ['TWITCH_CLIENT_ID', 'TWITCH_CLIENT_SECRET'] },
+        youtube: { configured: false, missing: ['YOUTUBE_API_KEY'] },
+      })
+    } finally {
+      undo()
+    }
+  })
+
+  it('with only YouTube configured, Twitch streams fail one by one naming the Twitch variables', async () => {
+    h.fake.setYoutubeVideo('YYYYYYYYYYY', { title: 'On YouTube', live: true, viewers: 4 })
+    await createStream({ title: 'On Twitch', streamUrl: 'https://www.twitch.tv/someone' })
+    await createStream({ streamUrl: 'https://youtu.be/YYYYYYYYYYY' })
+    const undo = configureExternal({ twitch: { clientSecret: undefined } })
+    try {
+      const job = await refresh('streams')
+      expect(job).toMatchObject({ refreshed: 1 })
+      expect(job.errors).toEqual([
+        'On Twitch: Twitch is not configured: set TWITCH_CLIENT_SECRET in the environment to refresh streams.',
+      ])
+    } finally {
+      undo()
+    }
+  })
+
+  it('400 when there is no stream; 401 without a session', async () => {
+    expect(await send('POST', '/api/admin/refresh-streams', { cookie })).toMatchObject({
+      status: 400,
+      body: { message: 'There are no streams to refresh yet.' },
+    })
+    expect((await send('POST', '/api/admin/refresh-streams')).status).toBe(401)
+    expect((await send('POST', '/api/admin/refresh-games')).status).toBe(401)
+  })
+})
+
+describe('POST /api/admin/refresh-games', () => {
+  it('price, description and picture from the Steam store for games with a Steam URL; the others are skipped', async () => {
+    h.fake.setSteamApp(244210, {
+      name: 'Assetto Corsa',
+      price: '$19.99',
+      description: 'Assetto Corsa features an advanced DirectX 11 graphics engine &amp; &quot;real&quot; physics.',
+      image: 'https://shared.akamai.steamstatic.com/store_item_assets/steam/apps/244210/header.jpg',
+    })
+    h.fake.setSteamApp(1066890, { name: 'Automobilista 2', isFree: true, description: 'Free weekend.' })
+    const steam = await createGame({ steamUrl: 'https://store.steampowered.com/app/244210/Assetto_Corsa/' })
+    const free = await createGame({ websiteUrl: 'https://store.steampowered.com/app/1066890/' })
+    const other = await createGame({ websiteUrl: 'https://www.gran-turismo.com', price: '$69.99' })
+
+    const job = await refresh('games')
+
+    expect(job).toMatchObject({
+      kind: 'refresh-games',
+      status: 'completed',
+      total: 3,
+      refreshed: 2,
+      skipped: 1,
+      errors: [],
+    })
+    expect(await getGame(steam.id)).toMatchObject({
+      price: '$19.99',
+      description: 'Assetto Corsa features an advanced DirectX 11 graphics engine & "real" physics.',
+      imageUrl: 'https://shared.akamai.steamstatic.com/store_item_assets/steam/apps/244210/header.jpg',
+      refreshedAt: expect.any(Date),
+    })
+    expect(await getGame(free.id)).toMatchObject({ price: 'Free to Play', description: 'Free weekend.' })
+    expect(await getGame(other.id)).toMatchObject({ price: '$69.99', refreshedAt: null })
+    expect((await getPublishStatus()).changedTags).toContain('games')
+    expect(h.fake.requests.find((r) => r.service === 'steam')?.url).toContain('cc=us')
+  })
+
+  it('errors per game: a 500, an unknown app and a malformed answer; the others are refreshed', async () => {
+    h.fake.when('appids=500', { kind: 'status', status: 500 })
+    h.fake.setSteamApp(404, { name: '' })
+    h.fake.when('appids=999', { kind: 'malformed' })
+    await createGame({ title: 'Down', steamUrl: 'https://store.steampowered.com/app/500/' })
+    await createGame({ title: 'Gone', steamUrl: 'https://store.steampowered.com/app/404/' })
+    await createGame({ title: 'Mangled', steamUrl: 'https://store.steampowered.com/app/999/' })
+    const fine = await createGame({ title: 'Fine', steamUrl: 'https://store.steampowered.com/app/7/' })
+
+    const job = await refresh('games')
+
+    expect(job).toMatchObject({ status: 'completed', total: 4, refreshed: 1 })
+    expect([...job.errors].sort()).toEqual([
+      'Down: Steam answered HTTP 500: fake failure',
+      'Gone: Steam has no app 404 (removed, or not sold in the US store)',
+      'Mangled: Steam sent an answer that is not JSON',
+    ])
+    expect(await getGame(fine.id)).toMatchObject({ price: '$29.99' })
+  })
+
+  it('needs no key: Steam is asked even with no stream keys set', async () => {
+    await createGame({ steamUrl: 'https://store.steampowered.com/app/8/' })
+    const undo = configureExternal({ twitch: { clientId: undefined }, youtube: { apiKey: undefined } })
+    try {
+      expect(await refresh('games')).toMatchObject({ refreshed: 1 })
+    } finally {
+      undo()
+    }
+  })
+
+  it('a refresh that changes nothing marks nothing for the rebuild', async () => {
+    h.fake.setSteamApp(9, {
+      name: 'Same',
+      price: '$5.00',
+      description: 'Same text.',
+      image: 'https://example.com/same.jpg',
+    })
+    await createGame({
+      steamUrl: 'https://store.steampowered.com/app/9/',
+      price: '$5.00',
+      description: 'Same text.',
+      imageUrl: 'https://example.com/same.jpg',
+    })
+    const before = (await getPublishStatus()).changedTags
+    const job = await refresh('games')
+    expect(job).toMatchObject({ refreshed: 1, changed: 0 })
+    expect((await getPublishStatus()).changedTags).toEqual(before)
+  })
+})

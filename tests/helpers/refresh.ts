@@ -1,0 +1,50 @@
+import { configureExternal } from '../../src/server/external/config.ts'
+import { forgetTwitchToken } from '../../src/server/external/twitch.ts'
+import { configureJobLauncher, runJob } from '../../src/server/jobs/jobs.ts'
+import { startFakeRefreshApis, type FakeRefreshApis } from '../fakes/refresh-apis-server.ts'
+
+export interface RefreshHarness {
+  fake: FakeRefreshApis
+  /** Jobs started through the launcher run in-process; await this to see them finished. */
+  jobsSettled: () => Promise<void>
+  reset: () => void
+  close: () => Promise<void>
+}
+
+/** The fake Twitch, YouTube and Steam on 127.0.0.1 with fake keys, and jobs run in-process. */
+export async function startRefreshHarness(options: { runJobs?: boolean } = {}): Promise<RefreshHarness> {
+  const fake = await startFakeRefreshApis()
+  const running: Promise<unknown>[] = []
+  const undoExternal = configureExternal({
+    twitch: {
+      clientId: 'fake-client-id',
+      clientSecret: 'fake-client-secret',
+      authBaseUrl: fake.urls.twitchAuth,
+      apiBaseUrl: fake.urls.twitchApi,
+    },
+    youtube: { apiKey: 'fake-youtube-key', baseUrl: fake.urls.youtube },
+    steam: { baseUrl: fake.urls.steam },
+    // Short enough that a hanging answer fails the test quickly, long enough for a loaded machine.
+    timeoutMs: 1_500,
+  })
+  const undoJobs = configureJobLauncher(async (id) => {
+    if (options.runJobs !== false) running.push(runJob(id))
+  })
+  forgetTwitchToken()
+  return {
+    fake,
+    jobsSettled: async () => {
+      while (running.length) await Promise.all(running.splice(0))
+    },
+    reset: () => {
+      fake.reset()
+      forgetTwitchToken()
+    },
+    close: async () => {
+      undoJobs()
+      undoExternal()
+      forgetTwitchToken()
+      await fake.close()
+    },
+  }
+}
