@@ -5,6 +5,7 @@ import { isUnauthorized } from '../shared/session.ts'
 import { failureDetail, notify } from '../shared/toast.ts'
 import { useUnsavedChanges } from '../shared/unsaved.ts'
 import { DeployBudget } from './deploy-budget.tsx'
+import { TwoFactorLogin } from './two-factor.tsx'
 import { useChangePassword, type PasswordChange } from './use-change-password.ts'
 
 const blank: PasswordChange = { currentPassword: '', newPassword: '', confirmPassword: '' }
@@ -68,6 +69,7 @@ export default function SystemTab() {
           </div>
         </form>
       </section>
+      <TwoFactorLogin />
       <DeployBudget />
       <section aria-labelledby="status-title" className="max-w-xl rounded-xl border border-line bg-panel p-5">
         <h3 id="status-title" className="mb-2 text-lg font-bold text-white">
