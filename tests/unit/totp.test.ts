@@ -46,7 +46,18 @@ describe('base32 (RFC 4648)', () => {
 describe('HOTP (RFC 4226 appendix D)', () => {
   const secret = Buffer.from('12345678901234567890')
   it('gives the appendix codes for counters 0 to 9', () => {
-    const expected = ['755224', '287082', '359152', '969429', '338314', '254676', '287922', '162583', '399871', '520489']
+    const expected = [
+      '755224',
+      '287082',
+      '359152',
+      '969429',
+      '338314',
+      '254676',
+      '287922',
+      '162583',
+      '399871',
+      '520489',
+    ]
     expect(expected.map((_, counter) => hotp(secret, counter))).toEqual(expected)
   })
 })
