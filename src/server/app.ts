@@ -29,6 +29,7 @@ import { seoRoutes } from './routes/seo/seo.routes.ts'
 import { siteSettingsRoutes } from './routes/site-settings/site-settings.routes.ts'
 import { standingsAdminRoutes, standingsRoutes } from './routes/standings/standings.routes.ts'
 import { streamsRoutes } from './routes/streams/streams.routes.ts'
+import { twoFactorRoutes } from './routes/two-factor/two-factor.routes.ts'
 
 /** JSON bodies larger than this are refused before parsing (uploads have their own limits). */
 export const maxJsonBody = 1024 * 1024
@@ -100,6 +101,7 @@ export function createApp() {
       .route('/admin/jobs', jobsRoutes)
       .route('/admin/championships-standings', standingsAdminRoutes)
       .route('/admin', refreshRoutes)
+      .route('/admin/two-factor', twoFactorRoutes)
       .route('/games', gamesRoutes)
       .route('/accessories', accessoriesRoutes)
       .route('/news', newsRoutes)

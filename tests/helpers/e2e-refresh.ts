@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test'
 import type { FakeBehavior, SteamApp, TwitchChannel } from '../fakes/refresh-apis-server.ts'
 
-/** The fake Twitch, YouTube and Steam the end-to-end site talks to (scripts/lib/e2e-site.ts: port + 3). */
+/** The fake Twitch, YouTube and Steam the end-to-end site talks to (scripts/local-platform/e2e-site.ts: port + 3). */
 const origin = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8899) + 3}`
 
 async function control(request: APIRequestContext, path: string, data: unknown): Promise<void> {

@@ -44,5 +44,18 @@ export type Bodies = [
       number
     >
   >,
-  Expect<Equal<InferResponseType<typeof api.admin.login.$post, 200>['authenticated'], boolean>>,
+  // The login answers a session, or (two-factor login on) that the code is still needed.
+  Expect<
+    Equal<
+      Extract<InferResponseType<typeof api.admin.login.$post, 200>, { authenticated: boolean }>['authenticated'],
+      boolean
+    >
+  >,
+  Expect<
+    Equal<
+      Extract<InferResponseType<typeof api.admin.login.$post, 200>, { secondFactor: string }>['secondFactor'],
+      'required'
+    >
+  >,
+  Expect<Equal<InferResponseType<typeof api.admin.login.verify.$post, 200>['authenticated'], boolean>>,
 ]

@@ -16,13 +16,13 @@ export function readSessionCookie(c: Context): string | undefined {
   return getCookie(c, SESSION_COOKIE)
 }
 
-export function writeSessionCookie(c: Context, id: string): void {
+export function writeSessionCookie(c: Context, id: string, lifetimeMs = SESSION_ABSOLUTE_MS): void {
   setCookie(c, SESSION_COOKIE, id, {
     httpOnly: true,
     sameSite: 'Strict',
     secure: secure(c),
     path: '/',
-    maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+    maxAge: Math.floor(lifetimeMs / 1000),
   })
 }
 

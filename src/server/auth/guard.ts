@@ -42,6 +42,12 @@ export const publicRoutes: ReadonlySet<string> = new Set([
   'POST /api/admin/login',
 ])
 
+/**
+ * The only route a session waiting for the second factor may call (docs/decisions/0206): for
+ * every other route such a session is no session at all.
+ */
+export const secondStepRoutes: ReadonlySet<string> = new Set(['POST /api/admin/login/verify'])
+
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** The route that will answer this request (`GET /api/news/:id`), or undefined when none matches. */
@@ -90,12 +96,15 @@ export const originCheck: MiddlewareHandler = async (c, next) => {
  * test refuses them).
  */
 export const requireSession: MiddlewareHandler = async (c, next) => {
-  const session = await findSession(readSessionCookie(c))
+  const found = await findSession(readSessionCookie(c))
+  // The password alone opens nothing once two-factor login is on: only the code's route.
+  const endpoint = endpointOf(c)
+  const session = found?.secondFactorPending && !(endpoint && secondStepRoutes.has(endpoint)) ? undefined : found
   if (session) c.set('session', session)
   // Under /api/admin a path no route matches is refused like one that does: without a session, the
   // answers do not tell which admin routes exist.
   const adminPath = c.req.path === '/api/admin' || c.req.path.startsWith('/api/admin/')
-  if (!session && (endpointOf(c) !== undefined || adminPath) && !isPublicEndpoint(c)) {
+  if (!session && (endpoint !== undefined || adminPath) && !isPublicEndpoint(c)) {
     throw new ApiError(401, 'Please log in as the administrator.')
   }
   await next()

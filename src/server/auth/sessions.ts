@@ -6,6 +6,8 @@ import { adminSessions } from '../db/schema.ts'
 /** A session ends after 12 h without a request, and 7 days after login whatever happens. */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000
+/** A session waiting for the second factor (docs/decisions/0206) lives this long and opens nothing. */
+export const SECOND_FACTOR_PENDING_MS = 5 * 60 * 1000
 /** last_seen_at is refreshed at most this often: most requests then read without writing. */
 const TOUCH_EVERY_MS = 60 * 1000
 
@@ -14,12 +16,21 @@ export interface Session {
   createdAt: Date
   lastSeenAt: Date
   expiresAt: Date
+  /** The password was right, two-factor login is on, and no code has been given yet. */
+  secondFactorPending: boolean
 }
 
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex')
 
-/** Creates a session and answers its id: the only copy, it goes into the cookie. */
-export async function createSession(userAgent = '', now = new Date()): Promise<{ id: string; session: Session }> {
+/**
+ * Creates a session and answers its id: the only copy, it goes into the cookie. A session waiting
+ * for the second factor expires within minutes.
+ */
+export async function createSession(
+  userAgent = '',
+  now = new Date(),
+  { secondFactorPending = false } = {},
+): Promise<{ id: string; session: Session }> {
   const id = randomBytes(32).toString('base64url')
   const [row] = await db()
     .insert(adminSessions)
@@ -27,8 +38,9 @@ export async function createSession(userAgent = '', now = new Date()): Promise<{
       idHash: hashSessionId(id),
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+      expiresAt: new Date(now.getTime() + (secondFactorPending ? SECOND_FACTOR_PENDING_MS : SESSION_ABSOLUTE_MS)),
       userAgent: userAgent.slice(0, 300),
+      secondFactorPending,
     })
     .returning()
   return { id, session: row! }

@@ -1,4 +1,4 @@
-import { $session, checkSession, login, type SessionState } from '../shared/session.ts'
+import { $session, checkSession, login, verifyCode, type LoginResult, type SessionState } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
 import { waitText } from '../../../lib/admin/wait-text.ts'
 
@@ -14,26 +14,35 @@ export function startGate(): void {
   const checking = root.querySelector<HTMLElement>('[data-gate-checking]')!
   const formBox = root.querySelector<HTMLElement>('[data-gate-form]')!
   const expiredNote = root.querySelector<HTMLElement>('[data-gate-expired]')!
-  const form = root.querySelector('form')!
-  const field = document.getElementById('admin-gate-password') as HTMLInputElement
+  // Two steps: the password, then (two-factor login on, docs/decisions/0206) the code.
+  const steps = {
+    password: stepOf(root, 'password', 'admin-gate-password'),
+    code: stepOf(root, 'code', 'admin-gate-code'),
+  }
   const lockNote = document.getElementById('admin-gate-lock')!
-  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!
 
+  let step: keyof typeof steps = 'password'
+  const active = () => steps[step]
   let busy = false
   let lockedUntil = 0
   let lockTimer: ReturnType<typeof setInterval> | undefined
 
   const lockedFor = () => Math.max(0, Math.ceil((lockedUntil - Date.now()) / 1000))
   const renderButton = () => {
-    button.disabled = busy || lockedFor() > 0
-    button.setAttribute('aria-busy', String(busy))
+    for (const { button } of Object.values(steps)) {
+      button.disabled = busy || lockedFor() > 0
+      button.setAttribute('aria-busy', String(busy))
+    }
   }
   const renderLock = () => {
     const seconds = lockedFor()
     lockNote.hidden = seconds === 0
     lockNote.textContent = seconds > 0 ? `Too many failed attempts. Try again in ${waitText(seconds)}.` : ''
-    if (seconds > 0) field.setAttribute('aria-describedby', lockNote.id)
-    else field.removeAttribute('aria-describedby')
+    for (const { field, describedBy } of Object.values(steps)) {
+      const ids = [describedBy, seconds > 0 ? lockNote.id : ''].filter(Boolean).join(' ')
+      if (ids) field.setAttribute('aria-describedby', ids)
+      else field.removeAttribute('aria-describedby')
+    }
     renderButton()
     if (seconds === 0 && lockTimer) {
       clearInterval(lockTimer)
@@ -41,8 +50,18 @@ export function startGate(): void {
     }
   }
 
+  const showStep = (next: keyof typeof steps) => {
+    step = next
+    for (const [name, { form, field }] of Object.entries(steps)) {
+      form.hidden = name !== step
+      field.value = ''
+    }
+    active().field.focus()
+  }
+
   /** The gate as the page (locked), as a dialog over the panel (expired), or out of the way. */
   const render = (state: SessionState) => {
+    if (state !== 'checking' && step !== 'password') showStep('password')
     root.dataset.mode = state
     root.hidden = state === 'open'
     checking.hidden = state !== 'checking'
@@ -61,39 +80,48 @@ export function startGate(): void {
       for (const name of ['role', 'aria-modal', 'aria-labelledby']) root.removeAttribute(name)
     }
     if (state === 'locked' || expired) {
-      field.focus()
+      active().field.focus()
       preparePanel()
     }
     if (state === 'open' || expired) void mountPanel()
   }
 
-  form.addEventListener('submit', (event) => {
-    event.preventDefault()
-    if (busy || lockedFor() > 0) return
-    busy = true
-    renderButton()
-    void submit(field.value).finally(() => {
-      busy = false
+  for (const [name, { form, field }] of Object.entries(steps)) {
+    form.addEventListener('submit', (event) => {
+      event.preventDefault()
+      if (busy || lockedFor() > 0) return
+      busy = true
       renderButton()
+      const sent = name === 'code' ? verifyCode(field.value) : login(field.value)
+      void answer(sent).finally(() => {
+        busy = false
+        renderButton()
+      })
     })
-  })
+  }
 
-  async function submit(password: string) {
+  async function answer(sent: Promise<LoginResult>) {
+    const { field } = active()
     try {
-      const result = await login(password)
+      const result = await sent
+      field.value = ''
       if (result.ok) {
-        field.value = ''
-        notify.success('Welcome, Admin!')
+        const left = result.recoveryCodesLeft
+        notify.success('Welcome, Admin!', left === undefined ? undefined : `Recovery code used: ${left} left.`)
         return
       }
-      field.value = ''
+      if ('needsCode' in result) return showStep('code')
+      if ('startOver' in result) {
+        showStep('password')
+        return notify.failure('Access Denied', result.message)
+      }
       if (result.lockedForSeconds) {
         lockedUntil = Date.now() + result.lockedForSeconds * 1000
         lockTimer ??= setInterval(renderLock, 1000)
         renderLock()
         notify.failure('Access Denied', `${result.message} Wait ${waitText(result.lockedForSeconds)}.`)
       } else {
-        notify.failure('Access Denied', 'Invalid admin password')
+        notify.failure('Access Denied', step === 'code' ? 'Invalid authentication code' : 'Invalid admin password')
       }
       field.focus()
     } catch {
@@ -104,6 +132,18 @@ export function startGate(): void {
   render($session.get())
   $session.listen(render)
   void checkSession()
+}
+
+/** One step of the gate: its form, field and button, and the hint the field keeps. */
+function stepOf(root: HTMLElement, name: string, fieldId: string) {
+  const form = root.querySelector<HTMLFormElement>(`form[data-gate-step="${name}"]`)!
+  const field = document.getElementById(fieldId) as HTMLInputElement
+  return {
+    form,
+    field,
+    button: form.querySelector<HTMLButtonElement>('button[type="submit"]')!,
+    describedBy: field.getAttribute('aria-describedby') ?? '',
+  }
 }
 
 let preparing = false

@@ -28,17 +28,18 @@ export async function checkSession(): Promise<void> {
   }
 }
 
-export type LoginResult = { ok: true } | { ok: false; lockedForSeconds?: number; message: string }
+export type LoginResult =
+  | { ok: true; recoveryCodesLeft?: number }
+  /** The password was right and two-factor login is on: a code is needed (docs/decisions/0206). */
+  | { ok: false; needsCode: true }
+  /** The code step took longer than the waiting session lives: back to the password. */
+  | { ok: false; startOver: true; message: string }
+  | { ok: false; lockedForSeconds?: number; message: string }
 
-export async function login(password: string): Promise<LoginResult> {
-  const res = await api.admin.login.$post({ json: { password } })
-  if (res.ok) {
-    $session.set('open')
-    return { ok: true }
-  }
+/** A refused login or code: the route answers failures by throwing, so its type knows only 200. */
+async function refused(res: Response, fallback: string): Promise<LoginResult> {
   const body = (await res.json().catch(() => ({}))) as { message?: string }
-  // The route answers failures by throwing, so its type knows only 200; 401 and 429 come from there.
-  if ((res.status as number) === 429) {
+  if (res.status === 429) {
     const wait = Number(res.headers.get('Retry-After'))
     return {
       ok: false,
@@ -46,7 +47,30 @@ export async function login(password: string): Promise<LoginResult> {
       message: body.message ?? 'Too many failed login attempts. Please try again later.',
     }
   }
-  return { ok: false, message: body.message ?? 'Invalid admin password' }
+  return { ok: false, message: body.message ?? fallback }
+}
+
+export async function login(password: string): Promise<LoginResult> {
+  const res = await api.admin.login.$post({ json: { password } })
+  if (!res.ok) return refused(res as unknown as Response, 'Invalid admin password')
+  if ('secondFactor' in (await res.json())) return { ok: false, needsCode: true }
+  $session.set('open')
+  return { ok: true }
+}
+
+/** The second step: an authentication code or a recovery code. */
+export async function verifyCode(code: string): Promise<LoginResult> {
+  const res = await api.admin.login.verify.$post({ json: { code } })
+  if (res.ok) {
+    const body = await res.json()
+    $session.set('open')
+    return { ok: true, recoveryCodesLeft: 'recoveryCodesLeft' in body ? body.recoveryCodesLeft : undefined }
+  }
+  // 401: the waiting session is gone (it lives 5 minutes); 400: a wrong code.
+  if ((res.status as number) === 401) {
+    return { ok: false, startOver: true, message: 'The code came too late. Please enter the password again.' }
+  }
+  return refused(res as unknown as Response, 'Invalid authentication code')
 }
 
 export async function logout(): Promise<void> {

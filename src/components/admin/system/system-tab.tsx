@@ -6,6 +6,7 @@ import { failureDetail, notify } from '../shared/toast.ts'
 import { useUnsavedChanges } from '../shared/unsaved.ts'
 import { BackupRestore } from './backup-restore.tsx'
 import { DeployBudget } from './deploy-budget.tsx'
+import { TwoFactorLogin } from './two-factor.tsx'
 import { useChangePassword, type PasswordChange } from './use-change-password.ts'
 
 const blank: PasswordChange = { currentPassword: '', newPassword: '', confirmPassword: '' }
@@ -69,6 +70,7 @@ export default function SystemTab() {
           </div>
         </form>
       </section>
+      <TwoFactorLogin />
       <DeployBudget />
       <BackupRestore />
       <section aria-labelledby="status-title" className="max-w-xl rounded-xl border border-line bg-panel p-5">

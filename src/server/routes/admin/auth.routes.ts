@@ -10,7 +10,14 @@ import {
   loginSucceeded,
   takeLoginAttempt,
 } from '../../auth/rate-limit.ts'
-import { createSession, deleteOtherSessions, deleteSession, pruneSessions } from '../../auth/sessions.ts'
+import {
+  createSession,
+  deleteOtherSessions,
+  deleteSession,
+  pruneSessions,
+  SECOND_FACTOR_PENDING_MS,
+} from '../../auth/sessions.ts'
+import { consumeSecondFactor, isTwoFactorOn } from '../../auth/two-factor.ts'
 import { noStore } from '../../http/cache.ts'
 import { ApiError, badRequest } from '../../http/errors.ts'
 import { jsonBody } from '../../http/validate.ts'
@@ -18,6 +25,12 @@ import { jsonBody } from '../../http/validate.ts'
 const loginBody = z.object(
   { password: z.string({ message: 'Invalid admin password' }).max(1000, 'Invalid admin password') },
   { message: 'Invalid admin password' },
+)
+
+const invalidCode = 'Invalid authentication code'
+const verifyBody = z.object(
+  { code: z.string({ message: invalidCode }).trim().min(1, invalidCode).max(100, invalidCode) },
+  { message: invalidCode },
 )
 
 const text = z
@@ -49,7 +62,25 @@ const sessionInfo = (s: { createdAt: Date; expiresAt: Date }) => ({
   expiresAt: s.expiresAt,
 })
 
-/** Login, logout, session and password change (issue 4 item 1; messages of spec 001 section 5). */
+/**
+ * Waits for this attempt's turn when the address is past the limit (decision 0205), then answers
+ * whether `check` passed; a failure past the limit answers 429, and a success stops counting.
+ */
+async function limitedCheck(key: string, check: () => Promise<boolean>): Promise<boolean> {
+  const attempt = await takeLoginAttempt(key)
+  if ('retryAfter' in attempt) throw tooManyAttempts(attempt.retryAfter)
+  // Past the limit the check waits for its turn: slow for guessing, a moment for the owner.
+  if (attempt.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.waitMs))
+  const ok = await check()
+  if (!ok && attempt.locked) throw tooManyAttempts(Math.ceil(LOCKED_CHECK_INTERVAL_MS / 1000))
+  if (ok) await loginSucceeded(attempt.attemptId)
+  return ok
+}
+
+/**
+ * Login (with the second step when two-factor login is on, docs/decisions/0206), logout, session
+ * and password change (issue 4 item 1; messages of spec 001 section 5).
+ */
 export const adminAuthRoutes = new Hono()
   .use(noStore())
   .post(
@@ -57,23 +88,51 @@ export const adminAuthRoutes = new Hono()
     // A malformed body takes no attempt.
     jsonBody(loginBody, 'Invalid admin password'),
     async (c) => {
-      const key = clientKey(c)
       const { password } = c.req.valid('json')
-      const attempt = await takeLoginAttempt(key)
-      if ('retryAfter' in attempt) throw tooManyAttempts(attempt.retryAfter)
-      // Past the limit the check waits for its turn (decision 0205): slow for guessing, a moment for the owner.
-      if (attempt.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.waitMs))
-      const ok = password.length > 0 && (await checkPassword(password))
-      if (!ok && attempt.locked) throw tooManyAttempts(Math.ceil(LOCKED_CHECK_INTERVAL_MS / 1000))
+      const ok = await limitedCheck(clientKey(c), async () => password.length > 0 && (await checkPassword(password)))
       if (!ok) throw new ApiError(401, 'Invalid admin password')
-      await loginSucceeded(attempt.attemptId)
-      const { id, session } = await createSession(c.req.header('user-agent') ?? '')
       await pruneSessions()
+      const userAgent = c.req.header('user-agent') ?? ''
+      if (await isTwoFactorOn()) {
+        // The password was right; the cookie now names a session that opens nothing but the code's route.
+        const { id } = await createSession(userAgent, new Date(), { secondFactorPending: true })
+        writeSessionCookie(c, id, SECOND_FACTOR_PENDING_MS)
+        recordWrite(c, { entity: 'session', summary: 'Administrator password accepted; waiting for the code' })
+        return c.json({ secondFactor: 'required' as const }, 200)
+      }
+      const { id, session } = await createSession(userAgent)
       writeSessionCookie(c, id)
       recordWrite(c, { entity: 'session', summary: 'Administrator logged in' })
       return c.json(sessionInfo(session), 200)
     },
   )
+  .post('/login/verify', jsonBody(verifyBody, invalidCode), async (c) => {
+    const pending = c.get('session')
+    if (!pending.secondFactorPending) throw new ApiError(409, 'You are logged in already.')
+    const { code } = c.req.valid('json')
+    // Counted apart from passwords: a right password must not wipe the count of wrong codes.
+    let used: Awaited<ReturnType<typeof consumeSecondFactor>>
+    const ok = await limitedCheck(`second-factor:${clientKey(c)}`, async () => {
+      used = await consumeSecondFactor(code)
+      return used !== undefined
+    })
+    if (!ok || !used) throw badRequest(invalidCode)
+    // A new id for the open session: the waiting one's cookie proved the password only.
+    await deleteSession(pending.idHash)
+    const { id, session } = await createSession(c.req.header('user-agent') ?? '')
+    writeSessionCookie(c, id)
+    recordWrite(c, {
+      entity: 'session',
+      summary:
+        used.kind === 'recovery'
+          ? `Administrator logged in with a recovery code (${used.recoveryCodesLeft} left)`
+          : 'Administrator logged in with an authentication code',
+    })
+    return c.json(
+      { ...sessionInfo(session), ...(used.kind === 'recovery' ? { recoveryCodesLeft: used.recoveryCodesLeft } : {}) },
+      200,
+    )
+  })
   .post('/logout', async (c) => {
     const session = c.get('session')
     await deleteSession(session.idHash)
