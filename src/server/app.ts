@@ -22,6 +22,7 @@ import { imageLibraryRoutes, imagesRoutes } from './routes/image-library/image-l
 import { jobsRoutes } from './routes/jobs/jobs.routes.ts'
 import { newsAdminRoutes, newsRoutes } from './routes/news/news.routes.ts'
 import { reviewsRoutes } from './routes/reviews/reviews.routes.ts'
+import { revisionsRoutes } from './routes/revisions/revisions.routes.ts'
 import { schedulerRoutes } from './routes/scheduler/scheduler.routes.ts'
 import { seoRoutes } from './routes/seo/seo.routes.ts'
 import { siteSettingsRoutes } from './routes/site-settings/site-settings.routes.ts'
@@ -95,6 +96,7 @@ export function createApp() {
       .route('/admin', aiRoutes)
       .route('/admin', aiDiagnosticsRoutes)
       .route('/admin/jobs', jobsRoutes)
+      .route('/admin/revisions', revisionsRoutes)
       .route('/games', gamesRoutes)
       .route('/accessories', accessoriesRoutes)
       .route('/news', newsRoutes)
