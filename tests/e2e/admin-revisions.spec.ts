@@ -17,6 +17,9 @@ async function publicTitles(page: Page): Promise<string[]> {
 }
 
 test.describe('revision history', () => {
+  // Several saves, each followed by a site rebuild on this shared machine.
+  test.describe.configure({ timeout: 120_000 })
+
   test("restores a game's earlier title from its History", async ({ page }, testInfo) => {
     await openTab(page, testInfo, 'games', 'Racing Games Management')
     const title = unique('History GP')
