@@ -26,7 +26,7 @@ export type DemoGame = Demo<
   'title' | 'description' | 'category' | 'price' | 'rating' | 'platform' | 'websiteUrl' | 'steamUrl' | 'featured'
 >
 
-export type DemoHardware = Demo<
+export type DemoAccessory = Demo<
   NewAccessory,
   'name' | 'brand' | 'category' | 'description' | 'purchaseUrl' | 'rating' | 'price' | 'featured'
 >
@@ -271,7 +271,7 @@ export const demoGames: DemoGame[] = [
 /*                                  Hardware                                  */
 /* -------------------------------------------------------------------------- */
 
-export const demoHardware: DemoHardware[] = [
+export const demoAccessories: DemoAccessory[] = [
   {
     name: 'Simucube 2 Pro',
     brand: 'Simucube',

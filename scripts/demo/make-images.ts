@@ -16,7 +16,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
   demoGames,
-  demoHardware,
+  demoAccessories,
   demoNews,
   demoReviews,
   demoStreams,
@@ -938,7 +938,7 @@ function gameMotif(category: string, title: string): (ctx: Ctx) => string {
   }
 }
 
-function hardwareMotif(category: string, name: string): (ctx: Ctx) => string {
+function accessoryMotif(category: string, name: string): (ctx: Ctx) => string {
   const c = category.toLowerCase()
   return (ctx) => {
     const { w, h } = ctx
@@ -1206,7 +1206,7 @@ function jobs(): Job[] {
     )
   }
 
-  for (const hw of demoHardware) {
+  for (const hw of demoAccessories) {
     list.push(
       card(hw.image, {
         seed: hw.name,
@@ -1216,7 +1216,7 @@ function jobs(): Job[] {
         subtitle: hw.brand,
         background: 'studio',
         titleMax: 44,
-        motif: hardwareMotif(hw.category, hw.name),
+        motif: accessoryMotif(hw.category, hw.name),
       }),
     )
   }
@@ -1247,8 +1247,8 @@ function jobs(): Job[] {
         subtitle: `by ${review.author}`,
         titleMax: 44,
         motif: (ctx) => {
-          const isHardware = review.gameTitle === null
-          const art = isHardware
+          const isAccessory = review.gameTitle === null
+          const art = isAccessory
             ? /pedal/i.test(review.title)
               ? pedals(ctx, ctx.w * 0.32, ctx.h * 0.1, 0.6)
               : roundWheel(ctx, ctx.w * 0.34, ctx.h * 0.36, 100)

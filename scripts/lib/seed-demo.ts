@@ -23,7 +23,7 @@ import {
 } from '../../src/server/db/schema.ts'
 import {
   demoGames,
-  demoHardware,
+  demoAccessories,
   demoLibraryImages,
   demoNews,
   demoReviews,
@@ -78,7 +78,7 @@ export async function seedDemoContent(now = new Date(), database: Database = db(
     const gameIds = new Map(gameRows.map((g) => [g.title, g.id]))
 
     await tx.insert(accessories).values(
-      demoHardware.map((h, i) =>
+      demoAccessories.map((h, i) =>
         buildAccessory({
           name: h.name,
           brand: h.brand,
@@ -89,7 +89,7 @@ export async function seedDemoContent(now = new Date(), database: Database = db(
           price: h.price,
           featured: h.featured,
           imageUrl: h.image,
-          createdAt: stagger(i, demoHardware.length),
+          createdAt: stagger(i, demoAccessories.length),
         }),
       ),
     )

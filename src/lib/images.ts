@@ -10,7 +10,7 @@ export const HERO_WIDTHS = [640, 960, 1280, 1920] as const
 export const IMAGE_SIZES = {
   /** Games, news and streams: three columns on desktop, two on tablets, one on phones. */
   card: '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw',
-  hardware: '(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw',
+  accessory: '(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw',
   review: '(min-width: 768px) 50vw, 100vw',
   article: '(min-width: 768px) 736px, 100vw',
   hero: '100vw',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { filterHardware, filterNews, filterReviews, matchesSearch, newsSearchPattern } from './search.ts'
+import { filterAccessories, filterNews, filterReviews, matchesSearch, newsSearchPattern } from './search.ts'
 
 describe('matchesSearch', () => {
   it('is a case-insensitive substring match', () => {
@@ -14,17 +14,17 @@ describe('matchesSearch', () => {
   })
 })
 
-describe('filterHardware', () => {
+describe('filterAccessories', () => {
   const items = [
     { name: 'Simucube 2 Pro', description: 'Direct drive wheel base' },
     { name: 'Heusinkveld Sprint', description: 'Load cell pedals' },
   ]
   it('searches name and description', () => {
-    expect(filterHardware(items, 'simucube').map((i) => i.name)).toEqual(['Simucube 2 Pro'])
-    expect(filterHardware(items, 'LOAD CELL').map((i) => i.name)).toEqual(['Heusinkveld Sprint'])
+    expect(filterAccessories(items, 'simucube').map((i) => i.name)).toEqual(['Simucube 2 Pro'])
+    expect(filterAccessories(items, 'LOAD CELL').map((i) => i.name)).toEqual(['Heusinkveld Sprint'])
   })
   it('does not search other fields', () => {
-    expect(filterHardware([{ ...items[0]!, category: 'Pedals' }], 'pedals')).toEqual([])
+    expect(filterAccessories([{ ...items[0]!, category: 'Pedals' }], 'pedals')).toEqual([])
   })
 })
 

@@ -8,13 +8,13 @@ export function matchesSearch(fields: readonly (string | null | undefined)[], te
   return fields.some((field) => (field ?? '').toLowerCase().includes(needle))
 }
 
-export interface HardwareSearchable {
+export interface AccessorySearchable {
   name: string
   description: string
 }
 
 /** Hardware: name and description. */
-export const filterHardware = <T extends HardwareSearchable>(items: readonly T[], term: string): T[] =>
+export const filterAccessories = <T extends AccessorySearchable>(items: readonly T[], term: string): T[] =>
   items.filter((i) => matchesSearch([i.name, i.description], term))
 
 export interface NewsSearchable {

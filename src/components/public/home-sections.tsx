@@ -13,7 +13,7 @@ import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { StatePanel } from '../ui/state-panel.tsx'
 import { useHydrated } from '../ui/use-hydrated.ts'
 import { GameCard } from './game-card.tsx'
-import { HardwareCard } from './hardware-card.tsx'
+import { AccessoryCard } from './accessory-card.tsx'
 import { NewsCard } from './news-card.tsx'
 import { StandingsCard } from './standings-card.tsx'
 import { StreamCard } from './stream-card.tsx'
@@ -138,7 +138,7 @@ export function HomeGear({ initial }: { initial: AccessoryItem[] }) {
   return (
     <div className="card-grid-4">
       {state.items.map((item) => (
-        <HardwareCard key={item.id} item={item} />
+        <AccessoryCard key={item.id} item={item} />
       ))}
     </div>
   )

@@ -27,7 +27,7 @@ export async function deleteLibraryImage(id: number): Promise<boolean> {
 export interface PoolImage {
   url: string
   name: string
-  source: 'library' | 'game' | 'hardware' | 'news'
+  source: 'library' | 'game' | 'accessory' | 'news'
 }
 
 /**
@@ -40,7 +40,7 @@ export async function listImagePool(): Promise<PoolImage[]> {
       select distinct on (url) url, name, source, rank, sort_at from (
         select url, name, 'library' as source, 1 as rank, created_at as sort_at from image_library
         union all select image_url, title, 'game', 2, created_at from games
-        union all select image_url, name, 'hardware', 3, created_at from accessories
+        union all select image_url, name, 'accessory', 3, created_at from accessories
         union all select image_url, title, 'news', 4, timestamp from news_articles
       ) as all_images
       where url <> ''

@@ -1,4 +1,247 @@
-import { AiDiagnosticsTab } from '../ai/ai-diagnostics-tab.tsx'
+import { useState } from 'react'
+import { Tabs } from 'radix-ui'
+import type { AiServiceName } from '../shared/ai-status.ts'
+import { useAiTool, useDiagnostic, type UsageFigures } from './use-diagnostics.ts'
 
-/** The AI Diagnostics tab's own chunk (spec 001): the panel of src/components/admin/ai. */
+/** Spec 001 section 9: auto refresh every 30 s, response-time bar scaled to 10,000 ms. */
+export const AUTO_REFRESH_MS = 30_000
+export const RESPONSE_TIME_SCALE_MS = 10_000
+/** Cost shown to 4 decimals for Perplexity, 2 for OpenAI. */
+export const costDecimals: Record<AiServiceName, number> = { perplexity: 4, openai: 2 }
+
+const statusTone: Record<string, string> = {
+  healthy: 'bg-green-800 text-green-100',
+  warning: 'bg-yellow-700 text-yellow-50',
+  error: 'bg-red-800 text-red-100',
+}
+
+/** healthy, warning and error have their colours; anything else is shown as neutral (spec 001 section 4). */
+function StatusBadge({ status }: { status: string }) {
+  return (
+    <span
+      className={`rounded px-2 py-0.5 text-xs font-bold uppercase ${statusTone[status] ?? 'bg-gray-700 text-gray-100'}`}
+    >
+      {status}
+    </span>
+  )
+}
+
+function UsageTable({
+  caption,
+  rows,
+  decimals,
+}: {
+  caption: string
+  rows: Record<string, UsageFigures>
+  decimals: number
+}) {
+  const entries = Object.entries(rows)
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="mb-2 text-left font-semibold">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Requests</th>
+          <th scope="col">Tokens</th>
+          <th scope="col">Cost</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.length === 0 && (
+          <tr>
+            <td colSpan={4}>No usage in the last 24 hours.</td>
+          </tr>
+        )}
+        {entries.map(([name, figures]) => (
+          <tr key={name}>
+            <th scope="row" className="font-normal">
+              {name}
+            </th>
+            <td>{figures.requests}</td>
+            <td>{figures.tokens}</td>
+            <td>${figures.cost.toFixed(decimals)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** The AI Services Diagnostic panel (spec 001 sections 2, 3, 4, 9), computed by the server from its call ledger. */
+export function AiDiagnosticsTab() {
+  const [service, setService] = useState<AiServiceName>('perplexity')
+  const [autoRefresh, setAutoRefresh] = useState(false)
+  const diagnostic = useDiagnostic(service, autoRefresh ? AUTO_REFRESH_MS : false)
+  const tools = useAiTool(service)
+  const [prompt, setPrompt] = useState('A race car at speed on a wet track at dusk')
+  const report = diagnostic.data
+  const decimals = costDecimals[service]
+  // Spec 001 section 8: diagnostic and AI test failures are only logged.
+  const logFailure = (error: Error) => console.warn('[ai diagnostics]', error.message)
+
+  return (
+    <section aria-labelledby="ai-diagnostics-heading" className="space-y-4">
+      <h2 id="ai-diagnostics-heading" className="text-xl font-bold text-white">
+        AI Services Diagnostic
+      </h2>
+      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="AI service">
+        {(
+          [
+            ['openai', 'OpenAI (Images)'],
+            ['perplexity', 'Perplexity (News)'],
+          ] as const
+        ).map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={service === value}
+            className={service === value ? 'btn-primary' : 'btn-outline'}
+            onClick={() => setService(value)}
+          >
+            {label}
+          </button>
+        ))}
+        <button
+          type="button"
+          className="btn-outline"
+          aria-pressed={autoRefresh}
+          onClick={() => setAutoRefresh((on) => !on)}
+        >
+          {autoRefresh ? 'Auto Refresh On' : 'Auto Refresh Off'}
+        </button>
+        <button
+          type="button"
+          className="btn-primary"
+          onClick={() => void diagnostic.refetch()}
+          disabled={diagnostic.isFetching}
+        >
+          Run Diagnostic
+        </button>
+        {report && (
+          <span className="text-sm text-gray-300">
+            Last updated:{' '}
+            <time dateTime={report.lastUpdated}>{new Date(report.lastUpdated).toISOString().slice(11, 19)} UTC</time>
+          </span>
+        )}
+      </div>
+
+      {diagnostic.isError && <p role="alert">The diagnostic could not be loaded.</p>}
+      {report && (
+        <Tabs.Root defaultValue="overview">
+          <Tabs.List aria-label="Diagnostic sections" className="mb-3 flex flex-wrap gap-1">
+            {[
+              'Overview',
+              'Services',
+              'Usage & Costs',
+              'Error Logs',
+              'Tools',
+              ...(service === 'perplexity' ? ['Models'] : []),
+            ].map((label) => (
+              <Tabs.Trigger
+                key={label}
+                value={label.toLowerCase()}
+                className="btn-outline data-[state=active]:bg-sky-900"
+              >
+                {label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="overview" className="space-y-3">
+            <p>
+              Overall status: <StatusBadge status={report.overallStatus} />
+            </p>
+            <h3 className="font-semibold">Recommendations</h3>
+            <ul className="list-disc pl-5">
+              {report.recommendations.map((tip) => (
+                <li key={tip}>{tip}</li>
+              ))}
+            </ul>
+          </Tabs.Content>
+          <Tabs.Content value="services" className="space-y-3">
+            {report.services.map((s) => (
+              <div key={s.service} className="rounded border border-line p-3">
+                <p className="flex items-center gap-2 font-semibold">
+                  {s.service} <StatusBadge status={s.status} />
+                </p>
+                <p className="text-sm">{s.message}</p>
+                <label className="mt-2 flex items-center gap-2 text-sm">
+                  Response time
+                  <progress max={RESPONSE_TIME_SCALE_MS} value={Math.min(s.responseTime, RESPONSE_TIME_SCALE_MS)} />
+                  <span>{s.responseTime} ms</span>
+                </label>
+              </div>
+            ))}
+          </Tabs.Content>
+          <Tabs.Content value="usage & costs" className="space-y-3">
+            <p>
+              Last 24 hours: {report.usage.last24Hours.totalRequests} requests, {report.usage.last24Hours.totalTokens}{' '}
+              tokens, ${report.usage.last24Hours.totalCost.toFixed(decimals)}
+            </p>
+            <UsageTable caption="By feature" rows={report.usage.byFeature} decimals={decimals} />
+          </Tabs.Content>
+          <Tabs.Content value="error logs" className="space-y-3">
+            {report.recentErrors.length === 0 ? (
+              <p>No recent errors.</p>
+            ) : (
+              <ul className="space-y-1 text-sm">
+                {report.recentErrors.map((e) => (
+                  <li key={`${e.timestamp}-${e.error}`}>
+                    <time dateTime={e.timestamp}>{e.timestamp.replace('T', ' ').slice(0, 19)}</time> {e.service}:{' '}
+                    {e.error}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <button
+              type="button"
+              className="btn-outline"
+              onClick={() => tools.clearLogs.mutate(undefined, { onError: logFailure })}
+            >
+              Clear Logs
+            </button>
+          </Tabs.Content>
+          <Tabs.Content value="tools" className="space-y-3">
+            {service === 'perplexity' ? (
+              <button
+                type="button"
+                className="btn-primary"
+                disabled={tools.testNews.isPending}
+                onClick={() => tools.testNews.mutate(undefined, { onError: logFailure })}
+              >
+                Test News Generation
+              </button>
+            ) : (
+              <div className="flex flex-wrap items-end gap-2">
+                <label className="grid gap-1">
+                  <span>Image prompt</span>
+                  <input
+                    value={prompt}
+                    onChange={(e) => setPrompt(e.target.value)}
+                    className="rounded border border-line bg-transparent px-3 py-2"
+                  />
+                </label>
+                <button
+                  type="button"
+                  className="btn-primary"
+                  disabled={tools.testImage.isPending}
+                  onClick={() => tools.testImage.mutate(prompt, { onError: logFailure })}
+                >
+                  Test Image Generation
+                </button>
+              </div>
+            )}
+          </Tabs.Content>
+          {service === 'perplexity' && (
+            <Tabs.Content value="models">
+              <UsageTable caption="By model" rows={report.usage.byModel ?? {}} decimals={decimals} />
+            </Tabs.Content>
+          )}
+        </Tabs.Root>
+      )}
+    </section>
+  )
+}
+
+/** The tab's own chunk (src/components/admin/shell/tabs.ts). */
 export default AiDiagnosticsTab

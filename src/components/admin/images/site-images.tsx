@@ -6,6 +6,9 @@ import { useSaveToLibrary } from './use-image-library.ts'
 import { useImagePool } from './use-image-pool.ts'
 import { LoadError } from '../shared/load-error.tsx'
 
+/** The owner reads 'Hardware' everywhere in the panel (spec 001), 'accessory' in the data. */
+const sourceLabel = { library: 'Library', game: 'Game', accessory: 'Hardware', news: 'News' } as const
+
 /** The images the site shows (games, hardware, news) with Copy URL and Save to library. */
 export function SiteImages() {
   const pool = useImagePool()
@@ -40,7 +43,7 @@ export function SiteImages() {
               <AdminImage src={image.url} alt="" className="aspect-video w-full object-cover" />
               <div className="flex flex-1 flex-col gap-2 p-3">
                 <p className="truncate font-semibold text-white">{image.name}</p>
-                <p className="text-xs text-gray-400 capitalize">{image.source} image</p>
+                <p className="text-xs text-gray-400">{sourceLabel[image.source]} image</p>
                 <div className="mt-auto flex flex-wrap gap-2">
                   <button
                     type="button"

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { scheduleText } from '../../../lib/admin/scheduler-rules.ts'
 import { SwitchField } from '../../ui/switch-field.tsx'
-import { SchedulerRuns } from '../ai/scheduler-runs.tsx'
+import { SchedulerRuns } from './scheduler-runs.tsx'
 import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
 import type { AdminSchedulerConfig } from '../shared/types.ts'

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '../../../lib/api-client.ts'
+import { refresh } from '../shared/refresh.ts'
 import type { AdminSchedulerConfig } from '../shared/types.ts'
+import { jobsKey } from '../shared/use-jobs.ts'
 
 const key = ['scheduler-config']
 
@@ -14,5 +16,22 @@ export function useSaveSchedulerConfig() {
   return useMutation({
     mutationFn: (json: Partial<AdminSchedulerConfig>) => unwrap(api.admin.scheduler.config.$post({ json })),
     onSuccess: (answer) => client.setQueryData(key, answer.config),
+  })
+}
+
+const runsKey = ['admin', 'scheduler', 'runs'] as const
+
+export function useSchedulerRuns() {
+  return useQuery({ queryKey: runsKey, queryFn: () => unwrap(api.admin.scheduler.runs.$get()) })
+}
+
+export function useRunTestNow() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () => unwrap(api.admin.scheduler['test-now'].$post()),
+    onSuccess: () => {
+      void refresh(client, runsKey)
+      void refresh(client, jobsKey)
+    },
   })
 }

@@ -28,7 +28,7 @@ export const tabGroups: TabGroup[] = [
         id: 'accessories',
         label: 'Hardware',
         short: true,
-        ...chunk(() => import('../hardware/hardware-tab.tsx')),
+        ...chunk(() => import('../accessories/accessories-tab.tsx')),
       },
       {
         id: 'championships',

@@ -45,7 +45,7 @@ describe('image library', () => {
     expect(urls).toEqual([
       'library:/media/shared.webp',
       'game:/media/game.webp',
-      'hardware:/media/hw.webp',
+      'accessory:/media/hw.webp',
       'news:/media/news.webp',
     ])
   })

@@ -1,4 +1,4 @@
-import { useAiStatus, type AiServiceName } from './ai-queries.ts'
+import { useAiStatus, type AiServiceName } from './ai-status.ts'
 
 const serviceLabel: Record<AiServiceName, string> = {
   perplexity: 'Perplexity (news and standings)',

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import { WORD_COUNT_PRESETS, type ContentType } from '../../../lib/ai-news.ts'
-import { useBulkNews, useGenerateNews, useRefreshAllNews } from './ai-queries.ts'
-import { QUICK_CHAMPIONSHIPS } from './championship-generator.tsx'
+import { useBulkNews, useGenerateNews, useRefreshAllNews } from './use-news-ai.ts'
+import { QUICK_CHAMPIONSHIPS } from '../championships/championship-generator.tsx'
 import { notify, serverMessage } from '../shared/toast.ts'
-import { useAiReady } from './ai-not-configured.tsx'
+import { useAiReady } from '../shared/ai-not-configured.tsx'
 import { TextareaField } from '../../ui/textarea-field.tsx'
 
 /** The News tab's AI generator: one article, bulk generation over chosen championships, refresh all. */

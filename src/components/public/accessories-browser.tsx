@@ -1,25 +1,25 @@
 import { useMemo, useState } from 'react'
-import { hardwareSorts, isHardwareSort, sortHardware, type HardwareSort } from '../../lib/hardware-sort.ts'
+import { accessorySorts, isAccessorySort, sortAccessories, type AccessorySort } from '../../lib/accessory-sort.ts'
 import type { AccessoryItem } from '../../lib/public-types.ts'
 import { toAccessoryItem } from '../../lib/public-types.ts'
-import { filterHardware } from '../../lib/search.ts'
+import { filterAccessories } from '../../lib/search.ts'
 import { SearchField } from '../ui/search-field.tsx'
 import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { useHydrated } from '../ui/use-hydrated.ts'
 import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
-import { HardwareCard } from './hardware-card.tsx'
+import { AccessoryCard } from './accessory-card.tsx'
 import { api } from '../../lib/api-client.ts'
 import { NO_ITEMS, useFreshList } from './use-fresh-list.ts'
 
 /** The hardware screen: search, sort, count, grid and states. */
-export function HardwareBrowser({ initial }: { initial: AccessoryItem[] }) {
+export function AccessoriesBrowser({ initial }: { initial: AccessoryItem[] }) {
   const state = useFreshList(() => api.accessories.$get(), initial, { map: toAccessoryItem })
   const [search, setSearch] = useState('')
   // Controls wait, disabled, until the island is live (decision 0111).
   const hydrated = useHydrated()
-  const [sort, setSort] = useState<HardwareSort>('newest')
+  const [sort, setSort] = useState<AccessorySort>('newest')
   const items = state.status === 'ready' ? state.items : NO_ITEMS
-  const shown = useMemo(() => sortHardware(filterHardware(items, search), sort), [items, search, sort])
+  const shown = useMemo(() => sortAccessories(filterAccessories(items, search), sort), [items, search, sort])
 
   return (
     <>
@@ -29,11 +29,11 @@ export function HardwareBrowser({ initial }: { initial: AccessoryItem[] }) {
           Sort by
           <select
             value={sort}
-            onChange={(e) => isHardwareSort(e.target.value) && setSort(e.target.value)}
+            onChange={(e) => isAccessorySort(e.target.value) && setSort(e.target.value)}
             disabled={!hydrated}
             className="field"
           >
-            {hardwareSorts.map((s) => (
+            {accessorySorts.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
               </option>
@@ -69,7 +69,7 @@ export function HardwareBrowser({ initial }: { initial: AccessoryItem[] }) {
           ) : (
             <div className="card-grid-4">
               {shown.map((item, i) => (
-                <HardwareCard key={item.id} item={item} priority={i === 0} />
+                <AccessoryCard key={item.id} item={item} priority={i === 0} />
               ))}
             </div>
           )}

@@ -12,7 +12,7 @@ type Form = Omit<AccessoryInput, 'rating' | 'price'>
 const blank: Form = { name: '', brand: '', category: '', purchaseUrl: '', imageUrl: '', description: '' }
 
 /** Hardware tab: every save forces rating '4.5' and price 'Contact Manufacturer' (spec 001 section 5). */
-export default function HardwareTab() {
+export default function AccessoriesTab() {
   return (
     <EntityManager<AdminAccessory, Form, AccessoryInput>
       texts={{

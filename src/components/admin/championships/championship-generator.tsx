@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
-import { useGenerateStandings, useRefreshAllStandings } from './ai-queries.ts'
+import { useGenerateStandings, useRefreshAllStandings } from './use-standings-ai.ts'
 import { notify } from '../shared/toast.ts'
-import { useAiReady } from './ai-not-configured.tsx'
+import { useAiReady } from '../shared/ai-not-configured.tsx'
 
 /** Spec 001 section 9. */
 export const QUICK_CHAMPIONSHIPS = ['Formula 1', 'MotoGP', 'NASCAR', 'IndyCar', 'WRC', 'Formula E', 'IMSA', 'WEC']

@@ -1,4 +1,4 @@
-import { useDrafts, usePublishNews } from './ai-queries.ts'
+import { useDrafts, usePublishNews } from './use-news-ai.ts'
 import { notify } from '../shared/toast.ts'
 import { DraftPreview } from './draft-preview.tsx'
 import { SourcesList } from './sources-list.tsx'

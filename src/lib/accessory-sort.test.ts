@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hardwareSorts, isHardwareSort, sortHardware } from './hardware-sort.ts'
+import { accessorySorts, isAccessorySort, sortAccessories } from './accessory-sort.ts'
 
 const items = [
   { id: 1, name: 'moza CRP2', category: 'Pedals', createdAt: '2026-01-01T00:00:00Z' },
@@ -7,30 +7,30 @@ const items = [
   { id: 3, name: 'Heusinkveld Sprint', category: 'Pedals', createdAt: '2026-02-01T00:00:00Z' },
 ]
 
-describe('sortHardware', () => {
+describe('sortAccessories', () => {
   it('Newest First', () => {
-    expect(sortHardware(items, 'newest').map((i) => i.id)).toEqual([2, 3, 1])
+    expect(sortAccessories(items, 'newest').map((i) => i.id)).toEqual([2, 3, 1])
   })
   it('Name A-Z, ignoring case', () => {
-    expect(sortHardware(items, 'name').map((i) => i.name)).toEqual([
+    expect(sortAccessories(items, 'name').map((i) => i.name)).toEqual([
       'Heusinkveld Sprint',
       'moza CRP2',
       'Simucube 2 Pro',
     ])
   })
   it('Category, then name', () => {
-    expect(sortHardware(items, 'category').map((i) => i.id)).toEqual([3, 1, 2])
+    expect(sortAccessories(items, 'category').map((i) => i.id)).toEqual([3, 1, 2])
   })
   it('leaves the input alone', () => {
-    sortHardware(items, 'name')
+    sortAccessories(items, 'name')
     expect(items.map((i) => i.id)).toEqual([1, 2, 3])
   })
 })
 
-describe('hardwareSorts', () => {
+describe('accessorySorts', () => {
   it('offers the three orders of the spec', () => {
-    expect(hardwareSorts.map((s) => s.label)).toEqual(['Newest First', 'Name A-Z', 'Category'])
-    expect(isHardwareSort('name')).toBe(true)
-    expect(isHardwareSort('price')).toBe(false)
+    expect(accessorySorts.map((s) => s.label)).toEqual(['Newest First', 'Name A-Z', 'Category'])
+    expect(isAccessorySort('name')).toBe(true)
+    expect(isAccessorySort('price')).toBe(false)
   })
 })

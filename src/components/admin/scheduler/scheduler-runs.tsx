@@ -1,4 +1,4 @@
-import { useRunTestNow, useSchedulerRuns } from './ai-queries.ts'
+import { useRunTestNow, useSchedulerRuns } from './use-scheduler.ts'
 import { notify } from '../shared/toast.ts'
 
 const when = (iso: string | null) => (iso ? `${iso.replace('T', ' ').slice(0, 16)} UTC` : '—')

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { aiKeys, useJobs, type JobSummary } from './ai-queries.ts'
+import { useJobs, type JobSummary } from '../shared/use-jobs.ts'
 import { notify } from '../shared/toast.ts'
 import { refresh } from '../shared/refresh.ts'
 
@@ -45,7 +45,7 @@ export function JobProgressBanner() {
         seenActive.current.delete(job.id)
         announce(job)
         // What the job wrote (drafts, standings, run outcomes) shows without a reload.
-        void refresh(client, aiKeys.news, aiKeys.standings, aiKeys.schedulerRuns)
+        void refresh(client, ['news'], ['championships-standings'], ['admin', 'scheduler', 'runs'])
       }
     }
   }, [data, client])

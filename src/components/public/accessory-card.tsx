@@ -5,7 +5,7 @@ import { ExternalIcon } from '../ui/icons.tsx'
 import { ResponsiveImage } from '../ui/responsive-image.tsx'
 
 /** `priority`: the first card of a list page, the page's largest paint on a phone (loaded at once). */
-export function HardwareCard({ item, priority = false }: { item: AccessoryItem; priority?: boolean }) {
+export function AccessoryCard({ item, priority = false }: { item: AccessoryItem; priority?: boolean }) {
   return (
     <article className="card">
       <ResponsiveImage
@@ -13,7 +13,7 @@ export function HardwareCard({ item, priority = false }: { item: AccessoryItem; 
         alt={item.name}
         width={800}
         height={450}
-        sizes={IMAGE_SIZES.hardware}
+        sizes={IMAGE_SIZES.accessory}
         priority={priority}
         className="card-image"
       />

@@ -1,10 +1,10 @@
-export const hardwareSorts = [
+export const accessorySorts = [
   { value: 'newest', label: 'Newest First' },
   { value: 'name', label: 'Name A-Z' },
   { value: 'category', label: 'Category' },
 ] as const
 
-export type HardwareSort = (typeof hardwareSorts)[number]['value']
+export type AccessorySort = (typeof accessorySorts)[number]['value']
 
 export interface Sortable {
   id: number
@@ -17,7 +17,7 @@ const time = (value: string | Date) => (value instanceof Date ? value.getTime() 
 const byName = (a: Sortable, b: Sortable) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' })
 
 /** The hardware page's sort orders; a new array, the input is left alone. */
-export function sortHardware<T extends Sortable>(items: readonly T[], sort: HardwareSort): T[] {
+export function sortAccessories<T extends Sortable>(items: readonly T[], sort: AccessorySort): T[] {
   const copy = [...items]
   switch (sort) {
     case 'name':
@@ -29,4 +29,4 @@ export function sortHardware<T extends Sortable>(items: readonly T[], sort: Hard
   }
 }
 
-export const isHardwareSort = (value: string): value is HardwareSort => hardwareSorts.some((s) => s.value === value)
+export const isAccessorySort = (value: string): value is AccessorySort => accessorySorts.some((s) => s.value === value)

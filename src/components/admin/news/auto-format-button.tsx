@@ -1,7 +1,7 @@
 import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
-import { useAiReady } from './ai-not-configured.tsx'
-import { useFormatContent } from './ai-queries.ts'
+import { useAiReady } from '../shared/ai-not-configured.tsx'
+import { useFormatContent } from './use-news-ai.ts'
 
 /** Spec 001: enabled only for content that exists and has no angle-bracket markup. */
 export const canAutoFormat = (content: string) => content.trim() !== '' && !/[<>]/.test(content)

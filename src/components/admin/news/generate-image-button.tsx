@@ -2,7 +2,8 @@ import { Tip } from '../../ui/tip.tsx'
 import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
 import type { AdminNews } from '../shared/types.ts'
-import { useAiStatus, useGenerateNewsImage } from './ai-queries.ts'
+import { useAiStatus } from '../shared/ai-status.ts'
+import { useGenerateNewsImage } from './use-news-ai.ts'
 
 /** A news row's 'Generate AI image' (OpenAI): the picture is stored in Blobs and set on the article. */
 export function GenerateImageButton({ article }: { article: AdminNews }) {
