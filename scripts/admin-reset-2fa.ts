@@ -1,7 +1,7 @@
 import { turnOffTwoFactor } from '../src/server/auth/two-factor.ts'
 import { closeDb } from '../src/server/db/client.ts'
 import { runMigrations } from '../src/server/db/migrate.ts'
-import { ensureDatabase } from './lib/database.ts'
+import { ensureDatabase } from './local-platform/database.ts'
 
 /**
  * `npm run admin:reset-2fa`: turns two-factor login off on the configured database (DATABASE_URL,

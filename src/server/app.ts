@@ -24,6 +24,7 @@ import { jobsRoutes } from './routes/jobs/jobs.routes.ts'
 import { newsAdminRoutes, newsRoutes } from './routes/news/news.routes.ts'
 import { refreshRoutes } from './routes/refresh/refresh.routes.ts'
 import { reviewsRoutes } from './routes/reviews/reviews.routes.ts'
+import { revisionsRoutes } from './routes/revisions/revisions.routes.ts'
 import { schedulerRoutes } from './routes/scheduler/scheduler.routes.ts'
 import { seoRoutes } from './routes/seo/seo.routes.ts'
 import { siteSettingsRoutes } from './routes/site-settings/site-settings.routes.ts'
@@ -102,6 +103,7 @@ export function createApp() {
       .route('/admin/championships-standings', standingsAdminRoutes)
       .route('/admin', refreshRoutes)
       .route('/admin/two-factor', twoFactorRoutes)
+      .route('/admin/revisions', revisionsRoutes)
       .route('/games', gamesRoutes)
       .route('/accessories', accessoriesRoutes)
       .route('/news', newsRoutes)

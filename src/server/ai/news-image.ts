@@ -1,4 +1,5 @@
 import { championshipNameFromTitle } from '../../lib/championship-name.ts'
+import { actorOfFeature } from '../../lib/revisions.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { getNews, updateNews, type NewsArticle } from '../repos/news.repo.ts'
 import { generateImage } from './openai.ts'
@@ -17,7 +18,7 @@ export async function generateNewsImage(id: number, requestedName?: string, feat
     `A dramatic, photorealistic motorsport image for a news article about the ${championship}: ` +
     'race cars at speed on track, wide landscape framing, no text, no logos, no real people’s faces.'
   const imageUrl = await generateImage(prompt, feature)
-  const updated = await updateNews(id, { imageUrl })
+  const updated = await updateNews(id, { imageUrl }, { actor: actorOfFeature(feature), summary: 'New AI image' })
   if (!updated) throw notFound('Article not found')
   return updated
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { standingsProblem } from '../../lib/standings-rules.ts'
+import { actorOfFeature } from '../../lib/revisions.ts'
 import { getStandingsSet, saveGeneratedStandings, type StandingsSet } from '../repos/standings.repo.ts'
 import { searchStructured } from './perplexity.ts'
 
@@ -69,12 +70,16 @@ export async function generateStandings(
     recency: 'week',
     check: (table) => standingsProblem(table.standings, numberOfDrivers),
   })
-  const id = await saveGeneratedStandings({
-    championshipName: name,
-    season: value.season,
-    completedRounds: value.completedRounds ?? null,
-    totalRounds: value.totalRounds ?? null,
-    standings: value.standings.map((r) => ({ ...r, driverName: r.driverName.trim() })),
-  })
+  const id = await saveGeneratedStandings(
+    {
+      championshipName: name,
+      season: value.season,
+      completedRounds: value.completedRounds ?? null,
+      totalRounds: value.totalRounds ?? null,
+      standings: value.standings.map((r) => ({ ...r, driverName: r.driverName.trim() })),
+    },
+    undefined,
+    { actor: actorOfFeature(feature), summary: 'Refreshed the standings' },
+  )
   return (await getStandingsSet(id))!
 }

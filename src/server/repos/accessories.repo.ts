@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { db } from '../db/client.ts'
 import { accessories } from '../db/schema.ts'
+import { deleteVersioned, updateVersioned, type ChangeBy } from '../revisions/keep.ts'
 
 export type Accessory = typeof accessories.$inferSelect
 export type NewAccessory = typeof accessories.$inferInsert
@@ -32,16 +33,32 @@ export async function insertAccessory(values: NewAccessory): Promise<Accessory> 
   return row!
 }
 
-export async function updateAccessory(id: number, values: Partial<NewAccessory>): Promise<Accessory | undefined> {
-  const [row] = await db()
-    .update(accessories)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(accessories.id, id))
-    .returning()
-  return row
+/** Keeps the version it replaces (src/server/revisions). */
+export async function updateAccessory(
+  id: number,
+  values: Partial<NewAccessory>,
+  by?: ChangeBy,
+): Promise<Accessory | undefined> {
+  return db().transaction((tx) =>
+    updateVersioned(
+      tx,
+      'accessory',
+      id,
+      async () => {
+        const [row] = await tx
+          .update(accessories)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(accessories.id, id))
+          .returning()
+        return row
+      },
+      by,
+    ),
+  )
 }
 
-export async function deleteAccessory(id: number): Promise<boolean> {
-  const deleted = await db().delete(accessories).where(eq(accessories.id, id)).returning({ id: accessories.id })
-  return deleted.length > 0
+export async function deleteAccessory(id: number, by?: ChangeBy): Promise<boolean> {
+  return db().transaction((tx) =>
+    deleteVersioned(tx, 'accessory', id, () => tx.delete(accessories).where(eq(accessories.id, id)), by),
+  )
 }

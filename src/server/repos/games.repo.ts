@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { db } from '../db/client.ts'
 import { games } from '../db/schema.ts'
+import { deleteVersioned, updateVersioned, type ChangeBy } from '../revisions/keep.ts'
 
 export type Game = typeof games.$inferSelect
 export type NewGame = typeof games.$inferInsert
@@ -32,17 +33,27 @@ export async function insertGame(values: NewGame): Promise<Game> {
   return row!
 }
 
-export async function updateGame(id: number, values: Partial<NewGame>): Promise<Game | undefined> {
-  const [row] = await db()
-    .update(games)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(games.id, id))
-    .returning()
-  return row
+/** Keeps the version it replaces (src/server/revisions). */
+export async function updateGame(id: number, values: Partial<NewGame>, by?: ChangeBy): Promise<Game | undefined> {
+  return db().transaction((tx) =>
+    updateVersioned(
+      tx,
+      'game',
+      id,
+      async () => {
+        const [row] = await tx
+          .update(games)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(games.id, id))
+          .returning()
+        return row
+      },
+      by,
+    ),
+  )
 }
 
 /** Reviews of the game keep their text; their gameId becomes null (foreign key ON DELETE SET NULL). */
-export async function deleteGame(id: number): Promise<boolean> {
-  const deleted = await db().delete(games).where(eq(games.id, id)).returning({ id: games.id })
-  return deleted.length > 0
+export async function deleteGame(id: number, by?: ChangeBy): Promise<boolean> {
+  return db().transaction((tx) => deleteVersioned(tx, 'game', id, () => tx.delete(games).where(eq(games.id, id)), by))
 }

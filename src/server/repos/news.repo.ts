@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, ne, sql, type SQL 
 import { newsSearchPattern } from '../../lib/search.ts'
 import { db } from '../db/client.ts'
 import { newsArticles } from '../db/schema.ts'
+import { deleteVersioned, updateVersioned, type ChangeBy } from '../revisions/keep.ts'
 
 /** The stored search text is Postgres's own business: no query below reads or returns it. */
 const { searchText: _searchText, ...articleColumns } = getTableColumns(newsArticles)
@@ -137,13 +138,27 @@ export async function getNews(id: number, options: { includeDrafts?: boolean } =
   return row
 }
 
-/** A reviewed draft goes live, dated now; answers undefined when there is no such article. */
-export async function publishNews(id: number, now = new Date()): Promise<NewsArticle | undefined> {
-  const [row] = await db()
-    .update(newsArticles)
-    .set({ status: 'published', timestamp: now, updatedAt: now })
-    .where(and(eq(newsArticles.id, id), eq(newsArticles.status, 'draft')))
-    .returning(articleColumns)
+/**
+ * A reviewed draft goes live, dated now; answers undefined when there is no such article. The
+ * draft is kept as a version (src/server/revisions).
+ */
+export async function publishNews(id: number, now = new Date(), by?: ChangeBy): Promise<NewsArticle | undefined> {
+  const row = await db().transaction((tx) =>
+    updateVersioned(
+      tx,
+      'news',
+      id,
+      async () => {
+        const [published] = await tx
+          .update(newsArticles)
+          .set({ status: 'published', timestamp: now, updatedAt: now })
+          .where(and(eq(newsArticles.id, id), eq(newsArticles.status, 'draft')))
+          .returning(articleColumns)
+        return published
+      },
+      by,
+    ),
+  )
   return row ?? getNews(id, { includeDrafts: true })
 }
 
@@ -160,18 +175,34 @@ export async function insertNews(values: NewNewsArticle): Promise<NewsArticle> {
   })
 }
 
-export async function updateNews(id: number, values: Partial<NewNewsArticle>): Promise<NewsArticle | undefined> {
-  const [row] = await db()
-    .update(newsArticles)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(newsArticles.id, id))
-    .returning(articleColumns)
-  return row
+/** Keeps the version it replaces (src/server/revisions). */
+export async function updateNews(
+  id: number,
+  values: Partial<NewNewsArticle>,
+  by?: ChangeBy,
+): Promise<NewsArticle | undefined> {
+  return db().transaction((tx) =>
+    updateVersioned(
+      tx,
+      'news',
+      id,
+      async () => {
+        const [row] = await tx
+          .update(newsArticles)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(newsArticles.id, id))
+          .returning(articleColumns)
+        return row
+      },
+      by,
+    ),
+  )
 }
 
-export async function deleteNews(id: number): Promise<boolean> {
-  const deleted = await db().delete(newsArticles).where(eq(newsArticles.id, id)).returning({ id: newsArticles.id })
-  return deleted.length > 0
+export async function deleteNews(id: number, by?: ChangeBy): Promise<boolean> {
+  return db().transaction((tx) =>
+    deleteVersioned(tx, 'news', id, () => tx.delete(newsArticles).where(eq(newsArticles.id, id)), by),
+  )
 }
 
 /**

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { db } from '../db/client.ts'
 import { reviews } from '../db/schema.ts'
+import { deleteVersioned, updateVersioned, type ChangeBy } from '../revisions/keep.ts'
 
 export type Review = typeof reviews.$inferSelect
 export type NewReview = typeof reviews.$inferInsert
@@ -19,16 +20,28 @@ export async function insertReview(values: NewReview): Promise<Review> {
   return row!
 }
 
-export async function updateReview(id: number, values: Partial<NewReview>): Promise<Review | undefined> {
-  const [row] = await db()
-    .update(reviews)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(reviews.id, id))
-    .returning()
-  return row
+/** Keeps the version it replaces (src/server/revisions). */
+export async function updateReview(id: number, values: Partial<NewReview>, by?: ChangeBy): Promise<Review | undefined> {
+  return db().transaction((tx) =>
+    updateVersioned(
+      tx,
+      'review',
+      id,
+      async () => {
+        const [row] = await tx
+          .update(reviews)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(reviews.id, id))
+          .returning()
+        return row
+      },
+      by,
+    ),
+  )
 }
 
-export async function deleteReview(id: number): Promise<boolean> {
-  const deleted = await db().delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id })
-  return deleted.length > 0
+export async function deleteReview(id: number, by?: ChangeBy): Promise<boolean> {
+  return db().transaction((tx) =>
+    deleteVersioned(tx, 'review', id, () => tx.delete(reviews).where(eq(reviews.id, id)), by),
+  )
 }

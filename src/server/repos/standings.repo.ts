@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { mergeOwnerEdits, type StoredStandingsRow } from '../../lib/standings-merge.ts'
 import { db } from '../db/client.ts'
 import { standingsRows, standingsSets } from '../db/schema.ts'
+import { deleteVersioned, keepRevision, readVersion, updateVersioned, type ChangeBy } from '../revisions/keep.ts'
 
 export interface StandingsRow {
   position: number
@@ -94,9 +95,10 @@ export async function insertStandingsSet(input: NewStandingsSet): Promise<number
   })
 }
 
-export async function deleteStandingsSet(id: number): Promise<boolean> {
-  const deleted = await db().delete(standingsSets).where(eq(standingsSets.id, id)).returning({ id: standingsSets.id })
-  return deleted.length > 0
+export async function deleteStandingsSet(id: number, by?: ChangeBy): Promise<boolean> {
+  return db().transaction((tx) =>
+    deleteVersioned(tx, 'standings', id, () => tx.delete(standingsSets).where(eq(standingsSets.id, id)), by),
+  )
 }
 
 export interface DriverEdit {
@@ -107,20 +109,33 @@ export interface DriverEdit {
 
 /**
  * Edits one driver row (driverIndex = row order, 0-based) and marks it as the owner's, so that a
- * refresh keeps it; false when the set or row does not exist.
+ * refresh keeps it; false when the set or row does not exist. The set as it was is kept as a version
+ * (src/server/revisions).
  */
 export async function updateStandingsDriver(
   setId: number,
   rowIndex: number,
   edit: DriverEdit,
   now = new Date(),
+  by?: ChangeBy,
 ): Promise<boolean> {
-  const updated = await db()
-    .update(standingsRows)
-    .set({ ...edit, editedAt: now })
-    .where(and(eq(standingsRows.setId, setId), eq(standingsRows.rowIndex, rowIndex)))
-    .returning({ setId: standingsRows.setId })
-  return updated.length > 0
+  const updated = await db().transaction((tx) =>
+    updateVersioned(
+      tx,
+      'standings',
+      setId,
+      async () => {
+        const [row] = await tx
+          .update(standingsRows)
+          .set({ ...edit, editedAt: now })
+          .where(and(eq(standingsRows.setId, setId), eq(standingsRows.rowIndex, rowIndex)))
+          .returning({ setId: standingsRows.setId })
+        return row
+      },
+      { summary: `Edited driver ${rowIndex + 1}: ${edit.driverName}`, ...by },
+    ),
+  )
+  return updated !== undefined
 }
 
 /** Lets the next refresh overwrite a hand-edited row again; false when the set or row does not exist. */
@@ -135,6 +150,7 @@ export async function releaseStandingsDriver(setId: number, rowIndex: number): P
 
 /**
  * Applies a new display order in one transaction: every id must exist, or nothing changes.
+ * The order is not versioned: it arranges the list, and a restore keeps it (docs/decisions/0600).
  * Answers the ids that do not exist (empty on success).
  */
 export async function reorderStandings(updates: { id: number; displayOrder: number }[]): Promise<number[]> {
@@ -173,14 +189,20 @@ export interface GeneratedStandings {
  * Stores freshly generated standings in one transaction: an existing set of the same
  * championship (case-insensitive) gets its rows replaced, except the rows the owner edited by hand,
  * which are merged in (src/lib/standings-merge.ts), and keeps its id and place in the list;
- * otherwise a new set goes to the end. Answers the set's id.
+ * otherwise a new set goes to the end. The table it replaces is kept as a version by `by` (the AI or
+ * the scheduler). Answers the set's id.
  */
-export async function saveGeneratedStandings(input: GeneratedStandings, now = new Date()): Promise<number> {
+export async function saveGeneratedStandings(
+  input: GeneratedStandings,
+  now = new Date(),
+  by: ChangeBy = { actor: 'ai' },
+): Promise<number> {
   const existing = await findStandingsSetByName(input.championshipName)
   return db().transaction(async (tx) => {
     const { standings, ...set } = input
     let id: number
     let stored: StoredStandingsRow[] = []
+    const before = existing && (await readVersion(tx, 'standings', existing.id))
     if (existing) {
       id = existing.id
       await tx
@@ -211,6 +233,10 @@ export async function saveGeneratedStandings(input: GeneratedStandings, now = ne
     }
     const rows = mergeOwnerEdits(standings, stored)
     await tx.insert(standingsRows).values(rows.map((row, rowIndex) => ({ ...row, setId: id, rowIndex })))
+    if (before) {
+      const after = await readVersion(tx, 'standings', id)
+      await keepRevision(tx, { entity: 'standings', id, action: 'update', before, after, by })
+    }
     return id
   })
 }

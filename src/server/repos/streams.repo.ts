@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { db } from '../db/client.ts'
 import { streams } from '../db/schema.ts'
+import { deleteVersioned, updateVersioned, type ChangeBy } from '../revisions/keep.ts'
 
 export type Stream = typeof streams.$inferSelect
 export type NewStream = typeof streams.$inferInsert
@@ -32,16 +33,28 @@ export async function insertStream(values: NewStream): Promise<Stream> {
   return row!
 }
 
-export async function updateStream(id: number, values: Partial<NewStream>): Promise<Stream | undefined> {
-  const [row] = await db()
-    .update(streams)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(streams.id, id))
-    .returning()
-  return row
+/** Keeps the version it replaces (src/server/revisions). */
+export async function updateStream(id: number, values: Partial<NewStream>, by?: ChangeBy): Promise<Stream | undefined> {
+  return db().transaction((tx) =>
+    updateVersioned(
+      tx,
+      'stream',
+      id,
+      async () => {
+        const [row] = await tx
+          .update(streams)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(streams.id, id))
+          .returning()
+        return row
+      },
+      by,
+    ),
+  )
 }
 
-export async function deleteStream(id: number): Promise<boolean> {
-  const deleted = await db().delete(streams).where(eq(streams.id, id)).returning({ id: streams.id })
-  return deleted.length > 0
+export async function deleteStream(id: number, by?: ChangeBy): Promise<boolean> {
+  return db().transaction((tx) =>
+    deleteVersioned(tx, 'stream', id, () => tx.delete(streams).where(eq(streams.id, id)), by),
+  )
 }

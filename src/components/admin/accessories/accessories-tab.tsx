@@ -30,6 +30,7 @@ export default function AccessoriesTab() {
         deleteQuestion: (a) => `Delete the hardware item "${a.name}"? This cannot be undone.`,
         itemName: (a) => a.name,
       }}
+      history="accessory"
       hooks={accessoryHooks}
       blank={blank}
       fromItem={(a) => ({

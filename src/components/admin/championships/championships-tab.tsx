@@ -3,6 +3,7 @@ import { TextField } from '../../ui/text-field.tsx'
 import { useAiStatus } from '../shared/ai-status.ts'
 import { ChampionshipGenerator } from './championship-generator.tsx'
 import { EntityManager } from '../shared/entity-manager.tsx'
+import { RecentlyDeleted } from '../shared/recently-deleted.tsx'
 import type { AdminChampionshipEntry } from '../shared/types.ts'
 import { StandingsBoard } from './standings-board.tsx'
 import { useStandings } from './use-standings.ts'
@@ -119,6 +120,8 @@ export default function ChampionshipsTab() {
           )}
         />
       )}
+      {/* Last in the tab, after the entries have come in: nothing below it moves when it loads. */}
+      {!above.some((q) => q.isPending) && <RecentlyDeleted entity="standings" title="Recently deleted standings" />}
     </div>
   )
 }

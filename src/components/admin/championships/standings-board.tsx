@@ -22,6 +22,7 @@ import { moveItem } from '../../../lib/admin/reorder.ts'
 import { numericDate } from '../../../lib/dates.ts'
 import { Tip } from '../../ui/tip.tsx'
 import { confirmDelete } from '../shared/confirm.tsx'
+import { RevisionHistory } from '../shared/revision-history.tsx'
 import { isUnauthorized } from '../shared/session.ts'
 import { notify, serverMessage } from '../shared/toast.ts'
 import type { AdminStandingsSet } from '../shared/types.ts'
@@ -187,6 +188,7 @@ function StandingsCard({
         >
           Delete
         </button>
+        <RevisionHistory entity="standings" id={set.id} name={`${set.championshipName} standings`} />
       </div>
       <table className="mt-3 w-full text-left text-sm">
         <caption className="sr-only">{set.championshipName} drivers</caption>

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '../../../lib/api-client.ts'
 import { reorderUpdates } from '../../../lib/admin/reorder.ts'
 import { refresh } from '../shared/refresh.ts'
+import { revisionsKey } from '../shared/use-revisions.ts'
 
 const key = ['championships-standings']
 const standings = api['championships-standings']
@@ -12,7 +13,7 @@ export const useStandings = () =>
 
 function useStandingsMutation<V>(call: (v: V) => Promise<unknown>) {
   const client = useQueryClient()
-  return useMutation({ mutationFn: call, onSuccess: () => refresh(client, key) })
+  return useMutation({ mutationFn: call, onSuccess: () => refresh(client, key, revisionsKey) })
 }
 
 /** POST /api/championships-standings/reorder with every id and its 1-based displayOrder. */

@@ -52,6 +52,7 @@ export default function GamesTab() {
         deleteQuestion: (g) => `Delete the game "${g.title}"? This cannot be undone.`,
         itemName: (g) => g.title,
       }}
+      history="game"
       hooks={gameHooks}
       blank={blank}
       fromItem={fromItem}

@@ -59,6 +59,7 @@ export default function NewsTab() {
         deleteQuestion: () => 'Are you sure you want to delete this news article?',
         itemName: (n) => n.title,
       }}
+      history="news"
       hooks={newsHooks}
       blank={blank}
       fromItem={(n) => ({

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '../../../lib/api-client.ts'
 import { crudHooks } from '../shared/crud-hooks.ts'
 import { refresh } from '../shared/refresh.ts'
+import { revisionsKey } from '../shared/use-revisions.ts'
 
 export interface NewsInput {
   title: string
@@ -46,7 +47,7 @@ export const useDeleteNews = newsHooks.useRemove
 
 function useNewsMutation<V>(call: (v: V) => Promise<unknown>) {
   const client = useQueryClient()
-  return useMutation({ mutationFn: call, onSuccess: () => refresh(client, key) })
+  return useMutation({ mutationFn: call, onSuccess: () => refresh(client, key, revisionsKey) })
 }
 
 export const useMoveNews = () =>

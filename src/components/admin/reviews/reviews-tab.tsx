@@ -44,6 +44,7 @@ export default function ReviewsTab() {
         deleteQuestion: (r) => `Delete the review "${r.title}"? This cannot be undone.`,
         itemName: (r) => r.title,
       }}
+      history="review"
       hooks={reviewHooks}
       blank={blank}
       fromItem={(r) => ({

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { refresh } from './refresh.ts'
+import { revisionsKey } from './use-revisions.ts'
 
 /**
  * The query hooks of one list resource: the list, and create / update / delete mutations that
@@ -19,7 +20,8 @@ export interface CrudCalls<T, Input> {
 export function crudHooks<T, Input>(calls: CrudCalls<T, Input>) {
   const useInvalidate = () => {
     const client = useQueryClient()
-    return () => Promise.all([calls.key, ...(calls.alsoInvalidate ?? [])].map((k) => refresh(client, k)))
+    // A save or delete adds a version: open histories and the deleted lists read theirs again.
+    return () => Promise.all([calls.key, revisionsKey, ...(calls.alsoInvalidate ?? [])].map((k) => refresh(client, k)))
   }
   const missing = (what: string) => () => Promise.reject(new Error(`${what} is not available for this resource`))
   return {

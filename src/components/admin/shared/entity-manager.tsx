@@ -1,11 +1,14 @@
 import { useState, type ReactNode } from 'react'
 import type { FormProblem } from '../../../lib/admin/form-rules.ts'
+import type { RevisionEntity } from '../../../lib/revisions.ts'
 import { confirmDelete, confirmDiscard } from './confirm.tsx'
 import type { crudHooks } from './crud-hooks.ts'
 import { isUnauthorized } from './session.ts'
 import { notify } from './toast.ts'
 import { useUnsavedChanges } from './unsaved.ts'
 import { LoadError } from './load-error.tsx'
+import { RecentlyDeleted } from './recently-deleted.tsx'
+import { RevisionHistory } from './revision-history.tsx'
 
 type Message = readonly [title: string, description?: string]
 
@@ -46,6 +49,8 @@ interface Props<T extends { id: number }, F, Input> {
    * would land on another).
    */
   slotLoading?: boolean
+  /** The items keep a revision history: a History button each, and a 'Recently deleted' list last. */
+  history?: RevisionEntity
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
@@ -197,12 +202,16 @@ export function EntityManager<T extends { id: number }, F, Input>(props: Props<T
                       >
                         Delete
                       </button>
+                      {props.history && (
+                        <RevisionHistory entity={props.history} id={item.id} name={texts.itemName(item)} />
+                      )}
                     </div>
                   </li>
                 ))}
               </ul>
             )}
           </section>
+          {props.history && <RecentlyDeleted entity={props.history} />}
         </>
       )}
     </div>

@@ -76,6 +76,7 @@ export default function StreamsTab() {
         deleteQuestion: (s) => `Delete the stream "${s.title}"? This cannot be undone.`,
         itemName: (s) => s.title,
       }}
+      history="stream"
       hooks={streamHooks}
       blank={blank}
       fromItem={(s) => ({

@@ -1,0 +1,67 @@
+/**
+ * Rules of the revision history (issue 18), shared by the API and the admin panel: which records
+ * have a history, what counts as a change, and how a change is described.
+ */
+
+export const revisionEntities = ['news', 'game', 'accessory', 'stream', 'review', 'standings'] as const
+export type RevisionEntity = (typeof revisionEntities)[number]
+
+export const revisionActors = ['admin', 'scheduler', 'ai'] as const
+export type RevisionActor = (typeof revisionActors)[number]
+
+export type RevisionAction = 'update' | 'delete' | 'restore'
+
+/** Versions kept per record; older ones are dropped as new ones arrive (docs/decisions/0600). */
+export const REVISIONS_KEPT = 50
+
+/** How long a deleted record stays in the 'Recently deleted' list. */
+export const DELETED_LIST_DAYS = 30
+
+/**
+ * Bookkeeping, not content: a save that only touches these changes nothing worth a version, and a
+ * restore keeps their current values (the list order is arranged by move/reorder, not by edits).
+ */
+const bookkeeping = new Set(['id', 'createdAt', 'updatedAt', 'displayOrder', 'searchText'])
+
+const asJson = (value: unknown) => JSON.stringify(value ?? null)
+
+/**
+ * The content fields whose value differs between two versions of a record, in the order of the
+ * record's fields. Dates compare by instant (a Date and its ISO string are the same value), so a
+ * stored snapshot compares equal to the row it was taken from.
+ */
+export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])]
+  return keys.filter((key) => !bookkeeping.has(key) && asJson(before[key]) !== asJson(after[key]))
+}
+
+/** 'imageUrl' -> 'image URL', 'standings' -> 'standings': the history's words for a field. */
+export function fieldLabel(field: string): string {
+  return field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/\burl\b/g, 'URL')
+}
+
+/** Old values longer than this are not quoted in the history (article bodies, descriptions). */
+export const SHORT_TEXT = 80
+
+/** The old value of a changed field as the history quotes it, or null when it is not short text. */
+export function shortOldValue(snapshot: Record<string, unknown>, field: string): string | null {
+  const value = snapshot[field]
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  if (typeof value !== 'string' || value.length > SHORT_TEXT || value.includes('<')) return null
+  return value
+}
+
+/** The record's own name in the history and the deleted list ('iRacing', 'Formula 1 2025'). */
+export function versionName(entity: RevisionEntity, snapshot: Record<string, unknown>): string {
+  const field = entity === 'accessory' ? 'name' : entity === 'standings' ? 'championshipName' : 'title'
+  const name = snapshot[field]
+  return typeof name === 'string' && name.trim() ? name : `#${String(snapshot.id ?? '?')}`
+}
+
+/** A refresh started by the scheduler is the scheduler's; one the owner started is the AI's. */
+export function actorOfFeature(feature: string): RevisionActor {
+  return feature.startsWith('schedule') ? 'scheduler' : 'ai'
+}

@@ -1,0 +1,109 @@
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm'
+import {
+  DELETED_LIST_DAYS,
+  revisionEntities,
+  shortOldValue,
+  versionName,
+  type RevisionAction,
+  type RevisionActor,
+  type RevisionEntity,
+} from '../../lib/revisions.ts'
+import { db } from '../db/client.ts'
+import { revisions, standingsSets } from '../db/schema.ts'
+import { versionedTables } from '../revisions/keep.ts'
+
+/** One version in a record's history, as the History dialog shows it. */
+export interface RevisionEntry {
+  id: number
+  action: RevisionAction
+  actor: RevisionActor
+  summary: string
+  createdAt: Date
+  changedFields: string[]
+  /** The old value of each changed field that is short text; the rest are only named. */
+  oldValues: Record<string, string | null>
+  /** False for the empty version a restored deleted record starts from. */
+  restorable: boolean
+}
+
+/** A record's versions, newest first (at most REVISIONS_KEPT are stored). */
+export async function listRevisions(entity: RevisionEntity, entityId: number): Promise<RevisionEntry[]> {
+  const rows = await db()
+    .select()
+    .from(revisions)
+    .where(and(eq(revisions.entity, entity), eq(revisions.entityId, entityId)))
+    .orderBy(desc(revisions.createdAt), desc(revisions.id))
+  return rows.map((r) => ({
+    id: r.id,
+    action: r.action as RevisionAction,
+    actor: r.actor as RevisionActor,
+    summary: r.summary,
+    createdAt: r.createdAt,
+    changedFields: r.changedFields,
+    oldValues: Object.fromEntries(r.changedFields.map((field) => [field, shortOldValue(r.snapshot, field)])),
+    restorable: Object.keys(r.snapshot).length > 0,
+  }))
+}
+
+export interface DeletedRecord {
+  /** The version to restore: the record as it was when it was deleted. */
+  revisionId: number
+  entity: RevisionEntity
+  entityId: number
+  name: string
+  actor: RevisionActor
+  deletedAt: Date
+}
+
+async function existingIds(entity: RevisionEntity, ids: number[]): Promise<Set<number>> {
+  const table = entity === 'standings' ? standingsSets : versionedTables[entity]
+  const rows = await db().select({ id: table.id }).from(table).where(inArray(table.id, ids))
+  return new Set(rows.map((r) => r.id))
+}
+
+/**
+ * Records deleted in the last DELETED_LIST_DAYS that are still gone, newest first: each with the
+ * version its delete kept.
+ */
+export async function listDeleted(entity?: RevisionEntity, limit = 100): Promise<DeletedRecord[]> {
+  const since = sql`now() - make_interval(days => ${DELETED_LIST_DAYS})`
+  const latest = await db()
+    .selectDistinctOn([revisions.entity, revisions.entityId])
+    .from(revisions)
+    .where(
+      and(
+        eq(revisions.action, 'delete'),
+        gt(revisions.createdAt, since),
+        entity ? eq(revisions.entity, entity) : undefined,
+      ),
+    )
+    .orderBy(revisions.entity, revisions.entityId, desc(revisions.createdAt), desc(revisions.id))
+  const gone: DeletedRecord[] = []
+  for (const kind of revisionEntities) {
+    const ofKind = latest.filter((r) => r.entity === kind)
+    if (ofKind.length === 0) continue
+    const present = await existingIds(
+      kind,
+      ofKind.map((r) => r.entityId),
+    )
+    for (const r of ofKind) {
+      if (present.has(r.entityId)) continue
+      gone.push({
+        revisionId: r.id,
+        entity: kind,
+        entityId: r.entityId,
+        name: versionName(kind, r.snapshot),
+        actor: r.actor as RevisionActor,
+        deletedAt: r.createdAt,
+      })
+    }
+  }
+  return gone
+    .sort((a, b) => b.deletedAt.getTime() - a.deletedAt.getTime() || b.revisionId - a.revisionId)
+    .slice(0, limit)
+}
+
+/** Whether the record exists now (its history may outlive it). */
+export async function recordExists(entity: RevisionEntity, entityId: number): Promise<boolean> {
+  return (await existingIds(entity, [entityId])).has(entityId)
+}

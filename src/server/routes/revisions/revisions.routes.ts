@@ -1,0 +1,60 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { revisionEntities, type RevisionEntity } from '../../../lib/revisions.ts'
+import { recordWrite } from '../../audit/record-writes.ts'
+import { noStore } from '../../http/cache.ts'
+import { badRequest, notFound } from '../../http/errors.ts'
+import { parseId, queryParams } from '../../http/validate.ts'
+import type { PublishTag } from '../../publish/tags.ts'
+import { listDeleted, listRevisions, recordExists } from '../../repos/revisions.repo.ts'
+import { restoreRevision } from '../../revisions/restore.ts'
+
+const entityMessage = `The record type must be one of: ${revisionEntities.join(', ')}.`
+const entitySchema = z.enum(revisionEntities, { message: entityMessage })
+
+function parseEntity(value: string | undefined): RevisionEntity {
+  const result = entitySchema.safeParse(value)
+  if (!result.success) throw badRequest(entityMessage)
+  return result.data
+}
+
+/** The public content a restored record shows up in: purged and rebuilt. */
+const publishTagsOf: Record<RevisionEntity, PublishTag[]> = {
+  game: ['games'],
+  accessory: ['accessories'],
+  stream: ['streams'],
+  review: ['reviews'],
+  news: ['news'],
+  standings: ['standings'],
+}
+
+const deletedQuery = z.object({ entity: entitySchema.optional() })
+
+/**
+ * Revision history (issue 18), mounted at /api/admin/revisions: admin only, like every route not
+ * listed as public (src/server/auth/guard.ts). Versions are kept by the repositories when a record
+ * is changed or deleted (src/server/revisions).
+ */
+export const revisionsRoutes = new Hono()
+  .use(noStore())
+  /** Records deleted lately and still gone, newest first; ?entity=game narrows to one kind. */
+  .get('/deleted', queryParams(deletedQuery), async (c) => c.json(await listDeleted(c.req.valid('query').entity)))
+  /** One record's versions, newest first. */
+  .get('/:entity/:id', async (c) => {
+    const entity = parseEntity(c.req.param('entity'))
+    const id = parseId(c)
+    const versions = await listRevisions(entity, id)
+    if (versions.length === 0 && !(await recordExists(entity, id))) throw notFound('Record not found')
+    return c.json(versions)
+  })
+  /** Puts the record back as it was in this version (a deleted record comes back with its id). */
+  .post('/:id/restore', async (c) => {
+    const restored = await restoreRevision(parseId(c))
+    recordWrite(c, {
+      entity: restored.entity,
+      id: restored.id,
+      summary: `Restored ${restored.entity} "${restored.name}"`,
+      tags: publishTagsOf[restored.entity],
+    })
+    return c.json(restored, 200)
+  })

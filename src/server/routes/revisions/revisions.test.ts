@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startAiHarness, type AiHarness } from '../../../../tests/helpers/ai.ts'
+import { adminCookie, send } from '../../../../tests/helpers/auth.ts'
+import { resetDatabase } from '../../../../tests/helpers/db.ts'
+import { REVISIONS_KEPT } from '../../../lib/revisions.ts'
+import { generateStandings } from '../../ai/standings.ts'
+import { rawSql } from '../../db/client.ts'
+import { createGame, createNews, createReview, createStandings } from '../../../../tests/factories.ts'
+import { getStandingsSet } from '../../repos/standings.repo.ts'
+
+let cookie: string
+let ai: AiHarness
+
+beforeAll(async () => {
+  ai = await startAiHarness()
+})
+afterAll(async () => {
+  await ai.close()
+})
+beforeEach(async () => {
+  await resetDatabase()
+  ai.fake.reset()
+  cookie = await adminCookie()
+})
+
+const history = (entity: string, id: number | string) => send('GET', `/api/admin/revisions/${entity}/${id}`, { cookie })
+const restore = (revisionId: number | string) => send('POST', `/api/admin/revisions/${revisionId}/restore`, { cookie })
+const deleted = (entity?: string) =>
+  send('GET', `/api/admin/revisions/deleted${entity ? `?entity=${entity}` : ''}`, { cookie })
+
+/** Every row of the tables a restore touches: a refused request must leave them exactly as they were. */
+async function digest(): Promise<string> {
+  const [row] = await rawSql()<{ d: string }[]>`
+    select md5(
+      (select coalesce(string_agg(t::text, ',' order by t.id), '') from revisions t) ||
+      (select coalesce(string_agg(t::text, ',' order by t.id), '') from games t) ||
+      (select coalesce(string_agg(t::text, ',' order by t.set_id, t.row_index), '') from standings_rows t) ||
+      (select coalesce(string_agg(t::text, ',' order by t.id), '') from audit_log t)) as d`
+  return row!.d
+}
+
+describe('revision history', () => {
+  it('keeps the version an update replaces: who, what changed, the old short values', async () => {
+    const game = await createGame({ title: 'iRacing', price: '$13' })
+    const put = await send('PUT', `/api/admin/games/${game.id}`, {
+      cookie,
+      body: { title: 'iRacing 2026', price: '$15' },
+    })
+    expect(put.status).toBe(200)
+
+    const res = await history('game', game.id)
+    expect(res.status).toBe(200)
+    expect(res.body).toHaveLength(1)
+    expect(res.body[0]).toMatchObject({
+      action: 'update',
+      actor: 'admin',
+      changedFields: ['title', 'price'],
+      oldValues: { title: 'iRacing', price: '$13' },
+      restorable: true,
+    })
+  })
+
+  it('keeps nothing for a save that changes nothing, under either path shape', async () => {
+    const game = await createGame({ title: 'ACC' })
+    await send('PUT', `/api/games/${game.id}`, { cookie, body: { title: 'ACC' } })
+    expect((await history('game', game.id)).body).toEqual([])
+  })
+
+  it('records the news title rename, the image change and publishing', async () => {
+    const article = await createNews({ title: 'Old title', status: 'draft' })
+    await send('POST', `/api/admin/update-news-title/${article.id}`, { cookie, body: { title: 'New title' } })
+    await send('POST', `/api/admin/news/${article.id}/publish`, { cookie })
+    const res = await history('news', article.id)
+    expect(res.body.map((v: { changedFields: string[] }) => v.changedFields)).toEqual([
+      ['status', 'timestamp'],
+      ['title'],
+    ])
+    expect(res.body[1].oldValues).toEqual({ title: 'Old title' })
+  })
+
+  it('restores an older version of a record and keeps the version it replaced', async () => {
+    const game = await createGame({ title: 'rFactor 2' })
+    await send('PUT', `/api/admin/games/${game.id}`, { cookie, body: { title: 'Le Mans Ultimate' } })
+    const [version] = (await history('game', game.id)).body
+
+    const res = await restore(version.id)
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ entity: 'game', id: game.id, record: { id: game.id, title: 'rFactor 2' } })
+    expect((await send('GET', `/api/games/${game.id}`)).body.title).toBe('rFactor 2')
+
+    const after = (await history('game', game.id)).body
+    expect(after[0]).toMatchObject({ action: 'restore', oldValues: { title: 'Le Mans Ultimate' } })
+    // The restore itself can be undone from the version it kept.
+    await restore(after[0].id)
+    expect((await send('GET', `/api/games/${game.id}`)).body.title).toBe('Le Mans Ultimate')
+  })
+
+  it('brings a deleted record back with its id from the deleted list', async () => {
+    const game = await createGame({ title: 'Automobilista 2' })
+    await createReview({ title: 'AMS2 review', gameId: game.id })
+    expect((await send('DELETE', `/api/admin/games/${game.id}`, { cookie })).status).toBe(200)
+
+    const list = await deleted('game')
+    expect(list.status).toBe(200)
+    expect(list.body).toEqual([
+      expect.objectContaining({ entity: 'game', entityId: game.id, name: 'Automobilista 2', actor: 'admin' }),
+    ])
+
+    const res = await restore(list.body[0].revisionId)
+    expect(res.status).toBe(200)
+    const back = await send('GET', `/api/games/${game.id}`)
+    expect(back.status).toBe(200)
+    expect(back.body).toMatchObject({ id: game.id, title: 'Automobilista 2' })
+    expect((await deleted()).body).toEqual([])
+    expect((await history('game', game.id)).body.map((v: { action: string }) => v.action)).toEqual([
+      'restore',
+      'delete',
+    ])
+  })
+
+  it('brings a deleted standings set back with its driver rows', async () => {
+    const id = await createStandings({ championshipName: 'Formula E' }, 4)
+    const before = await getStandingsSet(id)
+    await send('DELETE', `/api/championships-standings/${id}`, { cookie })
+    const [gone] = (await deleted('standings')).body
+    expect(gone).toMatchObject({ entityId: id, name: 'Formula E' })
+
+    expect((await restore(gone.revisionId)).status).toBe(200)
+    expect(await getStandingsSet(id)).toEqual(before)
+  })
+
+  it('restores a driver row edit of a standings set', async () => {
+    const id = await createStandings({ championshipName: 'WEC' }, 3)
+    const before = await getStandingsSet(id)
+    const edit = { driverName: 'Someone Else', team: 'Other', points: 1 }
+    await send('PUT', `/api/championships-standings/${id}/driver/1`, { cookie, body: edit })
+    const [version] = (await history('standings', id)).body
+    expect(version).toMatchObject({
+      action: 'update',
+      changedFields: ['standings'],
+      summary: 'Edited driver 2: Someone Else',
+    })
+
+    await restore(version.id)
+    expect(await getStandingsSet(id)).toEqual(before)
+  })
+
+  it('records an AI refresh of standings as the AI, and a scheduled one as the scheduler', async () => {
+    const id = await createStandings({ championshipName: 'Formula 1' }, 4)
+    const generated = await send('POST', '/api/admin/generate-championship-standings', {
+      cookie,
+      body: { championshipName: 'Formula 1', numberOfDrivers: 10 },
+    })
+    expect(generated.status).toBe(200)
+    await generateStandings('Formula 1', 10, 'scheduled')
+
+    const versions = (await history('standings', id)).body
+    // The fake answers the same table twice: the second refresh changed only the update time.
+    expect(versions.map((v: { actor: string }) => v.actor)).toEqual(['scheduler', 'ai'])
+    expect(versions[1].changedFields).toContain('standings')
+    // The table before the AI replaced it comes back in one click.
+    await restore(versions[1].id)
+    expect((await getStandingsSet(id))!.standings).toHaveLength(4)
+  })
+
+  it(`keeps the newest ${REVISIONS_KEPT} versions of a record`, async () => {
+    const game = await createGame({ title: 'v0' })
+    for (let i = 1; i <= REVISIONS_KEPT + 3; i++)
+      await send('PUT', `/api/admin/games/${game.id}`, { cookie, body: { title: `v${i}` } })
+    const versions = (await history('game', game.id)).body
+    expect(versions).toHaveLength(REVISIONS_KEPT)
+    expect(versions[0].oldValues.title).toBe(`v${REVISIONS_KEPT + 2}`)
+    expect(versions.at(-1).oldValues.title).toBe('v3')
+  })
+
+  it('answers bad requests and unknown versions clearly and changes nothing', async () => {
+    const game = await createGame({ title: 'Kept' })
+    await send('PUT', `/api/admin/games/${game.id}`, { cookie, body: { title: 'Kept too' } })
+    const state = await digest()
+
+    expect(await history('planet', game.id)).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/record type/) },
+    })
+    expect(await history('game', 'abc')).toMatchObject({ status: 400, body: { message: 'Invalid id.' } })
+    expect(await history('game', 999)).toMatchObject({ status: 404, body: { message: 'Record not found' } })
+    expect(await deleted('planet')).toMatchObject({ status: 400 })
+    expect(await restore('0')).toMatchObject({ status: 400, body: { message: 'Invalid id.' } })
+    expect(await restore(999_999)).toMatchObject({ status: 404, body: { message: 'Version not found' } })
+    expect(await digest()).toBe(state)
+  })
+
+  it('refuses to restore the empty version a restored deleted record starts from', async () => {
+    const game = await createGame({ title: 'Gone once' })
+    await send('DELETE', `/api/admin/games/${game.id}`, { cookie })
+    await restore((await deleted()).body[0].revisionId)
+    const [empty] = (await history('game', game.id)).body
+    expect(empty).toMatchObject({ action: 'restore', restorable: false })
+    const state = await digest()
+    expect(await restore(empty.id)).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/nothing to restore/) },
+    })
+    expect(await digest()).toBe(state)
+  })
+
+  it('is for the admin only', async () => {
+    const game = await createGame()
+    expect((await send('GET', `/api/admin/revisions/game/${game.id}`)).status).toBe(401)
+    expect((await send('POST', '/api/admin/revisions/1/restore')).status).toBe(401)
+  })
+})
