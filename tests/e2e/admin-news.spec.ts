@@ -78,9 +78,9 @@ test.describe('10,000 articles', () => {
     await expect(page.getByRole('heading', { name: `News Articles (${n(c!.all)})` })).toBeVisible()
     await expect(page.getByText(`Showing 1-20 of ${n(c!.all)}`)).toBeVisible()
     await expect(list(page).getByRole('listitem')).toHaveCount(20)
-    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByRole('button', { name: 'Next', exact: true }).click()
     await expect(page.getByText(`Showing 21-40 of ${n(c!.all)}`)).toBeVisible()
-    await page.getByRole('button', { name: 'Previous' }).click()
+    await page.getByRole('button', { name: 'Previous', exact: true }).click()
     await expect(page.getByText(`Showing 1-20 of ${n(c!.all)}`)).toBeVisible()
 
     const status = page.getByRole('group', { name: 'Status' })

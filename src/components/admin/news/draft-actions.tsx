@@ -6,8 +6,18 @@ import type { AdminNews } from '../shared/types.ts'
 import { GenerateImageButton } from './generate-image-button.tsx'
 import { useDeleteNews, usePublishNews, useUnscheduleNews } from './use-news.ts'
 
-const failed = (title: string, text: string) => (error: unknown) => {
-  if (!isUnauthorized(error)) notify.failed(title, text, error)
+/**
+ * Runs a call and toasts its outcome. Awaited rather than given to mutate(): the call's success
+ * refreshes the lists, which unmounts this draft's row, and mutate() drops the callbacks of an
+ * unmounted component (the toast never showed).
+ */
+async function attempt(call: Promise<unknown>, success: [string, string], failure: [string, string]) {
+  try {
+    await call
+    notify.success(...success)
+  } catch (error) {
+    if (!isUnauthorized(error)) notify.failed(...failure, error)
+  }
 }
 
 /** The 'Scheduled for <date>' badge of a scheduled draft (dates in UTC, decision 0104). */
@@ -36,10 +46,11 @@ export function DraftActions({ article }: { article: AdminNews }) {
       action: 'Discard',
     })
     if (!ok) return
-    discard.mutate(article.id, {
-      onSuccess: () => notify.success('Draft Discarded', `"${article.title}" was deleted.`),
-      onError: failed('Error', 'Failed to delete news article'),
-    })
+    await attempt(
+      discard.mutateAsync(article.id),
+      ['Draft Discarded', `"${article.title}" was deleted.`],
+      ['Error', 'Failed to delete news article'],
+    )
   }
 
   return (
@@ -52,10 +63,11 @@ export function DraftActions({ article }: { article: AdminNews }) {
           aria-label={`Unschedule ${article.title}`}
           disabled={busy}
           onClick={() =>
-            unschedule.mutate(article.id, {
-              onSuccess: () => notify.success('Article Unscheduled', 'It stays a draft until you publish it.'),
-              onError: failed('Update Failed', 'Failed to update news article'),
-            })
+            attempt(
+              unschedule.mutateAsync(article.id),
+              ['Article Unscheduled', 'It stays a draft until you publish it.'],
+              ['Update Failed', 'Failed to update news article'],
+            )
           }
         >
           Unschedule
@@ -67,10 +79,11 @@ export function DraftActions({ article }: { article: AdminNews }) {
         aria-label={`Publish ${article.title}`}
         disabled={busy}
         onClick={() =>
-          publish.mutate(article.id, {
-            onSuccess: () => notify.success('Article Published', 'It will be on the site after the next build.'),
-            onError: failed('Update Failed', 'Failed to update news article'),
-          })
+          attempt(
+            publish.mutateAsync(article.id),
+            ['Article Published', 'It will be on the site after the next build.'],
+            ['Update Failed', 'Failed to update news article'],
+          )
         }
       >
         Publish

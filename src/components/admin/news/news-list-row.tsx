@@ -31,15 +31,14 @@ export const NewsListRow = memo(function NewsListRow({ article, index, count, on
   const draft = article.status === 'draft'
   const onDelete = async () => {
     if (!(await confirmDelete('Are you sure you want to delete this news article?'))) return
-    remove.mutate(article.id, {
-      onSuccess: () => {
-        onDeleted(article.id)
-        notify.success('Deleted!', 'The news article has been deleted.')
-      },
-      onError: (error) => {
-        if (!isUnauthorized(error)) notify.failed('Error', 'Failed to delete news article', error)
-      },
-    })
+    // Awaited: the refreshed list unmounts this row, and mutate() would drop its callbacks then.
+    try {
+      await remove.mutateAsync(article.id)
+      onDeleted(article.id)
+      notify.success('Deleted!', 'The news article has been deleted.')
+    } catch (error) {
+      if (!isUnauthorized(error)) notify.failed('Error', 'Failed to delete news article', error)
+    }
   }
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-line bg-panel p-4 lg:flex-row lg:items-center">
