@@ -18,7 +18,7 @@
  * Starts the site as the e2e tests do (scripts/e2e-server.ts, a scratch data folder), or with
  * --reuse measures one already served on --port (e.g. `npm start`; pass --password=... or set
  * ADMIN_PASSWORD, or it reads DATA_DIR/admin-password.txt). Prints figures; asserts nothing.
- * Options: --port=8904 --db-port=54345 --runs=5 --reuse --password=...
+ * Options: --port=8904 --db-port=54345 --runs=5 --reuse --password=... --news-only (part 3 alone)
  */
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
@@ -32,6 +32,7 @@ const port = Number(arg('port', '8904'))
 const dbPort = Number(arg('db-port', '54345'))
 const runs = Math.max(1, Number(arg('runs', '5')))
 const reuse = process.argv.includes('--reuse')
+const newsOnly = process.argv.includes('--news-only')
 const site = `http://localhost:${port}`
 const log = (message: string) => console.error(`[bench:admin] ${message}`)
 
@@ -332,9 +333,11 @@ process.on('SIGINT', () => {
 })
 try {
   await waitForSite()
-  await chunkSizes()
-  await loginToFirstList(password(), 0)
-  await loginToFirstList(password(), 2000)
+  if (!newsOnly) {
+    await chunkSizes()
+    await loginToFirstList(password(), 0)
+    await loginToFirstList(password(), 2000)
+  }
   await newsTyping(password())
 } finally {
   stop()
