@@ -232,7 +232,8 @@ test('Schedule: the scheduler publishes the article at its time and its page ans
   const response = await page.goto(`/news/${id}`)
   expect(response?.status()).toBe(200)
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
-  await waitForPublish(request)
+  // A rebuild of the whole site on a shared two-core machine can take minutes.
+  await waitForPublish(request, 240_000)
   await expect
     .poll(async () => (await request.get('/news')).text(), { timeout: 60_000, intervals: [1000] })
     .toContain(title)
