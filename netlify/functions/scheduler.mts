@@ -11,6 +11,7 @@ export default async (): Promise<Response> => {
   return Response.json({
     started: report.started.map((s) => ({ slot: s.run.slotKey, jobId: s.jobId ?? null, status: s.run.status })),
     flushedBuild: report.flushedBuild,
+    publishedNews: report.publishedNews,
   })
 }
 

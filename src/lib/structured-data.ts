@@ -1,5 +1,6 @@
 /** JSON-LD for search engines: NewsArticle on article pages, Review on the reviews page. */
 import { absoluteUrl } from './feeds.ts'
+import { newsImageUrl } from './news-image.ts'
 
 export const SITE_NAME = 'SimRacing Hub'
 
@@ -20,7 +21,7 @@ export function newsArticleJsonLd(site: string, article: ArticleData): Record<st
     '@type': 'NewsArticle',
     headline: article.title.slice(0, 110),
     description: article.excerpt,
-    image: article.imageUrl ? [absoluteUrl(site, article.imageUrl)] : undefined,
+    image: [absoluteUrl(site, newsImageUrl(article))],
     datePublished: article.timestamp.toISOString(),
     dateModified: (article.updatedAt ?? article.timestamp).toISOString(),
     articleSection: article.category,

@@ -124,7 +124,7 @@ test.describe('content tabs', () => {
     const content = 'Lorem ipsum dolor sit amet '.repeat(10)
     await page.getByLabel('Content (HTML)', { exact: true }).fill(content)
     await expect(page.getByText(`${content.slice(0, 150)}...`)).toBeVisible()
-    await page.getByRole('button', { name: 'Add Article' }).click()
+    await page.getByRole('button', { name: 'Publish', exact: true }).click()
     await expectToast(page, 'Article Added')
     const item = page.getByRole('listitem').filter({ hasText: title })
     await expect(item).toBeVisible()

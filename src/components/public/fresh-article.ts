@@ -1,6 +1,7 @@
 import { longDateTime, shortDate } from '../../lib/dates.ts'
 import { categoryLabel } from '../../lib/news-category.ts'
 import { IMAGE_NOT_FOUND, responsiveImage } from '../../lib/images.ts'
+import { newsImageUrl } from '../../lib/news-image.ts'
 
 interface Article {
   id: number
@@ -28,7 +29,7 @@ export async function fillFreshArticle(root: HTMLElement): Promise<void> {
   const when = new Date(article.timestamp)
   document.title = `${article.title} – SimRacing Hub`
   const image = field<HTMLImageElement>('image')
-  image.src = responsiveImage(article.imageUrl).src
+  image.src = responsiveImage(newsImageUrl(article)).src
   image.onerror = () => (image.src = IMAGE_NOT_FOUND)
   field('category').textContent = categoryLabel(article.category)
   field('date').textContent = shortDate(when)

@@ -1,5 +1,6 @@
 import { shortDate } from '../../lib/dates.ts'
 import { categoryLabel, newsCategoryColor } from '../../lib/news-category.ts'
+import { newsImageUrl } from '../../lib/news-image.ts'
 import type { NewsItem } from '../../lib/public-types.ts'
 import { Badge } from '../ui/badge.tsx'
 import { CalendarIcon, UserIcon } from '../ui/icons.tsx'
@@ -15,7 +16,7 @@ interface Props {
 export function NewsCard({ article, onOpen, priority = false }: Props) {
   return (
     <article className="card relative">
-      <ResponsiveImage src={article.imageUrl} alt="" width={800} height={450} priority={priority} className="card-image" />
+      <ResponsiveImage src={newsImageUrl(article)} alt="" width={800} height={450} priority={priority} className="card-image" />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-gray-300">
           <Badge tone={newsCategoryColor(article.category)}>{categoryLabel(article.category)}</Badge>

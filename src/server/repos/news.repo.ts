@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
 import { newsSearchPattern } from '../../lib/search.ts'
 import { db } from '../db/client.ts'
 import { newsArticles } from '../db/schema.ts'
@@ -19,9 +33,24 @@ export const newsOrder = [asc(newsArticles.displayOrder), desc(newsArticles.time
  */
 export const publishedOnly = eq(newsArticles.status, 'published')
 
+/**
+ * The admin's status filter. A scheduled article is a draft with a publish time (the scheduler
+ * publishes it then); 'drafts' are the ones kept by hand, without one.
+ */
+export const newsStatuses = ['drafts', 'published', 'scheduled'] as const
+export type NewsStatusFilter = (typeof newsStatuses)[number]
+
+const statusCondition: Record<NewsStatusFilter, SQL> = {
+  drafts: and(eq(newsArticles.status, 'draft'), isNull(newsArticles.publishAt))!,
+  scheduled: and(eq(newsArticles.status, 'draft'), isNotNull(newsArticles.publishAt))!,
+  published: publishedOnly,
+}
+
 export interface NewsFilter {
   /** The admin's list: drafts too. Public reads never set it. */
   includeDrafts?: boolean
+  /** The admin's status filter (only with includeDrafts). */
+  status?: NewsStatusFilter
   /** Case-insensitive substring of title, excerpt or content (spec 000 section 5). */
   search?: string
   /** Exact category. */
@@ -38,6 +67,7 @@ export interface NewsFilter {
  */
 function where(filter: NewsFilter): SQL | undefined {
   const parts: SQL[] = filter.includeDrafts ? [] : [publishedOnly]
+  if (filter.includeDrafts && filter.status) parts.push(statusCondition[filter.status])
   const pattern = newsSearchPattern(filter.search ?? '')
   if (pattern !== null) parts.push(sql`${newsArticles.searchText} like lower(${pattern})`)
   if (filter.category) parts.push(eq(newsArticles.category, filter.category))
@@ -110,6 +140,23 @@ export async function findNewsPage(filter: NewsFilter): Promise<{ items: NewsArt
   return { items, total: page[0]!.total }
 }
 
+/** How many articles of the admin's list (search and category applied) each status has: one pass. */
+export async function countNewsByStatus(
+  filter: Omit<NewsFilter, 'status' | 'includeDrafts' | 'limit' | 'offset'> = {},
+): Promise<Record<NewsStatusFilter | 'all', number>> {
+  const n = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number)
+  const [row] = await db()
+    .select({
+      all: count(),
+      drafts: n(statusCondition.drafts),
+      published: n(statusCondition.published),
+      scheduled: n(statusCondition.scheduled),
+    })
+    .from(newsArticles)
+    .where(where({ ...filter, includeDrafts: true }))
+  return row ?? { all: 0, drafts: 0, published: 0, scheduled: 0 }
+}
+
 /** The newest articles by date (the RSS feed). */
 export async function listLatestNews(limit: number): Promise<NewsArticle[]> {
   return db()
@@ -151,7 +198,7 @@ export async function publishNews(id: number, now = new Date(), by?: ChangeBy): 
       async () => {
         const [published] = await tx
           .update(newsArticles)
-          .set({ status: 'published', timestamp: now, updatedAt: now })
+          .set({ status: 'published', publishAt: null, timestamp: now, updatedAt: now })
           .where(and(eq(newsArticles.id, id), eq(newsArticles.status, 'draft')))
           .returning(articleColumns)
         return published
@@ -160,6 +207,33 @@ export async function publishNews(id: number, now = new Date(), by?: ChangeBy): 
     ),
   )
   return row ?? getNews(id, { includeDrafts: true })
+}
+
+/**
+ * Sets or clears a draft's publish time (schedule, unschedule). Answers 'published' for an article
+ * already live (nothing changes), undefined when there is no such article.
+ */
+export async function scheduleNews(id: number, publishAt: Date | null): Promise<NewsArticle | 'published' | undefined> {
+  const [row] = await db()
+    .update(newsArticles)
+    .set({ publishAt, updatedAt: new Date() })
+    .where(and(eq(newsArticles.id, id), eq(newsArticles.status, 'draft')))
+    .returning(articleColumns)
+  if (row) return row
+  return (await getNews(id)) ? 'published' : undefined
+}
+
+/**
+ * The scheduler's part (every minute): every scheduled article whose time has come goes live,
+ * dated the time it was set for. Answers what it published. A concurrent tick publishes each once:
+ * the update takes only rows still in draft.
+ */
+export async function publishDueNews(now = new Date()): Promise<{ id: number; title: string }[]> {
+  return db()
+    .update(newsArticles)
+    .set({ status: 'published', timestamp: sql`${newsArticles.publishAt}`, publishAt: null, updatedAt: now })
+    .where(and(eq(newsArticles.status, 'draft'), lte(newsArticles.publishAt, now)))
+    .returning({ id: newsArticles.id, title: newsArticles.title })
 }
 
 /** New articles go to the top of the list. */

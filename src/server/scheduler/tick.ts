@@ -1,9 +1,11 @@
 import { dueSlot, nextSlot, nextTestSlot, slotKey, testSlot } from '../../lib/schedule.ts'
 import { requireConfigured } from '../ai/call.ts'
 import { relaunchStalledJobs, startJob } from '../jobs/jobs.ts'
-import { flushPendingBuild } from '../publish/publish.ts'
+import { appendAudit } from '../audit/audit.ts'
+import { flushPendingBuild, requestPublish } from '../publish/publish.ts'
 import { startGameRefresh, startStreamRefresh } from '../refresh/start.ts'
 import type { JobRow } from '../repos/jobs.repo.ts'
+import { publishDueNews } from '../repos/news.repo.ts'
 import { getSchedulerConfig, type SchedulerConfig } from '../repos/scheduler.repo.ts'
 import {
   attachJobToRun,
@@ -48,6 +50,8 @@ export interface TickReport {
   flushedBuild: boolean
   /** Jobs launched again because their launch was lost or their runner died. */
   relaunched: number[]
+  /** Scheduled articles this tick published (their publish time had come). */
+  publishedNews: number[]
 }
 
 interface RunPlan {
@@ -167,6 +171,7 @@ export async function runSchedulerTick(now = new Date()): Promise<TickReport> {
     const result = await startRun(plan)
     if (result) started.push(result)
   }
+  const publishedNews = await publishScheduledNews(now)
   let relaunched: number[] = []
   try {
     relaunched = await relaunchStalledJobs(now)
@@ -179,7 +184,35 @@ export async function runSchedulerTick(now = new Date()): Promise<TickReport> {
   } catch (error) {
     console.warn('[scheduler] could not flush the pending build:', error)
   }
-  return { started, flushedBuild, relaunched }
+  return { started, flushedBuild, relaunched, publishedNews }
+}
+
+/**
+ * Publishes the scheduled articles whose time has come, as the owner's Publish would: an audit row
+ * each, then one publish request (the CDN purge and the rebuild; until the build, the news-page
+ * function answers 200 for the new article, decision 0204). Runs before the pending build is
+ * flushed, so a due article is in the build this tick asks for. Never throws: the other work of
+ * the tick goes on.
+ */
+async function publishScheduledNews(now: Date): Promise<number[]> {
+  try {
+    const published = await publishDueNews(now)
+    if (published.length === 0) return []
+    for (const article of published) {
+      await appendAudit({
+        method: 'TICK',
+        route: 'scheduler',
+        entity: 'news',
+        entityId: article.id,
+        summary: `Published scheduled article "${article.title}"`,
+      })
+    }
+    await requestPublish(['news'], now)
+    return published.map((a) => a.id)
+  } catch (error) {
+    console.warn('[scheduler] could not publish scheduled articles:', error)
+    return []
+  }
 }
 
 /**

@@ -1,20 +1,30 @@
-import { useDrafts, usePublishNews } from './use-news-ai.ts'
-import { notify } from '../shared/toast.ts'
-import { DraftPreview } from './draft-preview.tsx'
+import { ArticlePreview } from './article-preview.tsx'
+import { DraftActions } from './draft-actions.tsx'
 import { SourcesList } from './sources-list.tsx'
+import { DRAFTS_SHOWN, useDrafts } from './use-news-ai.ts'
 
-/** AI drafts to review: what each says, where it comes from, and Publish (the public site never shows a draft). */
+/**
+ * Drafts to review (AI ones and those saved by hand): what each says, where it comes from, Preview,
+ * Generate Image, Publish and Discard. The public site never shows a draft. The newest
+ * DRAFTS_SHOWN are here; the list below pages through all of them (its Drafts filter).
+ */
 export function DraftsReview() {
-  const { data: drafts, isError } = useDrafts()
-  const publish = usePublishNews()
+  const { data, isError } = useDrafts()
+  const drafts = data?.items
+  const total = data?.total ?? 0
 
   return (
     <section aria-labelledby="drafts-heading" className="space-y-3 rounded-xl border border-line p-5">
       <h3 id="drafts-heading" className="text-lg font-bold text-white">
-        Drafts to Review ({drafts?.length ?? 0})
+        Drafts to Review ({total})
       </h3>
       {isError && <p role="alert">The drafts could not be loaded.</p>}
       {drafts?.length === 0 && <p>No drafts waiting.</p>}
+      {total > DRAFTS_SHOWN && (
+        <p className="text-sm text-gray-300">
+          The newest {DRAFTS_SHOWN} are here; choose Drafts in the list below for the others.
+        </p>
+      )}
       <ul className="space-y-3">
         {drafts?.map((article) => (
           <li key={article.id} className="rounded border border-line p-3">
@@ -28,21 +38,10 @@ export function DraftsReview() {
                 <SourcesList sources={article.sources} />
               </details>
             )}
-            <DraftPreview article={article} />
-            <button
-              type="button"
-              className="btn-primary mt-2 ml-2"
-              aria-label={`Publish ${article.title}`}
-              disabled={publish.isPending}
-              onClick={() =>
-                publish.mutate(article.id, {
-                  onSuccess: () => notify.success('Article Published', 'It will be on the site after the next build.'),
-                  onError: () => notify.failure('Update Failed', 'Failed to update news article'),
-                })
-              }
-            >
-              Publish
-            </button>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <ArticlePreview article={article} />
+              <DraftActions article={article} />
+            </div>
           </li>
         ))}
       </ul>

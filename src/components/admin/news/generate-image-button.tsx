@@ -5,8 +5,11 @@ import type { AdminNews } from '../shared/types.ts'
 import { useAiStatus } from '../shared/ai-status.ts'
 import { useGenerateNewsImage } from './use-news-ai.ts'
 
-/** A news row's 'Generate AI image' (OpenAI): the picture is stored in Blobs and set on the article. */
-export function GenerateImageButton({ article }: { article: AdminNews }) {
+/**
+ * A news row's 'Generate AI image' (OpenAI): the picture is stored in Blobs and set on the article.
+ * Drafts show it in words ('Generate Image'), offered before they are published.
+ */
+export function GenerateImageButton({ article, inWords = false }: { article: AdminNews; inWords?: boolean }) {
   const generate = useGenerateNewsImage()
   const configured = useAiStatus().data?.openai.configured ?? false
   const busy = generate.isPending && generate.variables === article.id
@@ -27,7 +30,7 @@ export function GenerateImageButton({ article }: { article: AdminNews }) {
           })
         }
       >
-        {busy ? '…' : '✨'}
+        {inWords ? (busy ? 'Generating…' : 'Generate Image') : busy ? '…' : '✨'}
       </button>
     </Tip>
   )

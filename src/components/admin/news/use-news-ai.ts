@@ -5,7 +5,7 @@ import { isUnauthorized } from '../shared/session.ts'
 import { notify, serverMessage } from '../shared/toast.ts'
 import { useStartJob } from '../shared/use-jobs.ts'
 import { aiSettingsKey } from './use-ai-settings.ts'
-import { listAdminNews } from './use-news.ts'
+import { fetchAdminNewsPage } from './use-news.ts'
 
 /** The News tab's list (use-news.ts): drafts included. */
 const newsKey = ['news'] as const
@@ -67,19 +67,13 @@ export function useGenerateNewsImage() {
   })
 }
 
-export function usePublishNews() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: (id: number) => unwrap(api.admin.news[':id'].publish.$post({ param: { id: String(id) } })),
-    onSuccess: () => refresh(client, newsKey),
-  })
-}
+/** How many drafts the review list shows at once (the News tab's list pages through all of them). */
+export const DRAFTS_SHOWN = 20
 
-/** The News tab's review list: AI drafts awaiting the owner (from the admin list, drafts included). */
+/** The News tab's review list: the newest drafts kept by hand or written by AI, and how many there are. */
 export function useDrafts() {
   return useQuery({
-    queryKey: newsKey,
-    queryFn: listAdminNews,
-    select: (articles) => articles.filter((a) => a.status === 'draft'),
+    queryKey: [...newsKey, 'drafts'],
+    queryFn: () => fetchAdminNewsPage({ status: 'drafts' }, 0, DRAFTS_SHOWN),
   })
 }

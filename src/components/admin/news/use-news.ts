@@ -1,8 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '../../../lib/api-client.ts'
-import { crudHooks } from '../shared/crud-hooks.ts'
+import { throwIfNotOk } from '../../../lib/http-error.ts'
+import { totalFrom } from '../../../lib/news-pages.ts'
 import { refresh } from '../shared/refresh.ts'
 import { revisionsKey } from '../shared/use-revisions.ts'
+import type { AdminNews } from '../shared/types.ts'
 
 export interface NewsInput {
   title: string
@@ -12,43 +14,107 @@ export interface NewsInput {
   contentType: 'motorsport' | 'e-sports'
   sourceUrl: string
   imageUrl: string
+  /** New articles only: 'draft' keeps it off the site (publishing a draft is its own call). */
+  status?: 'draft' | 'published'
+  /** A draft's publish time (ISO): the scheduler publishes it then; null clears it. */
+  publishAt?: string | null
 }
 
+export type NewsStatusFilter = 'all' | 'drafts' | 'published' | 'scheduled'
+export const NEWS_ADMIN_PAGE_SIZE = 20
+
+export interface NewsListParams {
+  search: string
+  status: NewsStatusFilter
+  /** 0-based. */
+  page: number
+}
+
+/** Every news query starts with this key: a write refreshes them all (list pages, counts, drafts). */
 const key = ['news']
 const param = (id: number) => ({ id: String(id) })
 
 /**
- * News: the list from GET /api/admin/news (drafts too, decision 0403); POST /api/news; PUT, DELETE
- * /api/news/{id}. The list read after a delete carries the
- * cache-busting parameter t (spec 001 section 7), so a cached copy is never taken for the new list.
+ * The list read after a delete carries the cache-busting parameter t (spec 001 section 7), so a
+ * cached copy is never taken for the new list.
  */
 let cacheBuster: string | undefined
 
-/** Every article, AI drafts awaiting review included (GET /api/admin/news, never cached). */
-export const listAdminNews = () => unwrap(api.admin.news.$get({ query: cacheBuster ? { t: cacheBuster } : {} }))
+/** One page of the admin list (GET /api/admin/news: drafts too, never cached) and the list's total. */
+export async function fetchAdminNewsPage(
+  filter: { search?: string; status?: Exclude<NewsStatusFilter, 'all'> },
+  offset: number,
+  limit: number,
+): Promise<{ items: AdminNews[]; total: number }> {
+  const search = filter.search?.trim()
+  const response = await api.admin.news.$get({
+    query: {
+      limit: String(limit),
+      offset: String(offset),
+      ...(search ? { search } : {}),
+      ...(filter.status ? { status: filter.status } : {}),
+      ...(cacheBuster ? { t: cacheBuster } : {}),
+    },
+  })
+  await throwIfNotOk(response as unknown as Response)
+  const items = (await response.json()) as AdminNews[]
+  return { items, total: totalFrom(response.headers.get('X-Total-Count'), offset, items.length) }
+}
 
-export const newsHooks = crudHooks({
-  key,
-  alsoInvalidate: [['images']],
-  list: listAdminNews,
-  create: (json: NewsInput) => unwrap(api.news.$post({ json })),
-  update: (id, json: NewsInput) => unwrap(api.news[':id'].$put({ param: param(id), json })),
-  remove: async (id) => {
+/** The page asked for; while the next one loads the last one stays (nothing jumps under the pointer). */
+export const useNewsPage = ({ search, status, page }: NewsListParams) =>
+  useQuery({
+    queryKey: [...key, 'page', { search: search.trim(), status, page }],
+    queryFn: () =>
+      fetchAdminNewsPage(
+        { search, status: status === 'all' ? undefined : status },
+        page * NEWS_ADMIN_PAGE_SIZE,
+        NEWS_ADMIN_PAGE_SIZE,
+      ),
+    placeholderData: keepPreviousData,
+  })
+
+/** How many articles each status filter holds, for the list's search. */
+export const useNewsCounts = (search: string) =>
+  useQuery({
+    queryKey: [...key, 'counts', search.trim()],
+    queryFn: () => {
+      const term = search.trim()
+      return unwrap(api.admin.news.counts.$get({ query: term ? { search: term } : {} }))
+    },
+    placeholderData: keepPreviousData,
+  })
+
+function useNewsMutation<V, R>(call: (v: V) => Promise<R>, alsoImages = false) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: call,
+    // Open histories follow every change of an article (src/components/admin/shared/use-revisions.ts).
+    onSuccess: () => (alsoImages ? refresh(client, key, revisionsKey, ['images']) : refresh(client, key, revisionsKey)),
+  })
+}
+
+export const useAddNews = () => useNewsMutation((json: NewsInput) => unwrap(api.news.$post({ json })), true)
+
+export const useSaveNews = () =>
+  useNewsMutation(
+    ({ id, input }: { id: number; input: NewsInput }) =>
+      unwrap(api.news[':id'].$put({ param: param(id), json: input })),
+    true,
+  )
+
+export const useDeleteNews = () =>
+  useNewsMutation(async (id: number) => {
     const answer = await unwrap(api.news[':id'].$delete({ param: param(id) }))
     cacheBuster = String(Date.now())
     return answer
-  },
-})
+  }, true)
 
-export const useNews = newsHooks.useList
-export const useAddNews = newsHooks.useCreate
-export const useSaveNews = newsHooks.useUpdate
-export const useDeleteNews = newsHooks.useRemove
+export const usePublishNews = () =>
+  useNewsMutation((id: number) => unwrap(api.admin.news[':id'].publish.$post({ param: param(id) })))
 
-function useNewsMutation<V>(call: (v: V) => Promise<unknown>) {
-  const client = useQueryClient()
-  return useMutation({ mutationFn: call, onSuccess: () => refresh(client, key, revisionsKey) })
-}
+export const useUnscheduleNews = () =>
+  useNewsMutation((id: number) => unwrap(api.admin.news[':id'].unschedule.$post({ param: param(id) })))
 
 export const useMoveNews = () =>
   useNewsMutation(({ id, direction }: { id: number; direction: 'up' | 'down' }) =>

@@ -12,12 +12,15 @@ import { newsArticles } from '../../db/schema.ts'
 import { jsonBody, parseId, queryParams } from '../../http/validate.ts'
 import {
   deleteNews,
+  countNewsByStatus,
   findNewsPage,
   getNews,
+  newsStatuses,
   insertNews,
   listNewsCategories,
   moveNews,
   publishNews,
+  scheduleNews,
   updateNews,
   type NewNewsArticle,
 } from '../../repos/news.repo.ts'
@@ -40,6 +43,11 @@ const listQuery = z.object({
   t: z.string().optional(),
 })
 
+/** The admin's list also filters by status (drafts, published, scheduled). */
+const adminListQuery = listQuery.extend({
+  status: z.enum(newsStatuses, { message: 'The status must be drafts, published or scheduled.' }).optional(),
+})
+
 const requiredMessage = 'Please fill in the title, content and author.'
 
 const newsBody = createInsertSchema(newsArticles, {
@@ -53,15 +61,19 @@ const newsBody = createInsertSchema(newsArticles, {
   timestamp: dateFrom('The date'),
   // Computed from the content (spec 001): a sent excerpt is ignored.
   excerpt: z.unknown(),
+  // 'draft' keeps a new article off the site; a new article is published otherwise.
+  status: z.enum(['draft', 'published'], { message: 'The status must be draft or published.' }),
+  // Set: the article is a draft the scheduler publishes then (null clears it).
+  publishAt: dateFrom('The publish time').nullable(),
 })
-  // Drafts are published only through POST /api/admin/news/:id/publish; the AI label and sources come
-  // only from the generator (decision 0403), so an edit cannot forge them.
+  // A draft is published only through POST /api/admin/news/:id/publish (or by the scheduler at its
+  // publish time); the AI label and sources come only from the generator (decision 0403), so an
+  // edit cannot forge them.
   .omit({
     id: true,
     displayOrder: true,
     createdAt: true,
     updatedAt: true,
-    status: true,
     aiGenerated: true,
     sources: true,
   })
@@ -74,7 +86,12 @@ const body = jsonBody(newsBody, requiredMessage)
  * article allow-list before it is stored; the excerpt is its first 150 characters of text.
  */
 async function toNewsValues(data: z.output<typeof newsBody>): Promise<Partial<NewNewsArticle>> {
-  const { excerpt: _excerpt, ...values } = data as typeof data & { excerpt?: unknown }
+  const {
+    excerpt: _excerpt,
+    status: _status,
+    publishAt: _publishAt,
+    ...values
+  } = data as typeof data & { excerpt?: unknown }
   if (!values.title || !values.content || !values.author) throw badRequest(requiredMessage)
   const content = sanitizeArticleHtml(values.content)
   if (!htmlToText(content) && !/<img\b/i.test(content)) throw badRequest(requiredMessage)
@@ -83,6 +100,12 @@ async function toNewsValues(data: z.output<typeof newsBody>): Promise<Partial<Ne
   if ('sourceUrl' in article) article.sourceUrl = article.sourceUrl || null
   if (article.imageUrl) article.imageUrl = await materializeImageUrl(article.imageUrl)
   return article
+}
+
+/** A publish time must be ahead (a minute's grace for the clock between the owner's click and here). */
+function checkPublishAt(publishAt: Date | null | undefined, now = new Date()): void {
+  if (publishAt && publishAt.getTime() < now.getTime() - 60_000)
+    throw badRequest('Please choose a publish time in the future.')
 }
 
 const imageBody = z.object({ imageUrl: optionalImageUrl() }, { message: 'Please choose an image.' })
@@ -132,15 +155,36 @@ export const newsRoutes = new Hono()
     return c.json(article)
   })
   .post('/', body, async (c) => {
-    const article = await insertNews((await toNewsValues(c.req.valid('json'))) as NewNewsArticle)
-    recordWrite(c, { entity: 'news', id: article.id, summary: `Created article "${article.title}"`, tags })
+    const data = c.req.valid('json')
+    checkPublishAt(data.publishAt)
+    const values = await toNewsValues(data)
+    // A publish time makes it a scheduled draft; the public site sees it once the scheduler publishes it.
+    const draft = data.status === 'draft' || Boolean(data.publishAt)
+    const article = await insertNews({
+      ...(values as NewNewsArticle),
+      status: draft ? 'draft' : 'published',
+      publishAt: data.publishAt ?? null,
+    })
+    const summary = `Created ${draft ? 'draft ' : ''}article "${article.title}"`
+    // A draft changes nothing public: no rebuild.
+    recordWrite(c, { entity: 'news', id: article.id, summary, tags: draft ? [] : tags })
     return c.json(article, 201)
   })
   .put('/:id', body, async (c) => {
     const id = parseId(c)
-    const article = await updateNews(id, await toNewsValues(c.req.valid('json')))
+    const data = c.req.valid('json')
+    checkPublishAt(data.publishAt)
+    const values = await toNewsValues(data)
+    const current = await getNews(id, { includeDrafts: true })
+    if (!current) throw notFound('Article not found')
+    if (data.publishAt && current.status === 'published') throw new ApiError(409, 'This article is already published.')
+    const article = await updateNews(id, {
+      ...values,
+      ...(data.publishAt !== undefined && current.status === 'draft' ? { publishAt: data.publishAt } : {}),
+    })
     if (!article) throw notFound('Article not found')
-    recordWrite(c, { entity: 'news', id, summary: `Updated article "${article.title}"`, tags })
+    const summary = `Updated ${article.status === 'draft' ? 'draft ' : ''}article "${article.title}"`
+    recordWrite(c, { entity: 'news', id, summary, tags: article.status === 'draft' ? [] : tags })
     return c.json(article)
   })
   .delete('/:id', async (c) => {
@@ -154,11 +198,16 @@ export const newsRoutes = new Hono()
 /** The admin's article actions under /api/admin (spec 001 section 7). */
 export const newsAdminRoutes = new Hono()
   // The News tab's list and the owner's preview: drafts included, never cached.
-  .get('/news', noStore(), queryParams(listQuery), async (c) => {
+  .get('/news', noStore(), queryParams(adminListQuery), async (c) => {
     const { t: _cacheBuster, ...filter } = c.req.valid('query')
     const { items, total } = await findNewsPage({ ...filter, includeDrafts: true })
     c.header('X-Total-Count', String(total))
     return c.json(items)
+  })
+  /** The status filter's counts for the list's search and category: { all, drafts, published, scheduled }. */
+  .get('/news/counts', noStore(), queryParams(listQuery), async (c) => {
+    const { search, category } = c.req.valid('query')
+    return c.json(await countNewsByStatus({ search, category }))
   })
   .get('/news/:id', noStore(), async (c) => {
     const article = await getNews(parseId(c), { includeDrafts: true })
@@ -170,6 +219,15 @@ export const newsAdminRoutes = new Hono()
     const article = await publishNews(id)
     if (!article) throw notFound('Article not found')
     recordWrite(c, { entity: 'news', id, summary: `Published article "${article.title}"`, tags })
+    return c.json(article)
+  })
+  /** A scheduled article goes back to being a draft kept by hand. */
+  .post('/news/:id/unschedule', async (c) => {
+    const id = parseId(c)
+    const article = await scheduleNews(id, null)
+    if (!article) throw notFound('Article not found')
+    if (article === 'published') throw new ApiError(409, 'This article is already published.')
+    recordWrite(c, { entity: 'news', id, summary: `Unscheduled article "${article.title}"`, tags: [] })
     return c.json(article)
   })
   .post('/move-news-up/:id', move('up'))

@@ -3,6 +3,7 @@ import { errorResponse, notFound } from '../../http/errors.ts'
 import { SITE_NAME } from '../../../lib/structured-data.ts'
 import { HOME_CHAMPIONSHIPS, topDrivers } from '../../../lib/standings.ts'
 import { heroImage } from '../../../lib/hero.ts'
+import { newsImageUrl } from '../../../lib/news-image.ts'
 import { publicCache } from '../../http/cache.ts'
 import { parseId } from '../../http/validate.ts'
 import { loadBackground } from '../../og/background.ts'
@@ -61,7 +62,7 @@ export const ogNewsRoutes = new Hono().use(cardCache('news')).get('/:id', async 
   ])
   return png(
     await cachedCard(key, async () => {
-      const image = await loadBackground(article.imageUrl, new URL(c.req.url).origin)
+      const image = await loadBackground(newsImageUrl(article), new URL(c.req.url).origin)
       return renderCard({ title: article.title, kicker: article.category || 'News', siteName: SITE_NAME, image })
     }),
   )

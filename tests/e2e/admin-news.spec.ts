@@ -1,0 +1,263 @@
+/**
+ * The News tab at scale, drafts, scheduled publishing and the default article picture (issues 17
+ * and 18), in Chromium against the site as `npm start` serves it.
+ */
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { test } from '@playwright/test'
+import postgres from 'postgres'
+import { toPublishAtInput } from '../../src/lib/admin/publish-at.ts'
+import { adminLogin, waitForPublish } from '../helpers/e2e-admin.ts'
+import { confirm, expect, expectToast, openTab, unique } from '../helpers/e2e-admin-ui.ts'
+import { e2eDatabaseUrl } from '../helpers/e2e-database.ts'
+
+test.describe.configure({ timeout: 300_000 })
+
+const list = (page: Page) => page.getByRole('list', { name: 'News articles' })
+const row = (page: Page, title: string) => list(page).getByRole('listitem').filter({ hasText: title })
+const drafts = (page: Page) => page.getByRole('region', { name: /Drafts to Review/ })
+
+async function fillArticle(page: Page, title: string, category = 'News') {
+  await page.getByLabel('Title', { exact: true }).fill(title)
+  await page.getByLabel('Author', { exact: true }).fill('E2E Desk')
+  await page.getByLabel('Category', { exact: true }).fill(category)
+  await page.getByLabel('Content (HTML)', { exact: true }).fill(`<p>${title}: the body of the article.</p>`)
+}
+
+async function adminArticle(request: APIRequestContext, title: string) {
+  const res = await request.get(`/api/admin/news?search=${encodeURIComponent(title)}`)
+  const [article] = (await res.json()) as { id: number; status: string; publishAt: string | null }[]
+  return article!
+}
+
+/** What a reader sees of an article: its picture's own address, badges, date, title, body and footer. */
+async function shown(article: Locator) {
+  const image = article.locator('img').first()
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  return {
+    image: new URL(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).searchParams.get('url'),
+    alt: await image.getAttribute('alt'),
+    title: await article.getByRole('heading', { level: 1 }).innerText(),
+    text: (await article.innerText()).replace(/^Back to News\s*/, ''),
+  }
+}
+
+test.describe('10,000 articles', () => {
+  const AUTHOR = 'E2E Admin Scale'
+  let sql: postgres.Sql
+  test.beforeAll(async ({}, testInfo) => {
+    testInfo.setTimeout(120_000)
+    sql = postgres(e2eDatabaseUrl(testInfo), { prepare: false, max: 1, onnotice: () => {} })
+    await sql`delete from news_articles where author = ${AUTHOR}`
+    // Every 1000th a draft, half of those scheduled for tomorrow.
+    await sql`
+      insert into news_articles (title, excerpt, content, category, author, display_order, timestamp, status, publish_at)
+      select 'Scale row ' || i, 'A generated article...', '<p>Generated article ' || i || '.</p>',
+        (array['F1 News', 'Esports', 'Motorsport', 'Breaking', 'Hardware'])[1 + i % 5], ${AUTHOR}, 1000 + i,
+        now() - i * interval '1 minute',
+        (case when i % 1000 = 1 then 'draft' else 'published' end)::news_status,
+        case when i % 2000 = 1 then now() + interval '1 day' end
+      from generate_series(1, 10000) as i`
+    await sql`analyze news_articles`
+  })
+  test.afterAll(async () => {
+    await sql`delete from news_articles where author = ${AUTHOR}`
+    await sql.end({ timeout: 5 })
+  })
+
+  test('the list pages 20 at a time, searches on the server and filters by status with counts', async ({
+    page,
+  }, testInfo) => {
+    const [c] = await sql<{ all: number; drafts: number; published: number; scheduled: number }[]>`
+      select count(*)::int as all,
+        (count(*) filter (where status = 'draft' and publish_at is null))::int as drafts,
+        (count(*) filter (where status = 'published'))::int as published,
+        (count(*) filter (where status = 'draft' and publish_at is not null))::int as scheduled
+      from news_articles`
+    const n = (v: number) => v.toLocaleString('en-US')
+    await openTab(page, testInfo, 'news', 'News Management')
+    await expect(page.getByRole('heading', { name: `News Articles (${n(c!.all)})` })).toBeVisible()
+    await expect(page.getByText(`Showing 1-20 of ${n(c!.all)}`)).toBeVisible()
+    await expect(list(page).getByRole('listitem')).toHaveCount(20)
+    await page.getByRole('button', { name: 'Next', exact: true }).click()
+    await expect(page.getByText(`Showing 21-40 of ${n(c!.all)}`)).toBeVisible()
+    await page.getByRole('button', { name: 'Previous', exact: true }).click()
+    await expect(page.getByText(`Showing 1-20 of ${n(c!.all)}`)).toBeVisible()
+
+    const status = page.getByRole('group', { name: 'Status' })
+    for (const [name, count] of [
+      ['Drafts', c!.drafts],
+      ['Published', c!.published],
+      ['Scheduled', c!.scheduled],
+    ] as const)
+      await expect(status.getByRole('button', { name: `${name} (${n(count)})` })).toBeVisible()
+
+    await status.getByRole('button', { name: /^Scheduled/ }).click()
+    await expect(page.getByText(`Showing 1-${c!.scheduled} of ${c!.scheduled}`)).toBeVisible()
+    await expect(list(page).getByRole('listitem').filter({ hasText: 'Scheduled for' })).toHaveCount(c!.scheduled)
+    await status.getByRole('button', { name: /^All/ }).click()
+
+    // Found by the server: the row is nowhere near the first page.
+    await page.getByRole('searchbox', { name: 'Search articles' }).fill('scale row 4242')
+    await expect(page.getByText('Showing 1-1 of 1', { exact: true })).toBeVisible()
+    await expect(row(page, 'Scale row 4242')).toBeVisible()
+    await expect(status.getByRole('button', { name: 'All (1)' })).toBeVisible()
+  })
+})
+
+test('a draft without an image: the default picture, Preview as the public page shows it, Generate Image, Publish', async ({
+  page,
+  request,
+}, testInfo) => {
+  await adminLogin(request, testInfo)
+  await openTab(page, testInfo, 'news', 'News Management')
+  const title = unique('Esports draft')
+  await fillArticle(page, title, 'Esports')
+  await page.getByRole('button', { name: 'Save as Draft' }).click()
+  await expectToast(page, 'Draft Saved')
+  const draft = drafts(page).getByRole('listitem').filter({ hasText: title })
+  await expect(draft).toBeVisible()
+  expect((await request.get(`/api/news/${(await adminArticle(request, title)).id}`)).status()).toBe(404)
+
+  // The preview shows the category's default picture (Esports: the red group), never 'Image Not Found'.
+  await draft.getByRole('button', { name: `Preview ${title}` }).click()
+  const preview = page.getByRole('dialog', { name: title })
+  expect((await shown(preview.getByRole('article'))).image).toBe('/images/news/breaking.webp')
+  await expect(preview.getByRole('img', { name: /Image Not Found/ })).toHaveCount(0)
+  await preview.getByRole('button', { name: 'Close' }).click()
+
+  await draft.getByRole('button', { name: `Generate AI image for ${title}` }).click()
+  await expectToast(page, 'Image Generated')
+  const { id } = await adminArticle(request, title)
+  const withImage = (await (await request.get(`/api/admin/news/${id}`)).json()) as { imageUrl: string }
+  expect(withImage.imageUrl).toMatch(/^\/media\//)
+
+  await waitForPublish(request)
+  await draft.getByRole('button', { name: `Publish ${title}` }).click()
+  await expectToast(page, 'Article Published')
+  await expect(row(page, title)).not.toContainText('Draft')
+  await waitForPublish(request)
+
+  // Preview and page: the same picture, badges, date, title, body and footer.
+  await page.reload()
+  await row(page, title)
+    .getByRole('button', { name: `Preview ${title}` })
+    .click()
+  const previewed = await shown(page.getByRole('dialog', { name: title }).getByRole('article'))
+  await page.goto(`/news/${id}`)
+  const published = await shown(page.getByRole('article'))
+  expect(previewed).toEqual(published)
+  expect(published.image).toBe(withImage.imageUrl)
+})
+
+test('a published article without an image shows its default picture on the card and its page', async ({
+  page,
+  request,
+}, testInfo) => {
+  await adminLogin(request, testInfo)
+  const title = unique('Imageless review')
+  const created = await request.post('/api/news', {
+    data: { title, author: 'E2E Desk', category: 'Reviews', content: '<p>No picture given.</p>' },
+  })
+  expect(created.status()).toBe(201)
+  const { id } = (await created.json()) as { id: number }
+  // Before the build (the fresh-article path) and after it (the built page).
+  for (const phase of ['fresh', 'built']) {
+    if (phase === 'built') await waitForPublish(request)
+    await page.goto(`/news/${id}`)
+    const article = page.getByRole('article')
+    await expect(article.getByRole('heading', { level: 1, name: title })).toBeVisible()
+    const image = article.locator('img').first()
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+    expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc), phase).toContain(
+      encodeURIComponent('/images/news/reviews.webp'),
+    )
+  }
+  await page.goto(`/news?search=${encodeURIComponent(title)}`)
+  const card = page.getByRole('article').filter({ hasText: title })
+  await expect(card).toBeVisible()
+  expect(await card.locator('img').evaluate((img: HTMLImageElement) => img.currentSrc)).toContain(
+    encodeURIComponent('/images/news/reviews.webp'),
+  )
+  await expect(page.getByRole('img', { name: /Image Not Found/ })).toHaveCount(0)
+  await request.delete(`/api/news/${id}`)
+})
+
+test('Discard asks first, then deletes the draft', async ({ page, request }, testInfo) => {
+  await adminLogin(request, testInfo)
+  const title = unique('Draft to discard')
+  const created = await request.post('/api/news', {
+    data: { title, author: 'E2E Desk', content: '<p>Not good enough.</p>', status: 'draft' },
+  })
+  const { id } = (await created.json()) as { id: number }
+  await openTab(page, testInfo, 'news', 'News Management')
+  const draft = drafts(page).getByRole('listitem').filter({ hasText: title })
+  await draft.getByRole('button', { name: `Discard ${title}` }).click()
+  await expect(page.getByRole('alertdialog')).toContainText('Discard draft?')
+  await page.keyboard.press('Escape')
+  await expect(draft).toBeVisible()
+  await draft.getByRole('button', { name: `Discard ${title}` }).click()
+  await confirm(page, 'Discard')
+  await expectToast(page, 'Draft Discarded')
+  await expect(draft).toHaveCount(0)
+  expect((await request.get(`/api/admin/news/${id}`)).status()).toBe(404)
+})
+
+test('Schedule: the scheduler publishes the article at its time and its page answers; Unschedule keeps a draft', async ({
+  page,
+  request,
+}, testInfo) => {
+  await adminLogin(request, testInfo)
+  await openTab(page, testInfo, 'news', 'News Management')
+  const title = unique('Scheduled grid')
+  await fillArticle(page, title, 'F1 News')
+  // The field's step is a minute: two minutes ahead leaves time to click and is due within the test.
+  const at = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 60_000)
+  await page.getByLabel('Publish at', { exact: true }).fill(toPublishAtInput(at))
+  await page.getByRole('button', { name: 'Schedule', exact: true }).click()
+  await expectToast(page, 'Article Scheduled')
+  await page
+    .getByRole('group', { name: 'Status' })
+    .getByRole('button', { name: /^Scheduled/ })
+    .click()
+  await expect(row(page, title)).toContainText('Scheduled for')
+  const { id } = await adminArticle(request, title)
+  expect((await request.get(`/api/news/${id}`)).status()).toBe(404)
+
+  // The every-minute scheduler publishes it; its page answers at once (before the rebuild) and after it.
+  await expect
+    .poll(async () => (await request.get(`/api/news/${id}`)).status(), { timeout: 180_000, intervals: [2000] })
+    .toBe(200)
+  const live = (await (await request.get(`/api/news/${id}`)).json()) as { timestamp: string }
+  expect(new Date(live.timestamp).toISOString()).toBe(at.toISOString())
+  const response = await page.goto(`/news/${id}`)
+  expect(response?.status()).toBe(200)
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  // A rebuild of the whole site on a shared two-core machine can take minutes.
+  await waitForPublish(request, 240_000)
+  await expect
+    .poll(async () => (await request.get('/news')).text(), { timeout: 60_000, intervals: [1000] })
+    .toContain(title)
+
+  // Unschedule: a scheduled article goes back to a draft kept by hand.
+  const later = unique('Scheduled later')
+  const created = await request.post('/api/news', {
+    data: {
+      title: later,
+      author: 'E2E Desk',
+      content: '<p>Tomorrow.</p>',
+      publishAt: new Date(Date.now() + 86_400_000).toISOString(),
+    },
+  })
+  expect(created.status()).toBe(201)
+  await openTab(page, testInfo, 'news', 'News Management')
+  await page
+    .getByRole('group', { name: 'Status' })
+    .getByRole('button', { name: /^Scheduled/ })
+    .click()
+  await row(page, later)
+    .getByRole('button', { name: `Unschedule ${later}` })
+    .click()
+  await expectToast(page, 'Article Unscheduled')
+  await expect(drafts(page).getByRole('listitem').filter({ hasText: later })).toBeVisible()
+  expect((await adminArticle(request, later)).publishAt).toBeNull()
+})
