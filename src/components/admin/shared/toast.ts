@@ -1,5 +1,5 @@
 import { failureDetail } from '../../../lib/admin/failure-text.ts'
-import type { FormProblem } from '../../../lib/admin/form-rules.ts'
+import type { FormProblem } from '../../../lib/forms/contract.ts'
 
 /**
  * Toasts are sonner's, in the panel's React root. The gate is plain HTML (docs/decisions/0502), so

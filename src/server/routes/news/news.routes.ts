@@ -1,14 +1,13 @@
-import { createInsertSchema } from 'drizzle-zod'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { excerptFromHtml, htmlToText } from '../../../lib/excerpt.ts'
 import { sanitizeArticleHtml } from '../../../lib/sanitize-article.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
-import { materializeImageUrl } from '../../blobs/images.ts'
+import { materializeImageUrl, withStoredImage } from '../../blobs/images.ts'
 import { noStore, publicCache } from '../../http/cache.ts'
 import { ApiError, badRequest, notFound } from '../../http/errors.ts'
-import { dateFrom, MAX_HTML, optionalImageUrl, optionalText, optionalUrl, requiredText } from '../../http/fields.ts'
-import { newsArticles } from '../../db/schema.ts'
+import { optionalImageUrl, requiredText } from '../../http/fields.ts'
+import { newsContract, newsRequiredMessage, type NewsValues } from '../../../lib/forms/news.ts'
 import { jsonBody, parseId, queryParams } from '../../http/validate.ts'
 import {
   deleteNews,
@@ -19,7 +18,6 @@ import {
   moveNews,
   publishNews,
   updateNews,
-  type NewNewsArticle,
 } from '../../repos/news.repo.ts'
 
 const listQuery = z.object({
@@ -40,49 +38,17 @@ const listQuery = z.object({
   t: z.string().optional(),
 })
 
-const requiredMessage = 'Please fill in the title, content and author.'
-
-const newsBody = createInsertSchema(newsArticles, {
-  title: optionalText(300, 'The title'),
-  content: optionalText(MAX_HTML, 'The content'),
-  author: optionalText(200, 'The author'),
-  category: optionalText(100, 'The category'),
-  imageUrl: optionalImageUrl(),
-  sourceUrl: optionalUrl('The source URL'),
-  contentType: z.enum(['motorsport', 'e-sports'], { message: 'The content type must be motorsport or e-sports.' }),
-  timestamp: dateFrom('The date'),
-  // Computed from the content (spec 001): a sent excerpt is ignored.
-  excerpt: z.unknown(),
-})
-  // Drafts are published only through POST /api/admin/news/:id/publish; the AI label and sources come
-  // only from the generator (decision 0403), so an edit cannot forge them.
-  .omit({
-    id: true,
-    displayOrder: true,
-    createdAt: true,
-    updatedAt: true,
-    status: true,
-    aiGenerated: true,
-    sources: true,
-  })
-  .partial()
-
-const body = jsonBody(newsBody, requiredMessage)
+const body = jsonBody(newsContract.schema, newsRequiredMessage)
 
 /**
- * Title, content and author are required (spec 001 section 5). The content is sanitized with the
- * article allow-list before it is stored; the excerpt is its first 150 characters of text.
+ * The server's step after the news contract (src/lib/forms/news.ts): the content is sanitized with
+ * the article allow-list before it is stored (and must still say something), the excerpt is its
+ * first 150 characters of text, and an uploaded picture is stored.
  */
-async function toNewsValues(data: z.output<typeof newsBody>): Promise<Partial<NewNewsArticle>> {
-  const { excerpt: _excerpt, ...values } = data as typeof data & { excerpt?: unknown }
-  if (!values.title || !values.content || !values.author) throw badRequest(requiredMessage)
+async function toRow(values: NewsValues) {
   const content = sanitizeArticleHtml(values.content)
-  if (!htmlToText(content) && !/<img\b/i.test(content)) throw badRequest(requiredMessage)
-  const article: Partial<NewNewsArticle> = { ...values, content, excerpt: excerptFromHtml(content) }
-  if (article.category === '') article.category = 'News'
-  if ('sourceUrl' in article) article.sourceUrl = article.sourceUrl || null
-  if (article.imageUrl) article.imageUrl = await materializeImageUrl(article.imageUrl)
-  return article
+  if (!htmlToText(content) && !/<img\b/i.test(content)) throw badRequest(newsRequiredMessage)
+  return withStoredImage({ ...values, content, excerpt: excerptFromHtml(content) }, 'imageUrl')
 }
 
 const imageBody = z.object({ imageUrl: optionalImageUrl() }, { message: 'Please choose an image.' })
@@ -132,13 +98,13 @@ export const newsRoutes = new Hono()
     return c.json(article)
   })
   .post('/', body, async (c) => {
-    const article = await insertNews((await toNewsValues(c.req.valid('json'))) as NewNewsArticle)
+    const article = await insertNews(await toRow(c.req.valid('json')))
     recordWrite(c, { entity: 'news', id: article.id, summary: `Created article "${article.title}"`, tags })
     return c.json(article, 201)
   })
   .put('/:id', body, async (c) => {
     const id = parseId(c)
-    const article = await updateNews(id, await toNewsValues(c.req.valid('json')))
+    const article = await updateNews(id, await toRow(c.req.valid('json')))
     if (!article) throw notFound('Article not found')
     recordWrite(c, { entity: 'news', id, summary: `Updated article "${article.title}"`, tags })
     return c.json(article)
