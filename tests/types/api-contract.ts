@@ -65,6 +65,4 @@ export const missingRequired = {
 }
 
 // Ids are the route's: its param validator answers numbers to the handler, the client sends text.
-export type Params = [
-  Expect<Equal<InferRequestType<(typeof api.streams)[':id']['$put']>['param']['id'], string>>,
-]
+export type Params = [Expect<Equal<InferRequestType<(typeof api.streams)[':id']['$put']>['param']['id'], string>>]

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { formContract } from './contract.ts'
-import { dateFrom, MAX_HTML, nullableUrl, optionalImageUrl, optionalText, requiredText, textOr } from './fields.ts'
+import { dateFrom, MAX_HTML, nullableUrl, optionalImageUrl, requiredText, textOr } from './fields.ts'
 
 export const newsRequiredMessage = 'Please fill in the title, content and author.'
 
