@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { e2eSite } from './scripts/lib/e2e-site.ts'
+import { e2eSite } from './scripts/local-platform/e2e-site.ts'
 
 /**
  * End-to-end tests in Debian's Chromium against the site served exactly as `npm start` serves it,

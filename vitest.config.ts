@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config'
-import { makeProcessEnvHermetic } from './scripts/lib/hermetic-env.ts'
+import { makeProcessEnvHermetic } from './scripts/local-platform/hermetic-env.ts'
 import { findPgBouncer } from './tests/setup/pgbouncer.ts'
 import { findPgBin } from './tests/setup/postgres15.ts'
 import { TEST_WORKERS } from './tests/setup/workers.ts'
@@ -18,6 +18,8 @@ const timeoutScale = Math.max(1, Number(process.env.VITEST_TIMEOUT_SCALE) || 1)
 const testTimeout = 30_000 * timeoutScale
 const hookTimeout = 60_000 * timeoutScale
 
+// Every project: a stray console.error fails the test (docs/decisions/0020).
+const consoleErrorSetup = 'tests/setup/console-error.setup.ts'
 const dbTests = ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts']
 // Thousands of malformed requests: input handling, which the database behind does not change.
 // It runs on PGlite only (docs/decisions/0014).
@@ -44,6 +46,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          setupFiles: [consoleErrorSetup],
           // They share the machine with the database projects: a property test may take seconds.
           testTimeout,
           include: [
@@ -63,7 +66,7 @@ export default defineConfig({
           isolate: false,
           include: dbTests,
           globalSetup: ['tests/setup/pglite.global.ts'],
-          setupFiles: ['tests/setup/db.setup.ts'],
+          setupFiles: [consoleErrorSetup, 'tests/setup/db.setup.ts'],
           testTimeout,
           hookTimeout,
         },
@@ -77,7 +80,7 @@ export default defineConfig({
                 isolate: false,
                 include: dbTests,
                 globalSetup: ['tests/setup/postgres15.global.ts'],
-                setupFiles: ['tests/setup/db.setup.ts'],
+                setupFiles: [consoleErrorSetup, 'tests/setup/db.setup.ts'],
                 testTimeout,
                 hookTimeout,
               },
@@ -95,7 +98,7 @@ export default defineConfig({
                 include: [...dbTests, 'tests/deploy/**/*.test.ts'],
                 exclude: [...configDefaults.exclude, ...pgliteOnly],
                 globalSetup: ['tests/setup/pgbouncer.global.ts'],
-                setupFiles: ['tests/setup/db.setup.ts'],
+                setupFiles: [consoleErrorSetup, 'tests/setup/db.setup.ts'],
                 testTimeout,
                 hookTimeout,
               },

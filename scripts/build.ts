@@ -4,8 +4,8 @@
  */
 import { closeDb } from '../src/server/db/client.ts'
 import { runMigrations } from '../src/server/db/migrate.ts'
-import { ensureDatabase } from './lib/database.ts'
-import { astroBuild, publishDir } from './lib/site-build.ts'
+import { ensureDatabase } from './local-platform/database.ts'
+import { astroBuild, publishDir } from './local-platform/site-build.ts'
 
 const handle = await ensureDatabase()
 try {

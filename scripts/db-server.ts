@@ -5,7 +5,7 @@
  */
 import path from 'node:path'
 import { env } from '../src/env.server.ts'
-import { startEmbeddedServer } from './lib/embedded-db.ts'
+import { startEmbeddedServer } from './local-platform/embedded-db.ts'
 
 const dataDir = path.join(env.DATA_DIR, 'pglite')
 const server = await startEmbeddedServer({ dataDir, port: env.EMBEDDED_DB_PORT })

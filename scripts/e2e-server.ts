@@ -1,7 +1,7 @@
 /**
  * The site for the end-to-end tests: `npm start` itself, on a scratch data folder wiped first and
  * its own database port, so tests start from the demo content and never touch .data/.
- * Its environment is the allow-list of scripts/lib/hermetic-env.ts, whoever starts it (`npm test`,
+ * Its environment is the allow-list of scripts/local-platform/hermetic-env.ts, whoever starts it (`npm test`,
  * or `npx playwright test` from a shell with ADMIN_PASSWORD or AI keys exported): the admin password
  * is the generated one in <data folder>/admin-password.txt, and no key, hook or database of the
  * caller is used. No `.env` either: start.ts is run without `--env-file`.
@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { startFakeAi } from '../tests/fakes/ai-server.ts'
-import { hermeticEnv } from './lib/hermetic-env.ts'
+import { hermeticEnv } from './local-platform/hermetic-env.ts'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
 const port = arg('port') ?? '8899'

@@ -1,6 +1,6 @@
 import { closeDb } from '../src/server/db/client.ts'
 import { runMigrations } from '../src/server/db/migrate.ts'
-import { ensureDatabase } from './lib/database.ts'
+import { ensureDatabase } from './local-platform/database.ts'
 
 const handle = await ensureDatabase()
 try {

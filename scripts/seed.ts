@@ -1,7 +1,7 @@
 import { closeDb } from '../src/server/db/client.ts'
 import { runMigrations } from '../src/server/db/migrate.ts'
-import { ensureDatabase } from './lib/database.ts'
-import { seedDemoContent } from './lib/seed-demo.ts'
+import { ensureDatabase } from './local-platform/database.ts'
+import { seedDemoContent } from './local-platform/seed-demo.ts'
 
 const handle = await ensureDatabase()
 try {

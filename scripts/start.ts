@@ -4,7 +4,7 @@
  *   1. the embedded database (PGlite under .data/) unless DATABASE_URL is set
  *   2. migrations, then the demo content when the database is empty
  *   3. the Astro build into <DATA_DIR>/site/builds/<time>, with <DATA_DIR>/site/dist pointing at it
- *   4. the local runtime in this process (scripts/lib/local-runtime.ts): the functions of
+ *   4. the local runtime in this process (scripts/local-platform/local-runtime.ts): the functions of
  *      netlify/functions loaded once and kept warm, static files, redirects, headers, the Image CDN
  *      and Blobs from Netlify's own local runtime library; scheduled functions ticked every minute
  *   5. the local publisher: rebuilds after content changes and swaps the new build in
@@ -17,5 +17,5 @@ const port = Number(process.argv.find((a) => a.startsWith('--port='))?.slice(7) 
 // The functions run in this process: they must know the site's address before the env module is read.
 process.env.SITE_URL ||= `http://localhost:${port}`
 
-const { startSite } = await import('./lib/start-site.ts')
+const { startSite } = await import('./local-platform/start-site.ts')
 await startSite(port)

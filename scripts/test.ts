@@ -13,12 +13,12 @@
  * Playwright's.
  *
  * Hermetic: Vitest, Playwright and the site under test get an allow-listed environment, never the
- * caller's settings for the site nor `.env` (scripts/lib/hermetic-env.ts).
+ * caller's settings for the site nor `.env` (scripts/local-platform/hermetic-env.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { e2eSite } from './lib/e2e-site.ts'
-import { hermeticEnv } from './lib/hermetic-env.ts'
+import { e2eSite } from './local-platform/e2e-site.ts'
+import { hermeticEnv } from './local-platform/hermetic-env.ts'
 
 type Env = Record<string, string | undefined>
 

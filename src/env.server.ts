@@ -91,5 +91,5 @@ export const aiConfigured = {
   perplexity: env.PERPLEXITY_API_KEY !== undefined,
 }
 
-/** Every variable this module reads (the test runner blanks them all: scripts/lib/hermetic-env.ts). */
+/** Every variable this module reads (the test runner blanks them all: scripts/local-platform/hermetic-env.ts). */
 export const envVariableNames: readonly string[] = Object.keys(schema.shape)

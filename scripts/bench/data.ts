@@ -11,8 +11,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { startEmbeddedServer } from '../lib/embedded-db.ts'
-import { assertScratchDatabase, markScratchDatabase } from '../lib/scratch-database.ts'
+import { startEmbeddedServer } from '../local-platform/embedded-db.ts'
+import { assertScratchDatabase, markScratchDatabase } from '../local-platform/scratch-database.ts'
 
 const ARTICLES = Number(process.argv.find((a) => a.startsWith('--articles='))?.slice(11) ?? 10_000)
 const skipBuild = process.argv.includes('--no-build')
@@ -28,12 +28,12 @@ process.env.DATABASE_URL = url
 const { runMigrations } = await import('../../src/server/db/migrate.ts')
 const { db, closeDb, rawSql } = await import('../../src/server/db/client.ts')
 const { newsArticles } = await import('../../src/server/db/schema.ts')
-const { buildNews } = await import('../../src/server/db/factories.ts')
-const { seedDemoContent } = await import('../lib/seed-demo.ts')
+const { buildNews } = await import('../../tests/factories.ts')
+const { seedDemoContent } = await import('../local-platform/seed-demo.ts')
 const { createApp } = await import('../../src/server/app.ts')
-const { SiteRoot } = await import('../lib/site-build.ts')
-const { startLocalRuntime } = await import('../lib/local-runtime.ts')
-const { freePort } = await import('../lib/ports.ts')
+const { SiteRoot } = await import('../local-platform/site-build.ts')
+const { startLocalRuntime } = await import('../local-platform/local-runtime.ts')
+const { freePort } = await import('../local-platform/ports.ts')
 
 const words = 'grid apex stint overtake podium pit chicane slipstream tyre downforce qualifying safety car'.split(' ')
 const paragraph = (i: number) =>

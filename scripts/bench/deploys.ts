@@ -2,14 +2,14 @@
  * `npm run bench:deploys`: 30 days of a site owner's typical use (5 edits a day, the daily standings
  * refresh, the day's AI drafts published each morning) against the real publish path, in a scratch
  * embedded database, with a fake build hook on 127.0.0.1 that counts its calls and a simulated
- * clock (scripts/lib/deploy-simulation.ts). Prints the production deploys and their credits
+ * clock (scripts/local-platform/deploy-simulation.ts). Prints the production deploys and their credits
  * (decision 0204). Options: --budget=N (monthly deploy budget; default 20).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { startEmbeddedServer } from '../lib/embedded-db.ts'
-import { assertScratchDatabase, markScratchDatabase } from '../lib/scratch-database.ts'
+import { startEmbeddedServer } from '../local-platform/embedded-db.ts'
+import { assertScratchDatabase, markScratchDatabase } from '../local-platform/scratch-database.ts'
 
 const budgetOption = process.argv.find((a) => a.startsWith('--budget='))?.slice('--budget='.length)
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-deploys-'))
@@ -21,7 +21,7 @@ process.env.DATABASE_URL = url
 const { runMigrations } = await import('../../src/server/db/migrate.ts')
 const { closeDb, db, rawSql } = await import('../../src/server/db/client.ts')
 const { publishState } = await import('../../src/server/db/schema.ts')
-const { simulateMonth, typicalMonth } = await import('../lib/deploy-simulation.ts')
+const { simulateMonth, typicalMonth } = await import('../local-platform/deploy-simulation.ts')
 try {
   await assertScratchDatabase(rawSql(), marked)
   await runMigrations()

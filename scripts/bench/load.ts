@@ -19,7 +19,7 @@
  * Prints figures; asserts nothing.
  *
  * It writes only into the database it created itself: a database with a unique name on the
- * cluster it started, marked with a random token (scripts/lib/scratch-database.ts). Every write
+ * cluster it started, marked with a random token (scripts/local-platform/scratch-database.ts). Every write
  * goes through a connection opened on that database's address, never through the process's own
  * database (src/server/db/client.ts, named by the environment), and the marker is checked on that
  * connection before the first write. Beside `npm start`, the environment's database was once
@@ -32,16 +32,16 @@ import autocannon from 'autocannon'
 import { drizzle } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
 import { hashPassword } from '../../src/server/auth/password.ts'
-import { buildNews } from '../../src/server/db/factories.ts'
+import { buildNews } from '../../tests/factories.ts'
 import { runMigrations } from '../../src/server/db/migrate.ts'
 import * as schema from '../../src/server/db/schema.ts'
 import { startFunctionInstance, type FunctionInstance } from '../../tests/deploy/function-instance.ts'
 import { ensurePgBouncer, startPgBouncer } from '../../tests/setup/pgbouncer.ts'
 import { poolerConsole } from '../../tests/setup/pooler-console.ts'
 import { findPgBin, startTempPostgres, withDatabase } from '../../tests/setup/postgres15.ts'
-import { buildFunctionBundles } from '../lib/function-bundles.ts'
-import { assertScratchDatabase, createScratchDatabase, ScratchRefusal } from '../lib/scratch-database.ts'
-import { seedDemoContent } from '../lib/seed-demo.ts'
+import { buildFunctionBundles } from '../local-platform/function-bundles.ts'
+import { assertScratchDatabase, createScratchDatabase, ScratchRefusal } from '../local-platform/scratch-database.ts'
+import { seedDemoContent } from '../local-platform/seed-demo.ts'
 
 const { adminCredentials, games, newsArticles } = schema
 const option = (name: string, fallback: string) =>

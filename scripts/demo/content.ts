@@ -17,7 +17,7 @@ import type { NewStream } from '../../src/server/repos/streams.repo.ts'
 /**
  * The demo rows take their fields' types from the tables (src/server/db/schema.ts, through the
  * repositories' insert types); `image` is a file under public/demo, and the `*Ago` fields are
- * turned into dates by the seed (scripts/lib/seed-demo.ts).
+ * turned into dates by the seed (scripts/local-platform/seed-demo.ts).
  */
 type Demo<Row, Keys extends keyof Row> = Required<Pick<Row, Keys>> & { image: string }
 

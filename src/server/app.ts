@@ -25,7 +25,7 @@ import { reviewsRoutes } from './routes/reviews/reviews.routes.ts'
 import { schedulerRoutes } from './routes/scheduler/scheduler.routes.ts'
 import { seoRoutes } from './routes/seo/seo.routes.ts'
 import { siteSettingsRoutes } from './routes/site-settings/site-settings.routes.ts'
-import { standingsRoutes } from './routes/standings/standings.routes.ts'
+import { standingsAdminRoutes, standingsRoutes } from './routes/standings/standings.routes.ts'
 import { streamsRoutes } from './routes/streams/streams.routes.ts'
 
 /** JSON bodies larger than this are refused before parsing (uploads have their own limits). */
@@ -95,6 +95,7 @@ export function createApp() {
       .route('/admin', aiRoutes)
       .route('/admin', aiDiagnosticsRoutes)
       .route('/admin/jobs', jobsRoutes)
+      .route('/admin/championships-standings', standingsAdminRoutes)
       .route('/games', gamesRoutes)
       .route('/accessories', accessoriesRoutes)
       .route('/news', newsRoutes)

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startLocalServices, type LocalServices } from '../../scripts/lib/local-services.ts'
+import { startLocalServices, type LocalServices } from '../../scripts/local-platform/local-services.ts'
 import { getPublishStatus } from '../../src/server/publish/publish.ts'
 import { adminCookie, send } from '../helpers/auth.ts'
+import { expectConsoleError } from '../helpers/console-error.ts'
 import { resetDatabase } from '../helpers/db.ts'
 import { patience } from '../helpers/patience.ts'
 
@@ -51,6 +52,8 @@ describe('the local publisher', () => {
 
   it('leaves a failed build pending with its error, builds it no more, and builds again after the next edit', async () => {
     const cookie = await adminCookie()
+    // The runner logs the failed build for whoever watches `npm start`.
+    const consoleError = expectConsoleError()
     failing = true
     await addAccessory(cookie, 'Wheel')
     await expect.poll(status, { timeout: patience(10_000) }).toEqual({
@@ -64,6 +67,9 @@ describe('the local publisher', () => {
     await services!.stop()
     expect(builds).toBe(1)
     expect((await status()).status).toBe('pending')
+    expect(consoleError).toHaveBeenCalledExactlyOnceWith(
+      expect.stringMatching(/^\[start\] rebuild failed: astro build failed/),
+    )
 
     services = await startLocalServices({ site, childEnv: {}, quietMs: 0, pollMs: 20 })
     failing = false

@@ -7,7 +7,7 @@ import {
   createReview,
   createStandings,
   createStream,
-} from '../../src/server/db/factories.ts'
+} from '../factories.ts'
 import { setSetting } from '../../src/server/repos/site-settings.repo.ts'
 import { getJson } from '../helpers/app.ts'
 import { resetDatabase } from '../helpers/db.ts'

@@ -15,7 +15,7 @@ import {
   createReview,
   createStandings,
   createStream,
-} from '../../src/server/db/factories.ts'
+} from '../factories.ts'
 import { startAiHarness, type AiHarness } from '../helpers/ai.ts'
 import { app } from '../helpers/app.ts'
 import { adminCookie } from '../helpers/auth.ts'

@@ -1,14 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { BlobsServer } from '@netlify/blobs/server'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import { buildFunctionBundles, type FunctionBundle } from '../../scripts/lib/function-bundles.ts'
+import { buildFunctionBundles, type FunctionBundle } from '../../scripts/local-platform/function-bundles.ts'
 import { setBlobsConnection } from '../../src/server/blobs/store.ts'
 import { storeImage } from '../../src/server/blobs/images.ts'
 import { db } from '../../src/server/db/client.ts'
-import { buildGame, buildNews } from '../../src/server/db/factories.ts'
+import { buildGame, buildNews } from '../factories.ts'
 import { games, newsArticles, publishState, standingsSets } from '../../src/server/db/schema.ts'
 import { signJobCall } from '../../src/server/jobs/job-signature.ts'
 import { createJob, getJob } from '../../src/server/repos/jobs.repo.ts'
@@ -27,7 +27,7 @@ import { patience } from '../helpers/patience.ts'
  * against the database through the pooler and a local Blobs server (docs/decisions/0303).
  */
 
-/** The most a function's zip may weigh (README, "The deploy artifact"). */
+/** The most a function's zip may weigh (docs/functions.md). */
 const MAX_BUNDLE_BYTES = 2 * 1024 * 1024
 /** The Open Graph function carries resvg's native binary and a font (docs/decisions/0013). */
 const MAX_OG_BUNDLE_BYTES = 6 * 1024 * 1024
@@ -89,6 +89,19 @@ afterAll(async () => {
 beforeEach(resetDatabase)
 
 describe('the deploy artifact', () => {
+  it('bundles nothing from tests/ (the factories) or scripts/', () => {
+    for (const b of bundles) {
+      const code = readFileSync(path.join(b.dir, 'netlify/functions', `${b.name}.mjs`), 'utf8')
+      // esbuild heads each module it bundles with a comment naming its path.
+      const modules = [...code.matchAll(/^\/\/ ([\w.-]+\/\S+)$/gm)].map((m) => m[1]!)
+      expect(modules, b.name).toContain(`netlify/functions/${b.name}.mts`)
+      expect(
+        modules.filter((m) => m.startsWith('tests/') || m.startsWith('scripts/')),
+        b.name,
+      ).toEqual([])
+    }
+  })
+
   it('builds every function, each within the size budget', () => {
     expect(bundles.map((b) => b.name).sort()).toEqual([
       'api',

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../../scripts/lib/ports.ts'
+import { freePort } from '../../scripts/local-platform/ports.ts'
 import { patience } from '../helpers/patience.ts'
 
 /**

@@ -9,7 +9,7 @@ import {
   spawnDbServer,
   superviseDatabase,
   type SupervisedDatabase,
-} from '../../scripts/lib/database.ts'
+} from '../../scripts/local-platform/database.ts'
 import { patience } from '../helpers/patience.ts'
 
 /**

@@ -10,8 +10,8 @@ import {
   SITE_VARIABLES,
   TEST_SITE_ENV,
   UNREACHABLE_API,
-} from '../../scripts/lib/hermetic-env.ts'
-import { freePort } from '../../scripts/lib/ports.ts'
+} from '../../scripts/local-platform/hermetic-env.ts'
+import { freePort } from '../../scripts/local-platform/ports.ts'
 import { envVariableNames } from '../../src/env.server.ts'
 import { patience } from '../helpers/patience.ts'
 

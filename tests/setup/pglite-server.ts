@@ -3,7 +3,7 @@
  * own: PGlite runs on one thread, so each test database gets its own process (and core) rather
  * than sharing Vitest's main thread. Prints `ready <port>`; stops when its parent is gone.
  */
-import { startEmbeddedServer } from '../../scripts/lib/embedded-db.ts'
+import { startEmbeddedServer } from '../../scripts/local-platform/embedded-db.ts'
 
 const server = await startEmbeddedServer({ dataDir: 'memory://', port: 0 })
 process.stdout.write(`ready ${server.port}\n`)

@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react'
 import { StrictMode, Suspense, useEffect } from 'react'
 import { createRoot } from 'react-dom/client'
-import { Toaster } from 'sonner'
+import { Toaster, toast } from 'sonner'
 import { preloadable } from './shared/preloadable.ts'
 import { $session } from './shared/session.ts'
+import { toasterReady } from './shared/toast.ts'
 
 /** The panel (queries, tabs) is its own chunk: the toaster can show the gate's toasts without it. */
 export const adminShell = preloadable(() => import('./shell/admin-shell.tsx'))
@@ -12,9 +13,9 @@ const AdminShell = adminShell.component
 let mounted: Promise<void> | undefined
 
 /**
- * The admin panel's one React root (#admin-root in src/pages/admin.astro), mounted once: by the
- * gate in the background while the password is typed, or at the first toast. Resolves once the
- * toaster listens, so that a toast shown right after is not lost.
+ * The admin panel's one React root (#admin-root in src/pages/admin.astro), mounted once, by the
+ * gate in the background while the password is typed. Resolves once the toaster listens; then it
+ * hands the toaster to shared/toast.ts, where toasts asked for before that were waiting.
  */
 export function mountAdmin(): Promise<void> {
   mounted ??= new Promise<void>((resolve) => {
@@ -23,7 +24,7 @@ export function mountAdmin(): Promise<void> {
         <AdminApp onToasterReady={resolve} />
       </StrictMode>,
     )
-  })
+  }).then(() => toasterReady(toast))
   return mounted
 }
 

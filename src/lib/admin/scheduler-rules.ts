@@ -24,3 +24,26 @@ export function scheduleText(job: JobForm): string {
   if (job.frequency === 'daily') return `Daily, ${time}`
   return `${dayNames[job.dayOfWeek] ?? 'Monday'}, ${time}`
 }
+
+/**
+ * Spec 001 section 9: the scheduler's championships (the other reading's defaults are the first
+ * two, which test mode uses).
+ */
+export const SPEC_SCHEDULER_CHAMPIONSHIPS = [
+  'Formula 1',
+  'IndyCar Series',
+  'NASCAR Cup Series',
+  'GT World Challenge',
+  'World Rally Championship',
+  'MotoGP',
+] as const
+
+/** Adds a championship to the list; why not, in words, when it is blank or already there. */
+export function addChampionship(list: readonly string[], name: string): { list: string[] } | { problem: string } {
+  const trimmed = name.trim().replace(/\s+/g, ' ')
+  if (!trimmed) return { problem: 'Please enter a championship name.' }
+  if (trimmed.length > 100) return { problem: 'A championship name is too long.' }
+  if (list.some((n) => n.toLowerCase() === trimmed.toLowerCase()))
+    return { problem: `${trimmed} is already in the list.` }
+  return { list: [...list, trimmed] }
+}

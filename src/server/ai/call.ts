@@ -1,4 +1,5 @@
 import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai'
+import { refusedAnswerMessage, type OutputProblem } from '../../lib/ai-output-words.ts'
 import { ApiError } from '../http/errors.ts'
 import { recordAiCall, releaseAiReservation, reserveAiSpend, type AiOutcome } from '../repos/ai-calls.repo.ts'
 import { aiConfig, priceFor, priceOf, serviceLabel, worstCaseCost, type AiService } from './config.ts'
@@ -12,8 +13,18 @@ export interface Usage {
   images?: number
 }
 
-/** Thrown by a `parse` step: the answer arrived but is not what we asked for. */
-export class InvalidOutput extends Error {}
+/**
+ * Thrown by a `parse` step: the answer arrived but is not what we asked for. The message is a
+ * short clause in words ('not valid JSON', 'the title is missing'): the owner reads it.
+ */
+export class InvalidOutput extends Error {
+  constructor(
+    message: string,
+    readonly problem: OutputProblem = 'failed-check',
+  ) {
+    super(message)
+  }
+}
 
 export interface AiCallSpec<Raw, Value> {
   service: AiService
@@ -61,6 +72,8 @@ interface Failure {
   outcome: AiOutcome
   httpStatus?: number
   message: string
+  /** Set for invalid_output: what kind of wrong answer it was. */
+  problem?: OutputProblem
   /** Wait this long before the next attempt; undefined: do not retry. */
   retryInMs?: number
 }
@@ -106,9 +119,11 @@ function classify(error: unknown, attempt: number): Failure {
     }
     return { outcome: 'client_error', httpStatus: status, message: providerMessage(error) }
   }
-  // A 200 whose body is not JSON, or JSON of the wrong shape: the SDK throws a SyntaxError or our parse refuses.
+  // A 200 whose body is not JSON: the SDK throws the parser's SyntaxError, which says nothing to the owner.
+  if (error instanceof SyntaxError)
+    return { outcome: 'invalid_output', problem: 'unreadable', message: 'not valid JSON' }
   const detail = error instanceof Error ? error.message : String(error)
-  return { outcome: 'invalid_output', message: detail.slice(0, 300) }
+  return { outcome: 'invalid_output', problem: 'unreadable', message: detail.slice(0, 300) }
 }
 
 function costOf(
@@ -213,7 +228,7 @@ async function attemptOnce<Raw, Value>(
     if (!(error instanceof InvalidOutput)) throw error
     // The answer was paid for even though we refuse it.
     await recordAiCall({ ...record, outcome: 'invalid_output', httpStatus: 200, error: error.message })
-    return { failure: { outcome: 'invalid_output', message: error.message } }
+    return { failure: { outcome: 'invalid_output', problem: error.problem, message: error.message } }
   }
 }
 
@@ -221,10 +236,8 @@ function failureError(label: string, failure: Failure | undefined): ApiError {
   if (!failure) return new ApiError(502, `${label} did not answer.`)
   switch (failure.outcome) {
     case 'invalid_output':
-      return new ApiError(
-        502,
-        `${label} answered twice with output that failed our checks (${failure.message}). Nothing was saved.`,
-      )
+      // Asked twice; both answers refused.
+      return new ApiError(502, refusedAnswerMessage(label, failure.problem ?? 'failed-check', failure.message))
     case 'rate_limited':
       return new ApiError(429, `${label} is rate-limiting requests: ${failure.message}. Please try again later.`)
     case 'timeout':

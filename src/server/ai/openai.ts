@@ -32,7 +32,7 @@ export async function generateImage(prompt: string, feature = 'image'): Promise<
     },
     parse: (raw) => {
       const parsed = imagesAnswer.safeParse(raw)
-      if (!parsed.success) throw new InvalidOutput('the answer carries no base64 image')
+      if (!parsed.success) throw new InvalidOutput('the answer carries no image', 'incomplete')
       const data = parsed.data.data[0]!.b64_json
       if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(data)) throw new InvalidOutput('the image is not valid base64')
       const decoded = new Uint8Array(Buffer.from(data, 'base64'))
@@ -105,15 +105,15 @@ export async function formatArticleHtml(content: string): Promise<string> {
     },
     parse: (raw) => {
       const parsed = formatAnswer.safeParse(raw)
-      if (!parsed.success) throw new InvalidOutput('the answer is not a chat completion')
+      if (!parsed.success) throw new InvalidOutput('not the expected response format', 'unreadable')
       let json: unknown
       try {
         json = JSON.parse(parsed.data.choices[0]!.message.content ?? '')
       } catch {
-        throw new InvalidOutput('the answer is not JSON')
+        throw new InvalidOutput('not valid JSON', 'unreadable')
       }
       const formatted = formattedSchema.safeParse(json)
-      if (!formatted.success) throw new InvalidOutput('the answer has no html')
+      if (!formatted.success) throw new InvalidOutput('the formatted text is missing', 'incomplete')
       const html = sanitizeArticleHtml(formatted.data.html)
       const kept = new Set(words(htmlToText(html)))
       const missing = original.filter((w) => !kept.has(w)).length

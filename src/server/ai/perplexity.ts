@@ -1,5 +1,6 @@
 import type { ResponseCreateParamsNonStreaming } from 'openai/resources/responses/responses'
 import { z } from 'zod'
+import { describeSchemaIssue } from '../../lib/ai-output-words.ts'
 import { isSafeUrl } from '../http/fields.ts'
 import { callAi, InvalidOutput, type Usage } from './call.ts'
 import { aiConfig } from './config.ts'
@@ -102,18 +103,15 @@ export async function searchStructured<T>(request: SearchRequest<T>): Promise<Se
     usage: usageOf,
     parse: (raw) => {
       const answer = answerSchema.safeParse(raw)
-      if (!answer.success) throw new InvalidOutput('the answer is not in the Responses format')
+      if (!answer.success) throw new InvalidOutput('not the expected response format', 'unreadable')
       let json: unknown
       try {
         json = JSON.parse(answerText(answer.data))
       } catch {
-        throw new InvalidOutput('the answer is not JSON')
+        throw new InvalidOutput('not valid JSON', 'unreadable')
       }
       const value = request.schema.safeParse(json)
-      if (!value.success) {
-        const issue = value.error.issues[0]
-        throw new InvalidOutput(`${issue?.path.join('.') || 'answer'}: ${issue?.message ?? 'wrong shape'}`)
-      }
+      if (!value.success) throw new InvalidOutput(describeSchemaIssue(value.error.issues[0]), 'incomplete')
       const listed = (json as { sources?: unknown }).sources
       const sources = sourcesOf(
         answer.data,

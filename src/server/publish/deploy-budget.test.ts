@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { simulateMonth, typicalMonth } from '../../../scripts/lib/deploy-simulation.ts'
+import { simulateMonth, typicalMonth } from '../../../scripts/local-platform/deploy-simulation.ts'
 import { startFakeBuildHook, type FakeBuildHook } from '../../../tests/fakes/build-hook.ts'
 import { adminCookie, send } from '../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'

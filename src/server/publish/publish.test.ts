@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { db } from '../db/client.ts'
 import { adminCookie, send } from '../../../tests/helpers/auth.ts'
 import { givenUnlimitedDeploys, resetDatabase } from '../../../tests/helpers/db.ts'
-import { createNews } from '../db/factories.ts'
+import { createNews } from '../../../tests/factories.ts'
 import {
   configurePublishing,
   flushPendingBuild,

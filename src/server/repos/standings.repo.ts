@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { mergeOwnerEdits, type StoredStandingsRow } from '../../lib/standings-merge.ts'
 import { db } from '../db/client.ts'
 import { standingsRows, standingsSets } from '../db/schema.ts'
 
@@ -7,6 +8,11 @@ export interface StandingsRow {
   driverName: string
   team: string
   points: number
+}
+
+/** A row as listed: `edited` when the owner changed it by hand (a refresh keeps it; issue 17). */
+export interface ListedStandingsRow extends StandingsRow {
+  edited: boolean
 }
 
 export interface StandingsSet {
@@ -20,8 +26,19 @@ export interface StandingsSet {
   standings: StandingsRow[]
 }
 
+export interface AdminStandingsSet extends Omit<StandingsSet, 'standings'> {
+  standings: ListedStandingsRow[]
+}
+
 /** Every standings set in display order, each with all its driver rows in row order. */
 export async function listStandings(): Promise<StandingsSet[]> {
+  const sets = await listStandingsWithEdits()
+  // The public answer has no edit marks: they are the owner's business.
+  return sets.map((set) => ({ ...set, standings: set.standings.map(({ edited: _edited, ...row }) => row) }))
+}
+
+/** The admin's list: each row says whether the owner edited it by hand (a refresh keeps those). */
+export async function listStandingsWithEdits(): Promise<AdminStandingsSet[]> {
   const sets = await db().select().from(standingsSets).orderBy(asc(standingsSets.displayOrder), asc(standingsSets.id))
   if (sets.length === 0) return []
   const rows = await db()
@@ -34,10 +51,16 @@ export async function listStandings(): Promise<StandingsSet[]> {
       ),
     )
     .orderBy(asc(standingsRows.setId), asc(standingsRows.rowIndex))
-  const bySet = new Map<number, StandingsRow[]>()
+  const bySet = new Map<number, ListedStandingsRow[]>()
   for (const r of rows) {
     const list = bySet.get(r.setId) ?? []
-    list.push({ position: r.position, driverName: r.driverName, team: r.team, points: r.points })
+    list.push({
+      position: r.position,
+      driverName: r.driverName,
+      team: r.team,
+      points: r.points,
+      edited: r.editedAt !== null,
+    })
     bySet.set(r.setId, list)
   }
   return sets.map(({ createdAt: _createdAt, ...set }) => ({ ...set, standings: bySet.get(set.id) ?? [] }))
@@ -82,11 +105,29 @@ export interface DriverEdit {
   points: number
 }
 
-/** Edits one driver row (driverIndex = row order, 0-based); false when the set or row does not exist. */
-export async function updateStandingsDriver(setId: number, rowIndex: number, edit: DriverEdit): Promise<boolean> {
+/**
+ * Edits one driver row (driverIndex = row order, 0-based) and marks it as the owner's, so that a
+ * refresh keeps it; false when the set or row does not exist.
+ */
+export async function updateStandingsDriver(
+  setId: number,
+  rowIndex: number,
+  edit: DriverEdit,
+  now = new Date(),
+): Promise<boolean> {
   const updated = await db()
     .update(standingsRows)
-    .set(edit)
+    .set({ ...edit, editedAt: now })
+    .where(and(eq(standingsRows.setId, setId), eq(standingsRows.rowIndex, rowIndex)))
+    .returning({ setId: standingsRows.setId })
+  return updated.length > 0
+}
+
+/** Lets the next refresh overwrite a hand-edited row again; false when the set or row does not exist. */
+export async function releaseStandingsDriver(setId: number, rowIndex: number): Promise<boolean> {
+  const updated = await db()
+    .update(standingsRows)
+    .set({ editedAt: null })
     .where(and(eq(standingsRows.setId, setId), eq(standingsRows.rowIndex, rowIndex)))
     .returning({ setId: standingsRows.setId })
   return updated.length > 0
@@ -130,7 +171,8 @@ export interface GeneratedStandings {
 
 /**
  * Stores freshly generated standings in one transaction: an existing set of the same
- * championship (case-insensitive) gets its rows replaced and keeps its id and place in the list;
+ * championship (case-insensitive) gets its rows replaced, except the rows the owner edited by hand,
+ * which are merged in (src/lib/standings-merge.ts), and keeps its id and place in the list;
  * otherwise a new set goes to the end. Answers the set's id.
  */
 export async function saveGeneratedStandings(input: GeneratedStandings, now = new Date()): Promise<number> {
@@ -138,12 +180,24 @@ export async function saveGeneratedStandings(input: GeneratedStandings, now = ne
   return db().transaction(async (tx) => {
     const { standings, ...set } = input
     let id: number
+    let stored: StoredStandingsRow[] = []
     if (existing) {
       id = existing.id
       await tx
         .update(standingsSets)
         .set({ ...set, championshipName: existing.championshipName, lastUpdated: now })
         .where(eq(standingsSets.id, id))
+      stored = await tx
+        .select({
+          position: standingsRows.position,
+          driverName: standingsRows.driverName,
+          team: standingsRows.team,
+          points: standingsRows.points,
+          editedAt: standingsRows.editedAt,
+        })
+        .from(standingsRows)
+        .where(eq(standingsRows.setId, id))
+        .orderBy(asc(standingsRows.rowIndex))
       await tx.delete(standingsRows).where(eq(standingsRows.setId, id))
     } else {
       const [last] = await tx
@@ -155,8 +209,8 @@ export async function saveGeneratedStandings(input: GeneratedStandings, now = ne
         .returning({ id: standingsSets.id })
       id = created!.id
     }
-    const ordered = [...standings].sort((a, b) => a.position - b.position)
-    await tx.insert(standingsRows).values(ordered.map((row, rowIndex) => ({ ...row, setId: id, rowIndex })))
+    const rows = mergeOwnerEdits(standings, stored)
+    await tx.insert(standingsRows).values(rows.map((row, rowIndex) => ({ ...row, setId: id, rowIndex })))
     return id
   })
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Tabs } from 'radix-ui'
 import type { AiServiceName } from '../shared/ai-status.ts'
+import { AiTestTools } from './ai-test-tools.tsx'
 import { useAiTool, useDiagnostic, type UsageFigures } from './use-diagnostics.ts'
 
 /** Spec 001 section 9: auto refresh every 30 s, response-time bar scaled to 10,000 ms. */
@@ -74,7 +75,6 @@ export function AiDiagnosticsTab() {
   const [autoRefresh, setAutoRefresh] = useState(false)
   const diagnostic = useDiagnostic(service, autoRefresh ? AUTO_REFRESH_MS : false)
   const tools = useAiTool(service)
-  const [prompt, setPrompt] = useState('A race car at speed on a wet track at dusk')
   const report = diagnostic.data
   const decimals = costDecimals[service]
   // Spec 001 section 8: diagnostic and AI test failures are only logged.
@@ -202,35 +202,7 @@ export function AiDiagnosticsTab() {
             </button>
           </Tabs.Content>
           <Tabs.Content value="tools" className="space-y-3">
-            {service === 'perplexity' ? (
-              <button
-                type="button"
-                className="btn-primary"
-                disabled={tools.testNews.isPending}
-                onClick={() => tools.testNews.mutate(undefined, { onError: logFailure })}
-              >
-                Test News Generation
-              </button>
-            ) : (
-              <div className="flex flex-wrap items-end gap-2">
-                <label className="grid gap-1">
-                  <span>Image prompt</span>
-                  <input
-                    value={prompt}
-                    onChange={(e) => setPrompt(e.target.value)}
-                    className="rounded border border-line bg-transparent px-3 py-2"
-                  />
-                </label>
-                <button
-                  type="button"
-                  className="btn-primary"
-                  disabled={tools.testImage.isPending}
-                  onClick={() => tools.testImage.mutate(prompt, { onError: logFailure })}
-                >
-                  Test Image Generation
-                </button>
-              </div>
-            )}
+            <AiTestTools service={service} tools={tools} />
           </Tabs.Content>
           {service === 'perplexity' && (
             <Tabs.Content value="models">

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { useGenerateStandings, useRefreshAllStandings } from './use-standings-ai.ts'
+import { useGenerateStandings, useGeneratingStandings, useRefreshAllStandings } from './use-standings-ai.ts'
 import { notify } from '../shared/toast.ts'
 import { useAiReady } from '../shared/ai-not-configured.tsx'
 
@@ -10,6 +10,7 @@ export const QUICK_CHAMPIONSHIPS = ['Formula 1', 'MotoGP', 'NASCAR', 'IndyCar', 
 export function ChampionshipGenerator() {
   const [name, setName] = useState('')
   const generate = useGenerateStandings()
+  const generating = useGeneratingStandings()
   const refreshAll = useRefreshAllStandings()
   const { ready, notice } = useAiReady('perplexity')
 
@@ -20,12 +21,7 @@ export function ChampionshipGenerator() {
       notify.failure('Championship Required', 'Please enter a championship name to generate standings')
       return
     }
-    generate.mutate(championship, {
-      onSuccess: (result) =>
-        notify.success('Championship Standings Generated', `${result.championship} standings are up to date.`),
-      onError: () =>
-        notify.failure('Generation Failed', 'Failed to generate championship standings. Please try again.'),
-    })
+    generate.mutate(championship)
   }
 
   return (
@@ -45,8 +41,8 @@ export function ChampionshipGenerator() {
           placeholder="e.g. Formula 1"
           className="min-w-0 flex-1 rounded border border-line bg-transparent px-3 py-2"
         />
-        <button type="submit" className="btn-primary" disabled={!ready || generate.isPending}>
-          {generate.isPending ? 'Generating…' : 'Generate Standings'}
+        <button type="submit" className="btn-primary" disabled={!ready || generating}>
+          {generating ? 'Generating…' : 'Generate Standings'}
         </button>
       </form>
       <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label="Quick choices">

@@ -4,13 +4,15 @@ import { standingsDriverContract } from '../../../lib/forms/standings-driver.ts'
 import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
 import { useUnsavedChanges } from '../shared/unsaved.ts'
-import { useUpdateDriver } from './use-standings.ts'
+import { useReleaseDriver, useUpdateDriver } from './use-standings.ts'
 
 interface Driver {
   position: number
   driverName: string
   team: string
   points: number
+  /** Edited by the owner: refreshes keep this row until it is left to the AI again. */
+  edited: boolean
 }
 
 interface Props {
@@ -22,23 +24,57 @@ interface Props {
   onDone: () => void
 }
 
-/** One driver row; Edit turns it into inputs (one row at a time across the list). */
+/**
+ * One driver row; Edit turns it into inputs (one row at a time across the list). A row the owner
+ * edited carries an 'Edited' badge: Refresh All and the scheduler keep it, until 'Use AI' leaves it
+ * to the next refresh again.
+ */
 export function DriverRow({ setId, index, driver, editing, onEdit, onDone }: Props) {
-  if (!editing)
-    return (
-      <tr className="border-t border-line">
-        <td className="py-1.5 pr-2">{driver.position}</td>
-        <td className="py-1.5 pr-2 text-white">{driver.driverName}</td>
-        <td className="py-1.5 pr-2">{driver.team}</td>
-        <td className="py-1.5 pr-2">{driver.points}</td>
-        <td className="py-1.5 text-right">
-          <button type="button" className="btn-outline" onClick={onEdit} aria-label={`Edit ${driver.driverName}`}>
-            Edit
-          </button>
-        </td>
-      </tr>
+  const release = useReleaseDriver()
+  if (editing) return <DriverEditRow setId={setId} index={index} driver={driver} onDone={onDone} />
+  const useAi = () =>
+    release.mutate(
+      { championshipId: setId, driverIndex: index },
+      {
+        onSuccess: () =>
+          notify.success('Driver Updated', `The next refresh will replace ${driver.driverName} with the AI's data.`),
+        onError: (error) => {
+          if (!isUnauthorized(error)) notify.failed('Error', 'Failed to update driver information', error)
+        },
+      },
     )
-  return <DriverEditRow setId={setId} index={index} driver={driver} onDone={onDone} />
+  return (
+    <tr className="border-t border-line">
+      <td className="py-1.5 pr-2">{driver.position}</td>
+      <td className="py-1.5 pr-2 text-white">{driver.driverName}</td>
+      <td className="py-1.5 pr-2">{driver.team}</td>
+      <td className="py-1.5 pr-2">{driver.points}</td>
+      <td className="flex items-center justify-end gap-2 py-1.5">
+        {driver.edited && (
+          <span
+            className="rounded bg-amber-900/60 px-1.5 py-0.5 text-xs text-amber-200"
+            title="Edited by you: refreshes keep this row"
+          >
+            Edited
+          </span>
+        )}
+        {driver.edited && (
+          <button
+            type="button"
+            className="btn-outline"
+            onClick={useAi}
+            disabled={release.isPending}
+            aria-label={`Let the AI overwrite ${driver.driverName} at the next refresh`}
+          >
+            Use AI
+          </button>
+        )}
+        <button type="button" className="btn-outline" onClick={onEdit} aria-label={`Edit ${driver.driverName}`}>
+          Edit
+        </button>
+      </td>
+    </tr>
+  )
 }
 
 function DriverEditRow({ setId, index, driver, onDone }: Omit<Props, 'editing' | 'onEdit'>) {
@@ -55,7 +91,7 @@ function DriverEditRow({ setId, index, driver, onDone }: Omit<Props, 'editing' |
     update.mutate(edit, {
       onSuccess: () => {
         onDone()
-        notify.success('Driver Updated')
+        notify.success('Driver Updated', 'Marked as edited: refreshes keep this row.')
       },
       onError: (error) => {
         if (!isUnauthorized(error)) notify.failed('Error', 'Failed to update driver information', error)

@@ -7,8 +7,9 @@ import { refresh } from '../shared/refresh.ts'
 const key = ['championships-standings']
 const standings = api['championships-standings']
 
-/** The AI standings sets, in display order (GET /api/championships-standings). */
-export const useStandings = () => useQuery({ queryKey: key, queryFn: () => unwrap(standings.$get()) })
+/** The AI standings sets, in display order, with the owner's edit marks (GET /api/admin/championships-standings). */
+export const useStandings = () =>
+  useQuery({ queryKey: key, queryFn: () => unwrap(api.admin['championships-standings'].$get()) })
 
 function useStandingsMutation<V>(call: (v: V) => Promise<unknown>) {
   const client = useQueryClient()
@@ -32,6 +33,16 @@ export const useUpdateDriver = () =>
       standings[':championshipId'].driver[':driverIndex'].$put({
         param: { championshipId: String(edit.championshipId), driverIndex: String(edit.driverIndex) },
         json: edit,
+      }),
+    ),
+  )
+
+/** Lets the next refresh overwrite a hand-edited row again. */
+export const useReleaseDriver = () =>
+  useStandingsMutation((row: { championshipId: number; driverIndex: number }) =>
+    unwrap(
+      standings[':championshipId'].driver[':driverIndex'].edit.$delete({
+        param: { championshipId: String(row.championshipId), driverIndex: String(row.driverIndex) },
       }),
     ),
   )

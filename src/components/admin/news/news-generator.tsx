@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { WORD_COUNT_PRESETS, type ContentType } from '../../../lib/ai-news.ts'
-import { useBulkNews, useGenerateNews, useRefreshAllNews } from './use-news-ai.ts'
+import { useBulkNews, useGenerateNews, useGeneratingNews, useRefreshAllNews } from './use-news-ai.ts'
 import { QUICK_CHAMPIONSHIPS } from '../championships/championship-generator.tsx'
 import { notify, serverMessage } from '../shared/toast.ts'
 import { useAiReady } from '../shared/ai-not-configured.tsx'
 import { TextareaField } from '../../ui/textarea-field.tsx'
+import { isUnauthorized } from '../shared/session.ts'
+import { useAiSettings, useSaveAiSettings } from './use-ai-settings.ts'
 
 /** The News tab's AI generator: one article, bulk generation over chosen championships, refresh all. */
 export function NewsGenerator() {
@@ -15,9 +17,33 @@ export function NewsGenerator() {
   const [focusPrompt, setFocusPrompt] = useState('')
   const [bulk, setBulk] = useState<string[]>([])
   const generate = useGenerateNews()
+  const generating = useGeneratingNews()
   const bulkNews = useBulkNews()
   const refreshAll = useRefreshAllNews()
   const { ready, notice } = useAiReady('perplexity')
+  const settings = useAiSettings()
+  const savePrompts = useSaveAiSettings()
+  // The saved prompts fill the fields once they arrive, unless the owner has typed meanwhile.
+  const typed = useRef(false)
+  useEffect(() => {
+    if (!settings.data || typed.current) return
+    setContentPrompt(settings.data.contentPrompt)
+    setFocusPrompt(settings.data.focusPrompt)
+  }, [settings.data])
+  const typePrompt = (set: (value: string) => void) => (value: string) => {
+    typed.current = true
+    set(value)
+  }
+  const onSavePrompts = () =>
+    savePrompts.mutate(
+      { contentPrompt, focusPrompt },
+      {
+        onSuccess: () => notify.success('Settings Saved', 'The AI prompts are saved for the next articles.'),
+        onError: (error) => {
+          if (!isUnauthorized(error)) notify.failed('Error', 'Failed to save the AI prompts', error)
+        },
+      },
+    )
 
   const chooseType = (type: ContentType) => {
     setContentType(type)
@@ -30,13 +56,7 @@ export function NewsGenerator() {
       notify.failure('Championship Required', 'Please enter a championship name to generate news')
       return
     }
-    generate.mutate(
-      { championshipName: championshipName.trim(), contentType, wordCount, contentPrompt, focusPrompt },
-      {
-        onSuccess: (article) => notify.success('Draft Ready', `"${article.title}" is waiting for review.`),
-        onError: (error) => notify.failure('Generation Failed', serverMessage(error) ?? 'Failed to generate news'),
-      },
-    )
+    generate.mutate({ championshipName: championshipName.trim(), contentType, wordCount, contentPrompt, focusPrompt })
   }
 
   return (
@@ -79,11 +99,16 @@ export function NewsGenerator() {
             className="w-32 rounded border border-line bg-transparent px-3 py-2"
           />
         </label>
-        <TextareaField label="Content prompt" rows={2} value={contentPrompt} onChange={setContentPrompt} />
-        <TextareaField label="Focus prompt" rows={2} value={focusPrompt} onChange={setFocusPrompt} />
-        <button type="submit" className="btn-primary justify-self-start" disabled={!ready || generate.isPending}>
-          {generate.isPending ? 'Generating…' : 'Generate Article'}
-        </button>
+        <TextareaField label="Content prompt" rows={2} value={contentPrompt} onChange={typePrompt(setContentPrompt)} />
+        <TextareaField label="Focus prompt" rows={2} value={focusPrompt} onChange={typePrompt(setFocusPrompt)} />
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className="btn-primary" disabled={!ready || generating}>
+            {generating ? 'Generating…' : 'Generate Article'}
+          </button>
+          <button type="button" className="btn-outline" disabled={savePrompts.isPending} onClick={onSavePrompts}>
+            Save Prompts
+          </button>
+        </div>
       </form>
 
       <fieldset className="grid gap-2">

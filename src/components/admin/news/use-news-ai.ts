@@ -1,7 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '../../../lib/api-client.ts'
 import { refresh } from '../shared/refresh.ts'
+import { isUnauthorized } from '../shared/session.ts'
+import { notify, serverMessage } from '../shared/toast.ts'
 import { useStartJob } from '../shared/use-jobs.ts'
+import { aiSettingsKey } from './use-ai-settings.ts'
 import { listAdminNews } from './use-news.ts'
 
 /** The News tab's list (use-news.ts): drafts included. */
@@ -15,13 +18,31 @@ export interface NewsForm {
   focusPrompt: string
 }
 
+/** The shell's banner follows this call by its key (shell/pending-ai-banner.tsx). */
+export const generateNewsKey = ['ai', 'generate-news'] as const
+
+/**
+ * One AI article. Its toasts are the mutation's own, not the form's: they still come when the
+ * owner has moved to another tab (the form is unmounted then, the call goes on).
+ */
 export function useGenerateNews() {
   const client = useQueryClient()
   return useMutation({
+    mutationKey: generateNewsKey,
     mutationFn: (form: NewsForm) => unwrap(api.admin['generate-championship-news'].$post({ json: form })),
-    onSuccess: () => refresh(client, newsKey),
+    onSuccess: (article) => {
+      notify.success('Draft Ready', `"${article.title}" is waiting for review.`)
+      // The call saved the prompts it was given (spec 001 section 7).
+      return refresh(client, newsKey, aiSettingsKey)
+    },
+    onError: (error) => {
+      if (!isUnauthorized(error)) notify.failure('Generation Failed', serverMessage(error) ?? 'Failed to generate news')
+    },
   })
 }
+
+/** Whether an AI article is being written, wherever it was started (the form may be a new one). */
+export const useGeneratingNews = () => useIsMutating({ mutationKey: generateNewsKey }) > 0
 
 export const useRefreshAllNews = () => useStartJob(() => unwrap(api.admin['refresh-all-news'].$post()))
 

@@ -7,7 +7,9 @@ import { notify } from '../shared/toast.ts'
 import type { AdminSchedulerConfig } from '../shared/types.ts'
 import { useUnsavedChanges } from '../shared/unsaved.ts'
 import { JobBlock } from './job-block.tsx'
-import { useSaveSchedulerConfig, useSchedulerConfig } from './use-scheduler.ts'
+import { useSaveSchedulerConfig, useSchedulerConfig, useTestModeEstimate } from './use-scheduler.ts'
+import { ChampionshipsField } from './championships-field.tsx'
+import { confirmTestMode, testModeCostText } from './test-mode-cost.ts'
 import { LoadError } from '../shared/load-error.tsx'
 
 /** Scheduler tab: the configuration form and the test-mode control (runs come with the AI issue). */
@@ -18,31 +20,37 @@ export default function SchedulerTab() {
   return <SchedulerForm stored={config.data} />
 }
 
-type Form = Pick<AdminSchedulerConfig, 'enabled' | 'standings' | 'news'>
+type Form = Pick<AdminSchedulerConfig, 'enabled' | 'standings' | 'news' | 'championships'>
+
+const formOf = (c: AdminSchedulerConfig): Form => ({
+  enabled: c.enabled,
+  standings: c.standings,
+  news: c.news,
+  championships: c.championships,
+})
 
 function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
-  const [form, setForm] = useState<Form>({ enabled: stored.enabled, standings: stored.standings, news: stored.news })
+  const [form, setForm] = useState<Form>(formOf(stored))
   const save = useSaveSchedulerConfig()
   const testMode = useSaveSchedulerConfig()
-  const dirty =
-    JSON.stringify(form) !== JSON.stringify({ enabled: stored.enabled, standings: stored.standings, news: stored.news })
+  const estimate = useTestModeEstimate()
+  const dirty = JSON.stringify(form) !== JSON.stringify(formOf(stored))
   useUnsavedChanges(dirty)
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
     if (save.isPending) return
-    save.mutate(
-      { ...form, championships: stored.championships },
-      {
-        onSuccess: () => notify.success('Schedule Settings Saved'),
-        onError: (error) => {
-          if (!isUnauthorized(error)) notify.failed('Error', 'Failed to save schedule settings', error)
-        },
+    save.mutate(form, {
+      onSuccess: () => notify.success('Schedule Settings Saved'),
+      onError: (error) => {
+        if (!isUnauthorized(error)) notify.failed('Error', 'Failed to save schedule settings', error)
       },
-    )
+    })
   }
-  const toggleTestMode = () => {
+  const toggleTestMode = async () => {
     const enable = !stored.testMode
+    // Test mode spends money every 2 minutes: the owner sees how much before it starts.
+    if (enable && !(await confirmTestMode(estimate.data))) return
     // Test mode: every 2 minutes, news and standings, for the spec's two championships.
     const update = enable
       ? { testMode: true, testIntervalMinutes: 2, generateNews: true, refreshStandings: true }
@@ -74,6 +82,10 @@ function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
           onChange={(standings) => setForm((f) => ({ ...f, standings }))}
         />
         <JobBlock title="News generation" job={form.news} onChange={(news) => setForm((f) => ({ ...f, news }))} />
+        <ChampionshipsField
+          value={form.championships}
+          onChange={(championships) => setForm((f) => ({ ...f, championships }))}
+        />
         <div>
           <button type="submit" className="btn-primary" disabled={save.isPending} aria-busy={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Schedule Settings'}
@@ -89,7 +101,8 @@ function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
         </h3>
         <p className="text-gray-300">
           Status: <strong className="text-white">{stored.testMode ? 'Test Mode Active' : 'Normal'}</strong>
-          {stored.testMode && ` · every ${stored.testIntervalMinutes} minutes for ${stored.championships.join(', ')}`}
+          {stored.testMode &&
+            ` · every ${stored.testIntervalMinutes} minutes for ${estimate.data?.championships.join(', ') ?? 'Formula 1, IndyCar Series'}`}
         </p>
         {stored.testMode && !stored.enabled && (
           <p className="text-amber-300">
@@ -99,6 +112,7 @@ function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
         <p className="text-sm text-gray-400">
           Each test run makes four AI calls (two articles, two standings), every 2 minutes while test mode is on: they
           count against the monthly AI budget.
+          {estimate.data && ` Estimated: ${testModeCostText(estimate.data)}.`}
         </p>
         <div className="flex flex-wrap gap-3">
           <button

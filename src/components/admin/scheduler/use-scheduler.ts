@@ -35,3 +35,10 @@ export function useRunTestNow() {
     },
   })
 }
+
+/** What test mode would spend per hour and day (the confirm dialog before enabling it). */
+export const useTestModeEstimate = () =>
+  useQuery({
+    queryKey: ['admin', 'scheduler', 'test-mode-estimate'],
+    queryFn: () => unwrap(api.admin.scheduler['test-mode-estimate'].$get()),
+  })

@@ -1,18 +1,30 @@
+import type { toast as sonnerToast } from 'sonner'
 import { failureDetail } from '../../../lib/admin/failure-text.ts'
 import type { FormProblem } from '../../../lib/forms/contract.ts'
 
-/**
- * Toasts are sonner's, in the panel's React root. The gate is plain HTML (docs/decisions/0502), so
- * its toasts wait for that root to be mounted (it is fetched while the password is typed); the
- * panel's own toasts find it there already.
- */
-const toaster = () => Promise.all([import('sonner'), import('../admin-root.tsx').then((m) => m.mountAdmin())])
+type Toaster = typeof sonnerToast
 
-function show(kind: 'success' | 'error', title: string, description?: string) {
-  void toaster().then(([{ toast }]) => {
+let registerToaster!: (toaster: Toaster) => void
+/**
+ * Toasts are sonner's, in the panel's React root (admin-root.tsx), which hands its toaster over
+ * with `toasterReady` once it listens. The gate is plain HTML (docs/decisions/0502) and mounts that
+ * root as soon as it shows, so its toasts wait here until then; the panel's own find it ready. The
+ * root imports this module, never the other way round: no import circle (docs/decisions/0021).
+ */
+const toaster = new Promise<Toaster>((resolve) => {
+  registerToaster = resolve
+})
+
+/** Called by the panel's root once its <Toaster> is mounted. */
+export function toasterReady(toast: Toaster): void {
+  registerToaster(toast)
+}
+
+function show(kind: 'success' | 'error', title: string, description?: string, persist = false) {
+  void toaster.then((toast) => {
     // One toast at a time (spec 001 section 9): each new one replaces the last.
     toast.dismiss()
-    toast[kind](title, { description })
+    toast[kind](title, { description, duration: persist ? Number.POSITIVE_INFINITY : undefined })
   })
 }
 
@@ -22,6 +34,10 @@ export const notify = {
   },
   failure(title: string, description?: string) {
     show('error', title, description)
+  },
+  /** A report with a list to read (which championships failed and why): stays until closed or replaced. */
+  report(tone: 'success' | 'failure', title: string, description: string) {
+    show(tone === 'success' ? 'success' : 'error', title, description, tone === 'failure')
   },
   problem(p: FormProblem) {
     notify.failure(p.title, p.description)

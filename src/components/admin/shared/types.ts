@@ -11,7 +11,7 @@ type ItemOf<T extends (...args: never[]) => unknown> = Answer<T> extends (infer 
 export type AdminGame = ItemOf<typeof api.games.$get>
 export type AdminAccessory = ItemOf<typeof api.accessories.$get>
 export type AdminChampionshipEntry = ItemOf<typeof api.championships.$get>
-export type AdminStandingsSet = ItemOf<(typeof api)['championships-standings']['$get']>
+export type AdminStandingsSet = ItemOf<(typeof api.admin)['championships-standings']['$get']>
 export type AdminStream = ItemOf<typeof api.streams.$get>
 export type AdminNews = ItemOf<typeof api.news.$get>
 export type AdminReview = ItemOf<typeof api.reviews.$get>

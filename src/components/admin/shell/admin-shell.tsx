@@ -8,6 +8,7 @@ import { $session, logout } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
 import { forgetUnsavedChanges, hasUnsavedChanges, useBeforeUnloadGuard } from '../shared/unsaved.ts'
 import { JobProgressBanner } from './job-progress-banner.tsx'
+import { PendingAiBanner } from './pending-ai-banner.tsx'
 import { PublishBadge } from './publish-badge.tsx'
 import { allTabs, tabGroups, type AdminTab } from './tabs.ts'
 import { useTabRoute } from './use-tab-route.ts'
@@ -139,6 +140,7 @@ function Shell() {
           <h1 className="sr-only">Admin panel: {tab.label}</h1>
           {/* On every tab: a job started on one tab is followed from any other. */}
           <JobProgressBanner />
+          <PendingAiBanner />
           <Suspense fallback={<p role="status">Loading {tab.label}...</p>}>
             <Tab key={tab.id} />
           </Suspense>

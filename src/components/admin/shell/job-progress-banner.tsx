@@ -3,28 +3,12 @@ import { useEffect, useRef } from 'react'
 import { useJobs, type JobSummary } from '../shared/use-jobs.ts'
 import { notify } from '../shared/toast.ts'
 import { refresh } from '../shared/refresh.ts'
+import { jobReport } from '../../../lib/admin/job-report.ts'
 
-const bulkKinds = new Set(['bulk-news', 'refresh-news'])
-
-/** Spec 001 section 8's toasts for a job that has just ended. */
+/** Spec 001 section 8's toasts for a job that has just ended (src/lib/admin/job-report.ts). */
 function announce(job: JobSummary) {
-  const errors = job.errors.length
-  if (bulkKinds.has(job.kind)) {
-    const done = job.refreshedCount
-    if (job.kind === 'bulk-news') {
-      notify.success('Bulk News Generation Complete', `Generated news for ${done} championships. ${errors} errors.`)
-    } else if (done === 0 && errors > 0) {
-      notify.failure('Refresh Failed', job.errors.join('; '))
-    } else {
-      notify.success('News Refreshed', `${done} new drafts to review. ${errors} errors.`)
-    }
-  } else if (job.kind === 'refresh-standings') {
-    if (job.updated === 0 && errors > 0) {
-      notify.failure('Refresh Failed', 'Failed to refresh championship standings. Please try again.')
-    } else {
-      notify.success('Championships Refreshed', `${job.updated} championships updated. ${errors} errors.`)
-    }
-  }
+  const report = jobReport(job)
+  if (report) notify.report(report.tone, report.title, report.description)
 }
 
 /**

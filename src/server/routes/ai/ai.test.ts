@@ -7,7 +7,7 @@ import { configureAi } from '../../ai/config.ts'
 import { recordAiCall } from '../../repos/ai-calls.repo.ts'
 import { listStandings } from '../../repos/standings.repo.ts'
 import { readImage } from '../../blobs/images.ts'
-import { createNews } from '../../db/factories.ts'
+import { createNews } from '../../../../tests/factories.ts'
 import { db } from '../../db/client.ts'
 import { aiSpendReservations, newsArticles } from '../../db/schema.ts'
 
@@ -154,11 +154,27 @@ describe('generate-championship-standings', () => {
     ai.fake.queue('responses', { kind: 'malformed' }, { kind: 'malformed' })
     const res = await generateStandings()
     expect(res.status).toBe(502)
-    expect(res.body.message).toMatch(
-      /^Perplexity answered twice with output that failed our checks .*Nothing was saved\.$/,
+    // In words, never the parser's own message.
+    expect(res.body.message).toBe(
+      'The AI service (Perplexity) answered in a form we could not read (not valid JSON); nothing was saved. Please try again.',
     )
     expect(ai.fake.requests).toHaveLength(4)
     expect(await listStandings()).toEqual([])
+  })
+
+  it('says in words which field an answer lacked, never the schema validator', async () => {
+    const noTitle = {
+      kind: 'answer' as const,
+      text: JSON.stringify({ content: '<p>Text</p>', sources: [] }),
+      sources: ['https://www.example.com/a', 'https://www.example.com/b'],
+    }
+    ai.fake.queue('responses', noTitle, noTitle)
+    const res = await post('generate-championship-news', { championshipName: 'MotoGP' })
+    expect(res.status).toBe(502)
+    expect(res.body.message).toBe(
+      'The AI service (Perplexity) answered without what we asked for (the title is missing); nothing was saved. Please try again.',
+    )
+    expect(await articles()).toEqual([])
   })
 
   it('refuses standings whose points rise, after one more try; the refused answers are still costed', async () => {
@@ -303,7 +319,7 @@ describe('AI news: drafts with sources', () => {
     ai.fake.queue('images', notImage, notImage)
     const res = await post(`generate-news-image/${article.id}`, { championshipName: 'MotoGP' })
     expect(res.status).toBe(502)
-    expect(res.body.message).toMatch(/^OpenAI answered twice with output that failed our checks/)
+    expect(res.body.message).toMatch(/^The AI service \(OpenAI\) answered, but the answer failed our checks/)
   })
 })
 

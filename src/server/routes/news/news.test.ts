@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createNews } from '../../db/factories.ts'
+import { createNews } from '../../../../tests/factories.ts'
 import { getJson } from '../../../../tests/helpers/app.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 

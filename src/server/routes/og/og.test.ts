@@ -4,7 +4,7 @@ import { Resvg } from '@resvg/resvg-js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { decodePng } from '../../../../tests/helpers/png.ts'
-import { createNews, createStandings } from '../../db/factories.ts'
+import { createNews, createStandings } from '../../../../tests/factories.ts'
 import { CARD_VARY, createOgApp } from './og.routes.ts'
 
 const app = createOgApp()

@@ -9,7 +9,12 @@ import { jobView } from '../../jobs/jobs.ts'
 import { getJob } from '../../repos/jobs.repo.ts'
 import { getSchedulerConfig, saveSchedulerConfig, type SchedulerUpdate } from '../../repos/scheduler.repo.ts'
 import { getScheduleTimes, listSchedulerRuns } from '../../repos/scheduler-runs.repo.ts'
-import { MIN_TEST_INTERVAL_MINUTES, runSchedulerNow } from '../../scheduler/tick.ts'
+import { MIN_TEST_INTERVAL_MINUTES, runSchedulerNow, TEST_CHAMPIONSHIPS } from '../../scheduler/tick.ts'
+import { estimateRepeatedRuns } from '../../../lib/ai-cost-estimate.ts'
+import { aiConfig, priceFor, priceOf, worstCaseCost } from '../../ai/config.ts'
+
+/** A news article or a standings table: a prompt and a JSON answer of about this size (seen in the ledger). */
+const TYPICAL_CALL = { inputTokens: 2_000, outputTokens: 1_000 }
 
 const configMessage = 'Failed to save schedule settings'
 
@@ -74,6 +79,26 @@ export const schedulerRoutes = new Hono()
   .get('/runs', async (c) => {
     const [times, runs] = await Promise.all([getScheduleTimes(), listSchedulerRuns()])
     return c.json({ ...times, runs })
+  })
+  /**
+   * What test mode would spend (the confirm dialog before it is switched on): one news article and
+   * one standings table per test championship every test interval, priced from the price table.
+   */
+  .get('/test-mode-estimate', async (c) => {
+    const config = await getSchedulerConfig()
+    const model = aiConfig().perplexity.model
+    const { price } = priceFor('perplexity', model)
+    const estimate = estimateRepeatedRuns(
+      TEST_CHAMPIONSHIPS.length * 2,
+      Math.max(MIN_TEST_INTERVAL_MINUTES, config.testIntervalMinutes),
+      { typical: priceOf(price, TYPICAL_CALL.inputTokens, TYPICAL_CALL.outputTokens), worst: worstCaseCost(price) },
+    )
+    return c.json({
+      ...estimate,
+      model,
+      championships: [...TEST_CHAMPIONSHIPS],
+      draftsPerRun: TEST_CHAMPIONSHIPS.length,
+    })
   })
   /** 'Run test now': test-mode work (Formula 1 and IndyCar Series, news and standings) started at once. */
   .post('/test-now', async (c) => {

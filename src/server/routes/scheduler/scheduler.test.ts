@@ -5,6 +5,22 @@ import { resetDatabase } from '../../../../tests/helpers/db.ts'
 beforeEach(resetDatabase)
 
 describe('/api/admin/scheduler', () => {
+  it('estimates what test mode would spend from the price table', async () => {
+    const cookie = await adminCookie()
+    const res = await send('GET', '/api/admin/scheduler/test-mode-estimate', { cookie })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({
+      callsPerRun: 4,
+      intervalMinutes: 2,
+      callsPerHour: 120,
+      callsPerDay: 2880,
+      championships: ['Formula 1', 'IndyCar Series'],
+    })
+    expect(res.body.costPerDay).toBeCloseTo(res.body.costPerHour * 24, 6)
+    expect(res.body.worstCostPerDay).toBeGreaterThan(res.body.costPerDay)
+    expect((await send('GET', '/api/admin/scheduler/test-mode-estimate')).status).toBe(401)
+  })
+
   it('answers {config} and the bare config, and stores a new schedule', async () => {
     const cookie = await adminCookie()
     const initial = await send('GET', '/api/admin/scheduler/config', { cookie })

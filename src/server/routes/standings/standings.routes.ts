@@ -1,14 +1,16 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { recordWrite } from '../../audit/record-writes.ts'
-import { publicCache } from '../../http/cache.ts'
+import { noStore, publicCache } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { intFrom } from '../../http/fields.ts'
 import { driverNameMessage, standingsDriverContract } from '../../../lib/forms/standings-driver.ts'
-import { idParams, jsonBody } from '../../http/validate.ts'
+import { idParams, jsonBody, parseId } from '../../http/validate.ts'
 import {
   deleteStandingsSet,
   listStandings,
+  listStandingsWithEdits,
+  releaseStandingsDriver,
   reorderStandings,
   updateStandingsDriver,
 } from '../../repos/standings.repo.ts'
@@ -79,9 +81,28 @@ export const standingsRoutes = new Hono()
       return c.json({ championshipId: setId, driverIndex: index.data, ...edit })
     },
   )
+  /** The owner lets the AI overwrite a hand-edited row again at the next refresh (issue 17). */
+  .delete('/:championshipId/driver/:driverIndex/edit', async (c) => {
+    const setId = parseId(c, 'championshipId')
+    const index = driverIndex.safeParse(c.req.param('driverIndex'))
+    if (!index.success) throw badRequest('Invalid driver index.')
+    if (!(await releaseStandingsDriver(setId, index.data))) throw notFound('Driver not found')
+    recordWrite(c, {
+      entity: 'standings',
+      id: setId,
+      summary: `Driver ${index.data + 1} left to the AI again`,
+      tags,
+    })
+    return c.json({ championshipId: setId, driverIndex: index.data, edited: false })
+  })
   .delete('/:id', idParams(), async (c) => {
     const { id } = c.req.valid('param')
     if (!(await deleteStandingsSet(id))) throw notFound('Championship standings not found')
     recordWrite(c, { entity: 'standings', id, summary: `Deleted championship standings ${id}`, tags })
     return c.json({ id, deleted: true })
   })
+
+/** GET /api/admin/championships-standings: the board's list, with the owner's edit marks (issue 17). */
+export const standingsAdminRoutes = new Hono()
+  .use(noStore())
+  .get('/', async (c) => c.json(await listStandingsWithEdits()))

@@ -32,7 +32,7 @@ export const PASSED_THROUGH: readonly string[] = [
   'DISPLAY',
   'WAYLAND_DISPLAY',
   'XDG_RUNTIME_DIR',
-  // The test runner's own settings (README): browser, ports, PostgreSQL 15 binaries.
+  // The test runner's own settings (docs/testing.md): browser, ports, PostgreSQL 15 binaries.
   'CHROMIUM_PATH',
   'E2E_PORT',
   'E2E_DB_PORT',

@@ -48,7 +48,7 @@ export async function startSite(port: number): Promise<void> {
     }
     if (usesEmbeddedDatabase) {
       log(`database: embedded PGlite in ${env.DATA_DIR}/pglite on 127.0.0.1:${env.EMBEDDED_DB_PORT}`)
-      // Restarted with backoff whenever it dies (scripts/lib/database.ts, decision 0304).
+      // Restarted with backoff whenever it dies (scripts/local-platform/database.ts, decision 0304).
       database = await superviseDatabase()
     } else {
       log('database: DATABASE_URL')

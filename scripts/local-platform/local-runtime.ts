@@ -26,7 +26,7 @@ export interface LocalRuntime {
 }
 
 interface Options {
-  /** The folder with the site's netlify.toml and its publish folder (scripts/lib/site-build.ts). */
+  /** The folder with the site's netlify.toml and its publish folder (scripts/local-platform/site-build.ts). */
   siteDir: string
   functionsDir: string
   host: string
@@ -42,7 +42,7 @@ interface Options {
  *   function modules, imported once and called with a Request and a Netlify-like context;
  * - static files, redirects, headers and the Image CDN come from Netlify's own local runtime
  *   library (@netlify/dev, which netlify-cli is built on), with Netlify Blobs from it too; a
- *   transformed image is kept and served again, as Netlify's CDN does (scripts/lib/image-cache.ts);
+ *   transformed image is kept and served again, as Netlify's CDN does (scripts/local-platform/image-cache.ts);
  * - no request can stop it: a malformed URL is a 400, a body over Netlify's 6 MB a 413, a GET with
  *   a body is answered without it, a failing function a 500 without a stack trace.
  */
@@ -69,7 +69,7 @@ export async function startLocalRuntime(opts: Options): Promise<LocalRuntime> {
   await netlify.start()
   const redirects = redirectRules(opts.siteDir)
   const images = new ImageCache()
-  /** The build being served: `dist` is a symlink swapped at each rebuild (scripts/lib/site-build.ts). */
+  /** The build being served: `dist` is a symlink swapped at each rebuild (scripts/local-platform/site-build.ts). */
   const liveBuild = () => {
     try {
       return realpathSync(path.join(opts.siteDir, 'dist'))

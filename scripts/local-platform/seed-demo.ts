@@ -8,7 +8,7 @@ import {
   buildNews,
   buildReview,
   buildStream,
-} from '../../src/server/db/factories.ts'
+} from '../../tests/factories.ts'
 import {
   accessories,
   championshipResults,

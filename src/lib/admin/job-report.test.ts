@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { jobReport, type FinishedJob } from './job-report.ts'
+
+const job = (o: Partial<FinishedJob>): FinishedJob => ({
+  kind: 'bulk-news',
+  errors: [],
+  failures: [],
+  updated: 0,
+  refreshedCount: 0,
+  ...o,
+})
+
+const nascar = { championship: 'NASCAR', error: 'Perplexity refused the request (HTTP 400: Unknown championship).' }
+
+describe('the toast of a finished job', () => {
+  it("gives the spec's bulk message, green when all went well", () => {
+    expect(jobReport(job({ refreshedCount: 3 }))).toEqual({
+      tone: 'success',
+      title: 'Bulk News Generation Complete',
+      description: 'Generated news for 3 championships. 0 errors.',
+    })
+  })
+
+  it('turns destructive with errors and names each failed championship and why', () => {
+    const report = jobReport(job({ refreshedCount: 5, errors: [nascar.error], failures: [nascar] }))
+    expect(report).toEqual({
+      tone: 'failure',
+      title: 'Bulk News Generation Complete',
+      description: `Generated news for 5 championships. 1 errors.\nNASCAR: ${nascar.error}`,
+    })
+  })
+
+  it('reports refreshes of news and standings the same way', () => {
+    expect(jobReport(job({ kind: 'refresh-news', errors: ['x'], failures: [nascar] }))).toMatchObject({
+      tone: 'failure',
+      title: 'Refresh Failed',
+      description: `NASCAR: ${nascar.error}`,
+    })
+    expect(jobReport(job({ kind: 'refresh-standings', updated: 2 }))).toMatchObject({
+      tone: 'success',
+      title: 'Championships Refreshed',
+    })
+    expect(jobReport(job({ kind: 'refresh-standings', updated: 1, errors: ['x'], failures: [nascar] }))).toMatchObject({
+      tone: 'failure',
+      description: expect.stringContaining('NASCAR: '),
+    })
+    expect(jobReport(job({ kind: 'streams' }))).toBeUndefined()
+  })
+})
