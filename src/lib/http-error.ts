@@ -1,25 +1,40 @@
 /**
- * The generic failure message of spec 000 section 8: the status code, ': ', then the response body,
- * or the status text when the body is empty.
+ * A failed HTTP response (spec 000 section 7: "any non-OK response is a failure"). `message` is the
+ * server's own words: the `{ "message" }` of our API's JSON answers, else the body text, else the
+ * status text. `detail` is the spec's generic failure text (spec 000 section 8, spec 001 section 8):
+ * the status code, ': ', then that message ('400: Current password is incorrect').
  */
-export function httpErrorMessage(status: number, statusText: string, body: string): string {
-  return `${status}: ${body || statusText}`
-}
-
-/** A failed HTTP response, with the spec's message. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Whether the server said something (a body), rather than the status text standing in. */
+    readonly fromServer = true,
   ) {
     super(message)
     this.name = 'HttpError'
   }
+
+  get detail(): string {
+    return `${this.status}: ${this.message}`
+  }
 }
 
-/** Throws an HttpError for any non-OK response (spec 000 section 7: "any non-OK response is a failure"). */
+/** The server's words in a failed answer's body: its JSON `message`, or the body as it came. */
+export function bodyMessage(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown }
+    if (typeof parsed?.message === 'string') return parsed.message
+  } catch {
+    // Not JSON: the body as it came.
+  }
+  return body
+}
+
+/** Throws an HttpError for any non-OK response; the body is read and parsed here, once. */
 export async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return
-  const body = await response.text().catch(() => '')
-  throw new HttpError(response.status, httpErrorMessage(response.status, response.statusText, body))
+  const body = (await response.text().catch(() => '')).trim()
+  const message = body ? bodyMessage(body) : ''
+  throw message ? new HttpError(response.status, message) : new HttpError(response.status, response.statusText, false)
 }

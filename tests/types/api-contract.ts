@@ -32,10 +32,14 @@ export type Cards = [
   >,
 ]
 
-// The admin forms' bodies: the game form needs only a title (spec 001 section 5), sent as text.
+// The admin forms' bodies are the form contracts (src/lib/forms): their required fields are
+// required in the typed client's input, so a body without one does not typecheck.
 type GameBody = InferRequestType<typeof api.admin.games.$post>['json']
+type StreamBody = InferRequestType<typeof api.streams.$post>['json']
 export type Bodies = [
-  Expect<Equal<GameBody['title'], string | null | undefined>>,
+  Expect<Equal<GameBody['title'], string>>,
+  Expect<Equal<StreamBody['streamUrl'], string>>,
+  Expect<Equal<InferRequestType<typeof api.accessories.$post>['json']['purchaseUrl'], string>>,
   Expect<
     Equal<
       InferRequestType<
@@ -59,3 +63,19 @@ export type Bodies = [
   >,
   Expect<Equal<InferResponseType<typeof api.admin.login.verify.$post, 200>['authenticated'], boolean>>,
 ]
+
+// A POST body without a required field is refused by the compiler (spec 001 section 5).
+export const missingRequired = {
+  // @ts-expect-error the game form needs a title
+  game: { websiteUrl: 'https://www.iracing.com' } satisfies GameBody,
+  // @ts-expect-error hardware needs its purchase URL
+  accessory: { name: 'Fanatec' } satisfies InferRequestType<typeof api.accessories.$post>['json'],
+  // @ts-expect-error a stream needs its URL
+  stream: { title: 'Le Mans' } satisfies StreamBody,
+  // @ts-expect-error a review needs its rating
+  review: { title: 'ACC review' } satisfies InferRequestType<typeof api.reviews.$post>['json'],
+  fullGame: { title: 'iRacing', websiteUrl: 'https://www.iracing.com' } satisfies GameBody,
+}
+
+// Ids are the route's: its param validator answers numbers to the handler, the client sends text.
+export type Params = [Expect<Equal<InferRequestType<(typeof api.streams)[':id']['$put']>['param']['id'], string>>]

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { Field } from './field.tsx'
 
 interface Props {
   label: string
@@ -10,19 +10,17 @@ interface Props {
 
 /** A labelled native select: keyboard and screen readers work as the platform does. */
 export function SelectField({ label, value, onChange, options, className }: Props) {
-  const id = useId()
   return (
-    <div className={`flex flex-col gap-1.5 ${className ?? ''}`}>
-      <label htmlFor={id} className="text-sm font-semibold text-gray-200">
-        {label}
-      </label>
-      <select id={id} className="field" value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field label={label} className={className}>
+      {({ id }) => (
+        <select id={id} className="field" value={value} onChange={(e) => onChange(e.target.value)}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   )
 }

@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes } from 'react'
+import type { InputHTMLAttributes } from 'react'
+import { Field } from './field.tsx'
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
   label: string
@@ -9,25 +10,18 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> &
 
 /** A labelled input; the hint is tied to it with aria-describedby. */
 export function TextField({ label, value, onChange, hint, className, ...rest }: Props) {
-  const id = useId()
   return (
-    <div className={`flex flex-col gap-1.5 ${className ?? ''}`}>
-      <label htmlFor={id} className="text-sm font-semibold text-gray-200">
-        {label}
-      </label>
-      <input
-        id={id}
-        className="field"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        {...rest}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-gray-400">
-          {hint}
-        </p>
+    <Field label={label} hint={hint} className={className}>
+      {({ id, hintId }) => (
+        <input
+          id={id}
+          className="field"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-describedby={hintId}
+          {...rest}
+        />
       )}
-    </div>
+    </Field>
   )
 }

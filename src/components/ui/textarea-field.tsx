@@ -1,4 +1,5 @@
-import { useId, type TextareaHTMLAttributes } from 'react'
+import type { TextareaHTMLAttributes } from 'react'
+import { Field } from './field.tsx'
 
 type Props = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> & {
   label: string
@@ -7,20 +8,18 @@ type Props = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'val
 }
 
 export function TextareaField({ label, value, onChange, className, rows = 4, ...rest }: Props) {
-  const id = useId()
   return (
-    <div className={`flex flex-col gap-1.5 ${className ?? ''}`}>
-      <label htmlFor={id} className="text-sm font-semibold text-gray-200">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className="field"
-        rows={rows}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        {...rest}
-      />
-    </div>
+    <Field label={label} className={className}>
+      {({ id }) => (
+        <textarea
+          id={id}
+          className="field"
+          rows={rows}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          {...rest}
+        />
+      )}
+    </Field>
   )
 }

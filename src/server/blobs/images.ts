@@ -66,6 +66,16 @@ export async function materializeImageUrl(value: string): Promise<string> {
   return value.startsWith('data:') ? storeDataUrl(value) : value
 }
 
+/**
+ * A form's values with their image field as the database keeps it (the server's one step after the
+ * form contract): an uploaded picture sent as a data URL is stored as a blob and becomes our URL.
+ */
+export async function withStoredImage<T extends object, K extends keyof T & string>(values: T, key: K): Promise<T> {
+  const value = values[key]
+  if (typeof value !== 'string' || !value.startsWith('data:')) return values
+  return { ...values, [key]: await storeDataUrl(value) }
+}
+
 export async function readImage(key: string): Promise<{ data: ArrayBuffer; contentType: string } | undefined> {
   if (!mediaKeyPattern.test(key)) return undefined
   const entry = await blobStore('images').getWithMetadata(key, { type: 'arrayBuffer' })

@@ -16,6 +16,27 @@ export function parseId(c: Context, name = 'id'): number {
   return result.data
 }
 
+/** The ids as the client sends them (with the path's other params) and as the handler reads them. */
+type IdParams<N extends string> = {
+  in: { param: Record<N, string> & Record<string, string> }
+  out: { param: Record<N, number> }
+}
+
+/**
+ * Route middleware: the path's ids parsed where they enter (`c.req.valid('param').id` is a number),
+ * so a handler never sees a bad id and the typed client knows the route takes them.
+ */
+export function idParams<N extends string = 'id', E extends Env = Env, P extends string = string>(
+  ...names: N[]
+): MiddlewareHandler<E, P, IdParams<N>> {
+  const keys = names.length ? names : (['id'] as N[])
+  return validator('param', (_value, c) => {
+    const ids = {} as Record<N, number>
+    for (const name of keys) ids[name] = parseId(c, name)
+    return ids
+  }) as unknown as MiddlewareHandler<E, P, IdParams<N>>
+}
+
 const firstMessage = (error: z.ZodError, fallback: string) => error.issues[0]?.message ?? fallback
 
 /** Keys a `.partial()` schema left undefined are dropped: an update touches only what was sent. */

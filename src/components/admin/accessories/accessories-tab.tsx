@@ -1,20 +1,23 @@
-import { accessoryProblem, preview } from '../../../lib/admin/form-rules.ts'
+import { preview } from '../../../lib/admin/form-rules.ts'
+import { accessoryContract, type AccessoryBody } from '../../../lib/forms/accessory.ts'
+import type { FormText } from '../../../lib/forms/contract.ts'
 import { TextField } from '../../ui/text-field.tsx'
 import { TextareaField } from '../../ui/textarea-field.tsx'
 import { AdminImage } from '../shared/admin-image.tsx'
 import { EntityManager } from '../shared/entity-manager.tsx'
 import { ImageChooser } from '../shared/image-chooser.tsx'
 import type { AdminAccessory } from '../shared/types.ts'
-import { accessoryHooks, type AccessoryInput } from './use-accessories.ts'
+import { accessoryHooks } from './use-accessories.ts'
 
-type Form = Omit<AccessoryInput, 'rating' | 'price'>
+/** What the form holds; rating and price are the server's to force. */
+type Form = FormText<Omit<AccessoryBody, 'rating' | 'price' | 'featured'>>
 
 const blank: Form = { name: '', brand: '', category: '', purchaseUrl: '', imageUrl: '', description: '' }
 
-/** Hardware tab: every save forces rating '4.5' and price 'Contact Manufacturer' (spec 001 section 5). */
+/** Hardware tab: the server forces rating '4.5' and price 'Contact Manufacturer' on every save (spec 001 section 5). */
 export default function AccessoriesTab() {
   return (
-    <EntityManager<AdminAccessory, Form, AccessoryInput>
+    <EntityManager<AdminAccessory, Form, AccessoryBody>
       texts={{
         title: 'Hardware Management',
         formTitle: { add: 'Add New Hardware', edit: 'Edit Hardware' },
@@ -41,8 +44,8 @@ export default function AccessoriesTab() {
         imageUrl: a.imageUrl,
         description: a.description,
       })}
-      toInput={(f) => ({ ...f, rating: '4.5', price: 'Contact Manufacturer' })}
-      check={accessoryProblem}
+      contract={accessoryContract}
+      toInput={(f) => f}
       fields={(f, set) => (
         <>
           <TextField label="Name (company)" value={f.name} onChange={(name) => set({ name })} required />

@@ -1,16 +1,6 @@
 import { api, unwrap } from '../../../lib/api-client.ts'
+import type { AccessoryBody } from '../../../lib/forms/accessory.ts'
 import { crudHooks } from '../shared/crud-hooks.ts'
-
-export interface AccessoryInput {
-  name: string
-  brand: string
-  category: string
-  purchaseUrl: string
-  imageUrl: string
-  description: string
-  rating: string
-  price: string
-}
 
 const param = (id: number) => ({ id: String(id) })
 
@@ -19,8 +9,8 @@ export const accessoryHooks = crudHooks({
   key: ['accessories'],
   alsoInvalidate: [['images']],
   list: () => unwrap(api.accessories.$get()),
-  create: (json: AccessoryInput) => unwrap(api.accessories.$post({ json })),
-  update: (id, json: AccessoryInput) => unwrap(api.accessories[':id'].$put({ param: param(id), json })),
+  create: (json: AccessoryBody) => unwrap(api.accessories.$post({ json })),
+  update: (id, json: AccessoryBody) => unwrap(api.accessories[':id'].$put({ param: param(id), json })),
   remove: (id) => unwrap(api.accessories[':id'].$delete({ param: param(id) })),
 })
 

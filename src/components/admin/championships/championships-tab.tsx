@@ -1,4 +1,5 @@
-import { championshipEntryProblem } from '../../../lib/admin/form-rules.ts'
+import { championshipEntryContract, type ChampionshipEntryBody } from '../../../lib/forms/championship-entry.ts'
+import type { FormText } from '../../../lib/forms/contract.ts'
 import { TextField } from '../../ui/text-field.tsx'
 import { useAiStatus } from '../shared/ai-status.ts'
 import { ChampionshipGenerator } from './championship-generator.tsx'
@@ -7,18 +8,10 @@ import { RecentlyDeleted } from '../shared/recently-deleted.tsx'
 import type { AdminChampionshipEntry } from '../shared/types.ts'
 import { StandingsBoard } from './standings-board.tsx'
 import { useStandings } from './use-standings.ts'
-import { championshipEntryHooks, type ChampionshipEntryInput } from './use-championship-entries.ts'
+import { championshipEntryHooks } from './use-championship-entries.ts'
 
-interface Form {
-  name: string
-  team: string
-  points: string
-  position: string
-  championshipType: string
-  lastLap: string
-  status: string
-  officialUrl: string
-}
+/** What the form holds: the contract's fields as text (the server parses the numbers). */
+type Form = FormText<ChampionshipEntryBody>
 
 const blank: Form = {
   name: '',
@@ -46,7 +39,7 @@ export default function ChampionshipsTab() {
         <StandingsBoard />
       </section>
       {!above.some((q) => q.isPending) && (
-        <EntityManager<AdminChampionshipEntry, Form, ChampionshipEntryInput>
+        <EntityManager<AdminChampionshipEntry, Form, ChampionshipEntryBody>
           texts={{
             title: 'Championship Entries',
             formTitle: { add: 'Add Standing Entry', edit: 'Edit Standing Entry' },
@@ -74,13 +67,8 @@ export default function ChampionshipsTab() {
             status: e.status ?? '',
             officialUrl: e.officialUrl ?? '',
           })}
-          toInput={(f) => ({
-            ...f,
-            points: Number.parseInt(f.points, 10) || 0,
-            position: Number.parseInt(f.position, 10),
-            championshipType: f.championshipType.trim() || 'esports',
-          })}
-          check={championshipEntryProblem}
+          contract={championshipEntryContract}
+          toInput={(f) => ({ ...f, points: f.points.trim() || '0' })}
           fields={(f, set) => (
             <>
               <TextField label="Driver name" value={f.name} onChange={(name) => set({ name })} required />

@@ -1,4 +1,6 @@
 import { useState } from 'react'
+import { formProblem } from '../../../lib/forms/contract.ts'
+import { standingsDriverContract } from '../../../lib/forms/standings-driver.ts'
 import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
 import { useUnsavedChanges } from '../shared/unsaved.ts'
@@ -83,21 +85,18 @@ function DriverEditRow({ setId, index, driver, onDone }: Omit<Props, 'editing' |
   useUnsavedChanges(driverName !== driver.driverName || team !== driver.team || points !== String(driver.points))
   const save = () => {
     if (update.isPending) return
-    const value = Number(points)
-    if (!driverName.trim() || !Number.isFinite(value))
-      return notify.failure('Missing Information', 'Please fill in the driver name and a number of points.')
-    update.mutate(
-      { championshipId: setId, driverIndex: index, driverData: { driverName, team, points: value } },
-      {
-        onSuccess: () => {
-          onDone()
-          notify.success('Driver Updated', 'Marked as edited: refreshes keep this row.')
-        },
-        onError: (error) => {
-          if (!isUnauthorized(error)) notify.failed('Error', 'Failed to update driver information', error)
-        },
+    const edit = { championshipId: setId, driverIndex: index, driverData: { driverName, team, points } }
+    const problem = formProblem(standingsDriverContract, edit)
+    if (problem) return notify.problem(problem)
+    update.mutate(edit, {
+      onSuccess: () => {
+        onDone()
+        notify.success('Driver Updated', 'Marked as edited: refreshes keep this row.')
       },
-    )
+      onError: (error) => {
+        if (!isUnauthorized(error)) notify.failed('Error', 'Failed to update driver information', error)
+      },
+    })
   }
   const keys = (event: React.KeyboardEvent) => {
     if (event.key === 'Enter') {

@@ -1,16 +1,6 @@
 import { api, unwrap } from '../../../lib/api-client.ts'
+import type { ChampionshipEntryBody } from '../../../lib/forms/championship-entry.ts'
 import { crudHooks } from '../shared/crud-hooks.ts'
-
-export interface ChampionshipEntryInput {
-  name: string
-  team: string
-  points: number
-  position: number
-  championshipType: string
-  lastLap: string
-  status: string
-  officialUrl: string
-}
 
 const param = (id: number) => ({ id: String(id) })
 
@@ -18,8 +8,8 @@ const param = (id: number) => ({ id: String(id) })
 export const championshipEntryHooks = crudHooks({
   key: ['championships'],
   list: () => unwrap(api.championships.$get()),
-  create: (json: ChampionshipEntryInput) => unwrap(api.championships.$post({ json })),
-  update: (id, json: ChampionshipEntryInput) => unwrap(api.championships[':id'].$put({ param: param(id), json })),
+  create: (json: ChampionshipEntryBody) => unwrap(api.championships.$post({ json })),
+  update: (id, json: ChampionshipEntryBody) => unwrap(api.championships[':id'].$put({ param: param(id), json })),
   remove: (id) => unwrap(api.championships[':id'].$delete({ param: param(id) })),
 })
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '../../../lib/api-client.ts'
 import { reorderUpdates } from '../../../lib/admin/reorder.ts'
+import type { DriverData } from '../../../lib/forms/standings-driver.ts'
 import { refresh } from '../shared/refresh.ts'
 import { revisionsKey } from '../shared/use-revisions.ts'
 
@@ -23,7 +24,7 @@ export const useReorderStandings = () =>
 export interface DriverEdit {
   championshipId: number
   driverIndex: number
-  driverData: { driverName: string; team: string; points: number }
+  driverData: DriverData
 }
 
 /** The inline edit sends driverData with championshipId and driverIndex (spec 001 section 7). */

@@ -1,4 +1,13 @@
-import { gameProblem, gameRatingChoices, preview } from '../../../lib/admin/form-rules.ts'
+import { preview } from '../../../lib/admin/form-rules.ts'
+import type { FormText } from '../../../lib/forms/contract.ts'
+import {
+  gameContract,
+  gameLinkChoices,
+  gameRatingChoices,
+  type GameBody,
+  type GameLinkType,
+  type WebsiteGameBody,
+} from '../../../lib/forms/game.ts'
 import { gameRatingBadge } from '../../../lib/game-rating.ts'
 import { SelectField } from '../../ui/select-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
@@ -8,12 +17,17 @@ import { EntityManager } from '../shared/entity-manager.tsx'
 import { RefreshBar } from '../shared/refresh-bar.tsx'
 import { ImageChooser } from '../shared/image-chooser.tsx'
 import type { AdminGame } from '../shared/types.ts'
-import { gameHooks, type GameInput } from './use-games.ts'
+import { gameHooks } from './use-games.ts'
 
-const blank: GameInput = {
+/** What the form holds: the contract's fields as text, and which link the game has. */
+type Form = FormText<Omit<WebsiteGameBody, 'featured'>> & { linkType: GameLinkType }
+
+const blank: Form = {
   title: '',
   category: '',
+  linkType: 'website',
   websiteUrl: '',
+  steamUrl: '',
   price: '',
   rating: '',
   platform: '',
@@ -21,10 +35,12 @@ const blank: GameInput = {
   imageUrl: '',
 }
 
-const fromItem = (g: AdminGame): GameInput => ({
+const fromItem = (g: AdminGame): Form => ({
   title: g.title,
   category: g.category ?? '',
+  linkType: g.steamUrl && !g.websiteUrl ? 'steam' : 'website',
   websiteUrl: g.websiteUrl ?? '',
+  steamUrl: g.steamUrl ?? '',
   price: g.price ?? '',
   rating: g.rating ?? '',
   platform: g.platform ?? '',
@@ -32,10 +48,19 @@ const fromItem = (g: AdminGame): GameInput => ({
   imageUrl: g.imageUrl ?? '',
 })
 
+/**
+ * The Steam store reading sends steamUrl and no websiteUrl (spec 001: title and Steam URL
+ * required); the website reading sends websiteUrl and leaves a stored Steam link alone (the games
+ * refresh reads it).
+ */
+function toInput({ linkType, websiteUrl, steamUrl, ...rest }: Form): GameBody {
+  return linkType === 'steam' ? { ...rest, steamUrl } : { ...rest, websiteUrl }
+}
+
 /** Games tab (spec 001): 'Racing Games Management'. */
 export default function GamesTab() {
   return (
-    <EntityManager<AdminGame, GameInput, GameInput>
+    <EntityManager<AdminGame, Form, GameBody>
       slot={<RefreshBar target="games" />}
       texts={{
         title: 'Racing Games Management',
@@ -56,18 +81,34 @@ export default function GamesTab() {
       hooks={gameHooks}
       blank={blank}
       fromItem={fromItem}
-      toInput={(f) => f}
-      check={gameProblem}
+      contract={gameContract}
+      toInput={toInput}
       fields={(f, set) => (
         <>
           <TextField label="Title" value={f.title} onChange={(title) => set({ title })} required />
           <TextField label="Category" value={f.category} onChange={(category) => set({ category })} />
-          <TextField
-            label="Website URL"
-            type="url"
-            value={f.websiteUrl}
-            onChange={(websiteUrl) => set({ websiteUrl })}
+          <SelectField
+            label="Link type"
+            value={f.linkType}
+            onChange={(linkType) => set({ linkType: linkType as GameLinkType })}
+            options={gameLinkChoices}
           />
+          {f.linkType === 'steam' ? (
+            <TextField
+              label="Steam store URL"
+              type="url"
+              value={f.steamUrl}
+              onChange={(steamUrl) => set({ steamUrl })}
+              required
+            />
+          ) : (
+            <TextField
+              label="Website URL"
+              type="url"
+              value={f.websiteUrl}
+              onChange={(websiteUrl) => set({ websiteUrl })}
+            />
+          )}
           <TextField label="Price" value={f.price} onChange={(price) => set({ price })} />
           <SelectField
             label="Rating"

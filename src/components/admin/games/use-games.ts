@@ -1,16 +1,6 @@
 import { api, unwrap } from '../../../lib/api-client.ts'
+import type { GameBody } from '../../../lib/forms/game.ts'
 import { crudHooks } from '../shared/crud-hooks.ts'
-
-export interface GameInput {
-  title: string
-  category: string
-  websiteUrl: string
-  price: string
-  rating: string
-  platform: string
-  description: string
-  imageUrl: string
-}
 
 const param = (id: number) => ({ id: String(id) })
 
@@ -19,8 +9,8 @@ export const gameHooks = crudHooks({
   key: ['games'],
   alsoInvalidate: [['images']],
   list: () => unwrap(api.games.$get()),
-  create: (json: GameInput) => unwrap(api.admin.games.$post({ json })),
-  update: (id, json: GameInput) => unwrap(api.admin.games[':id'].$put({ param: param(id), json })),
+  create: (json: GameBody) => unwrap(api.admin.games.$post({ json })),
+  update: (id, json: GameBody) => unwrap(api.admin.games[':id'].$put({ param: param(id), json })),
   remove: (id) => unwrap(api.admin.games[':id'].$delete({ param: param(id) })),
 })
 

@@ -15,7 +15,10 @@ import { useUnsavedChanges } from '../shared/unsaved.ts'
 import { AutoFormatButton } from './auto-format-button.tsx'
 import { useAddNews, usePublishNews, useSaveNews, type NewsInput } from './use-news.ts'
 
-type Fields = Omit<NewsInput, 'status' | 'publishAt'> & { publishAt: string }
+/** The form's fields: every field of the contract as the inputs hold it, the publish time as typed. */
+type Fields = { [K in keyof Omit<NewsInput, 'status' | 'publishAt' | 'timestamp'>]-?: NonNullable<NewsInput[K]> } & {
+  publishAt: string
+}
 
 const blank: Fields = {
   title: '',

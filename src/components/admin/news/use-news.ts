@@ -4,21 +4,11 @@ import { throwIfNotOk } from '../../../lib/http-error.ts'
 import { totalFrom } from '../../../lib/news-pages.ts'
 import { refresh } from '../shared/refresh.ts'
 import { revisionsKey } from '../shared/use-revisions.ts'
+import type { NewsBody } from '../../../lib/forms/news.ts'
 import type { AdminNews } from '../shared/types.ts'
 
-export interface NewsInput {
-  title: string
-  content: string
-  author: string
-  category: string
-  contentType: 'motorsport' | 'e-sports'
-  sourceUrl: string
-  imageUrl: string
-  /** New articles only: 'draft' keeps it off the site (publishing a draft is its own call). */
-  status?: 'draft' | 'published'
-  /** A draft's publish time (ISO): the scheduler publishes it then; null clears it. */
-  publishAt?: string | null
-}
+/** What the news form sends: the route's own contract (src/lib/forms/news.ts). */
+export type NewsInput = NewsBody
 
 export type NewsStatusFilter = 'all' | 'drafts' | 'published' | 'scheduled'
 export const NEWS_ADMIN_PAGE_SIZE = 20

@@ -1,4 +1,7 @@
-import { preview, reviewProblem } from '../../../lib/admin/form-rules.ts'
+import { preview } from '../../../lib/admin/form-rules.ts'
+import type { FormText } from '../../../lib/forms/contract.ts'
+import { toDateInput } from '../../../lib/forms/datetime.ts'
+import { reviewContract, type ReviewBody } from '../../../lib/forms/review.ts'
 import { SelectField } from '../../ui/select-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import { TextareaField } from '../../ui/textarea-field.tsx'
@@ -7,18 +10,22 @@ import { AdminImage } from '../shared/admin-image.tsx'
 import { EntityManager } from '../shared/entity-manager.tsx'
 import { ImageChooser } from '../shared/image-chooser.tsx'
 import type { AdminReview } from '../shared/types.ts'
-import { reviewHooks, type ReviewInput } from './use-reviews.ts'
+import { reviewHooks } from './use-reviews.ts'
 
-interface Form {
-  title: string
-  content: string
-  rating: string
-  author: string
-  imageUrl: string
-  gameId: string
+/** What the form holds: the contract's fields as text ('' is no game, no date). */
+type Form = FormText<ReviewBody>
+
+const blank: Form = {
+  title: '',
+  content: '',
+  rating: '',
+  author: '',
+  imageUrl: '',
+  gameId: '',
+  platform: '',
+  reviewDate: '',
+  sourceUrl: '',
 }
-
-const blank: Form = { title: '', content: '', rating: '', author: '', imageUrl: '', gameId: '' }
 
 /** Reviews tab: a form and a list; rating 0-10. */
 export default function ReviewsTab() {
@@ -28,7 +35,7 @@ export default function ReviewsTab() {
     ...(games.data ?? []).map((g) => ({ value: String(g.id), label: g.title })),
   ]
   return (
-    <EntityManager<AdminReview, Form, ReviewInput>
+    <EntityManager<AdminReview, Form, ReviewBody>
       texts={{
         title: 'Reviews Management',
         formTitle: { add: 'Add New Review', edit: 'Edit Review' },
@@ -54,9 +61,12 @@ export default function ReviewsTab() {
         author: r.author,
         imageUrl: r.imageUrl,
         gameId: r.gameId === null ? '' : String(r.gameId),
+        platform: r.platform,
+        reviewDate: toDateInput(r.reviewDate),
+        sourceUrl: r.sourceUrl ?? '',
       })}
-      toInput={(f) => ({ ...f, gameId: f.gameId === '' ? null : Number(f.gameId) })}
-      check={reviewProblem}
+      contract={reviewContract}
+      toInput={(f) => f}
       fields={(f, set) => (
         <>
           <TextField label="Title" value={f.title} onChange={(title) => set({ title })} required />
@@ -72,6 +82,21 @@ export default function ReviewsTab() {
             required
           />
           <SelectField label="Game" value={f.gameId} onChange={(gameId) => set({ gameId })} options={gameChoices} />
+          <TextField label="Platform" value={f.platform} onChange={(platform) => set({ platform })} />
+          <TextField
+            label="Review date"
+            type="date"
+            value={f.reviewDate}
+            onChange={(reviewDate) => set({ reviewDate })}
+          />
+          <TextField
+            className="md:col-span-2"
+            label="Source URL"
+            type="url"
+            hint="The full review: its card links here ('Read Full Review')."
+            value={f.sourceUrl}
+            onChange={(sourceUrl) => set({ sourceUrl })}
+          />
           <TextareaField
             className="md:col-span-2"
             label="Summary"
@@ -89,7 +114,7 @@ export default function ReviewsTab() {
           <div className="min-w-0">
             <p className="font-bold text-white">{r.title}</p>
             <p className="text-sm text-gray-300">
-              {r.rating}/10{r.author ? ` · ${r.author}` : ''}
+              {[`${r.rating}/10`, r.author, r.platform].filter(Boolean).join(' · ')}
             </p>
             <p className="text-sm text-gray-400">{preview(r.content)}</p>
           </div>

@@ -1,14 +1,6 @@
 import { api, unwrap } from '../../../lib/api-client.ts'
+import type { ReviewBody } from '../../../lib/forms/review.ts'
 import { crudHooks } from '../shared/crud-hooks.ts'
-
-export interface ReviewInput {
-  title: string
-  content: string
-  rating: string
-  author: string
-  imageUrl: string
-  gameId: number | null
-}
 
 const param = (id: number) => ({ id: String(id) })
 
@@ -16,8 +8,8 @@ const param = (id: number) => ({ id: String(id) })
 export const reviewHooks = crudHooks({
   key: ['reviews'],
   list: () => unwrap(api.reviews.$get()),
-  create: (json: ReviewInput) => unwrap(api.reviews.$post({ json })),
-  update: (id, json: ReviewInput) => unwrap(api.reviews[':id'].$put({ param: param(id), json })),
+  create: (json: ReviewBody) => unwrap(api.reviews.$post({ json })),
+  update: (id, json: ReviewBody) => unwrap(api.reviews[':id'].$put({ param: param(id), json })),
   remove: (id) => unwrap(api.reviews[':id'].$delete({ param: param(id) })),
 })
 

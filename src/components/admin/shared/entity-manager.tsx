@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react'
-import type { FormProblem } from '../../../lib/admin/form-rules.ts'
+import type { z } from 'zod'
+import { formProblem, type FormContract, type FormProblem } from '../../../lib/forms/contract.ts'
 import type { RevisionEntity } from '../../../lib/revisions.ts'
 import { confirmDelete, confirmDiscard } from './confirm.tsx'
 import type { crudHooks } from './crud-hooks.ts'
@@ -35,8 +36,12 @@ interface Props<T extends { id: number }, F, Input> {
   hooks: ReturnType<typeof crudHooks<T, Input>>
   blank: F
   fromItem: (item: T) => F
+  /** The form's contract (src/lib/forms): checked before sending, with the route's own words. */
+  contract?: FormContract<z.ZodType<unknown, Input>>
+  /** A form not yet on a contract checks itself (news, until its tab adopts src/lib/forms/news.ts). */
+  check?: (form: F) => FormProblem | null
+  /** The body to send for what the form holds. */
   toInput: (form: F) => Input
-  check: (form: F) => FormProblem | null
   fields: (form: F, set: (patch: Partial<F>) => void) => ReactNode
   item: (item: T) => ReactNode
   /** Extra actions per item (news: move up/down). */
@@ -97,9 +102,9 @@ export function EntityManager<T extends { id: number }, F, Input>(props: Props<T
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
     if (busy) return
-    const problem = props.check(form)
-    if (problem) return notify.problem(problem)
     const input = props.toInput(form)
+    const problem = props.check?.(form) ?? (props.contract ? formProblem(props.contract, input) : null)
+    if (problem) return notify.problem(problem)
     if (editing) {
       update.mutate(
         { id: editing.id, input },

@@ -1,6 +1,6 @@
 import type { toast as sonnerToast } from 'sonner'
 import { failureDetail } from '../../../lib/admin/failure-text.ts'
-import type { FormProblem } from '../../../lib/admin/form-rules.ts'
+import type { FormProblem } from '../../../lib/forms/contract.ts'
 
 type Toaster = typeof sonnerToast
 

@@ -1,4 +1,6 @@
-import { streamProblem, tagsFromText, tagsToText, viewerCountFrom } from '../../../lib/admin/form-rules.ts'
+import type { FormText } from '../../../lib/forms/contract.ts'
+import { fromLocalDateTime, toLocalDateTime } from '../../../lib/forms/datetime.ts'
+import { streamContract, tagsToText, type StreamBody } from '../../../lib/forms/stream.ts'
 import { SwitchField } from '../../ui/switch-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import { TextareaField } from '../../ui/textarea-field.tsx'
@@ -7,19 +9,10 @@ import { RefreshBar } from '../shared/refresh-bar.tsx'
 import { useRefreshStatus } from '../shared/use-refresh-jobs.ts'
 import { ImageChooser } from '../shared/image-chooser.tsx'
 import type { AdminStream } from '../shared/types.ts'
-import { streamHooks, type StreamInput } from './use-streams.ts'
+import { streamHooks } from './use-streams.ts'
 
-interface Form {
-  title: string
-  category: string
-  description: string
-  streamUrl: string
-  thumbnailUrl: string
-  streamerName: string
-  isLive: boolean
-  viewerCount: string
-  tags: string
-}
+/** What the form holds: the contract's fields as text (tags comma-separated, times datetime-local). */
+type Form = FormText<Omit<StreamBody, 'featured'>>
 
 // Spec 001: category defaults to 'Racing', the viewer count field to '0'.
 const blank: Form = {
@@ -29,16 +22,18 @@ const blank: Form = {
   streamUrl: '',
   thumbnailUrl: '',
   streamerName: '',
+  startTime: '',
+  endTime: '',
   isLive: false,
   viewerCount: '0',
   tags: '',
 }
 
-const toInput = (f: Form): StreamInput => ({
+/** The server parses the text; the times go as instants of the owner's time zone. */
+const toInput = (f: Form): StreamBody => ({
   ...f,
-  category: f.category.trim() || 'Racing',
-  viewerCount: viewerCountFrom(f.viewerCount),
-  tags: tagsFromText(f.tags),
+  startTime: fromLocalDateTime(f.startTime),
+  endTime: fromLocalDateTime(f.endTime),
 })
 
 type RefreshStatus = NonNullable<ReturnType<typeof useRefreshStatus>['data']>
@@ -58,7 +53,7 @@ function keysNote(status: RefreshStatus | undefined): string | undefined {
 export default function StreamsTab() {
   const status = useRefreshStatus()
   return (
-    <EntityManager<AdminStream, Form, StreamInput>
+    <EntityManager<AdminStream, Form, StreamBody>
       slot={<RefreshBar target="streams" note={keysNote(status.data)} />}
       slotLoading={status.isPending}
       texts={{
@@ -88,10 +83,12 @@ export default function StreamsTab() {
         streamerName: s.streamerName,
         isLive: s.isLive,
         viewerCount: String(s.viewerCount),
+        startTime: toLocalDateTime(s.startTime),
+        endTime: toLocalDateTime(s.endTime),
         tags: tagsToText(s.tags),
       })}
+      contract={streamContract}
       toInput={toInput}
-      check={streamProblem}
       fields={(f, set) => (
         <>
           <TextField label="Stream Title" value={f.title} onChange={(title) => set({ title })} required />
@@ -115,6 +112,18 @@ export default function StreamsTab() {
             hint="Comma-separated, e.g. GT3, Endurance"
             value={f.tags}
             onChange={(tags) => set({ tags })}
+          />
+          <TextField
+            label="Start time"
+            type="datetime-local"
+            value={f.startTime}
+            onChange={(startTime) => set({ startTime })}
+          />
+          <TextField
+            label="End time"
+            type="datetime-local"
+            value={f.endTime}
+            onChange={(endTime) => set({ endTime })}
           />
           <div className="md:col-span-2">
             <SwitchField label="Live now" checked={f.isLive} onChange={(isLive) => set({ isLive })} />

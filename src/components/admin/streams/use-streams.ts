@@ -1,17 +1,6 @@
 import { api, unwrap } from '../../../lib/api-client.ts'
+import type { StreamBody } from '../../../lib/forms/stream.ts'
 import { crudHooks } from '../shared/crud-hooks.ts'
-
-export interface StreamInput {
-  title: string
-  category: string
-  description: string
-  streamUrl: string
-  thumbnailUrl: string
-  streamerName: string
-  isLive: boolean
-  viewerCount: number
-  tags: string[]
-}
 
 const param = (id: number) => ({ id: String(id) })
 
@@ -19,8 +8,8 @@ const param = (id: number) => ({ id: String(id) })
 export const streamHooks = crudHooks({
   key: ['streams'],
   list: () => unwrap(api.streams.$get()),
-  create: (json: StreamInput) => unwrap(api.streams.$post({ json })),
-  update: (id, json: StreamInput) => unwrap(api.streams[':id'].$put({ param: param(id), json })),
+  create: (json: StreamBody) => unwrap(api.streams.$post({ json })),
+  update: (id, json: StreamBody) => unwrap(api.streams[':id'].$put({ param: param(id), json })),
   remove: (id) => unwrap(api.streams[':id'].$delete({ param: param(id) })),
 })
 

@@ -1,13 +1,10 @@
-import { createInsertSchema } from 'drizzle-zod'
 import { Hono } from 'hono'
-import { z } from 'zod'
+import { accessoryContract, accessoryRequiredMessage } from '../../../lib/forms/accessory.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
-import { materializeImageUrl } from '../../blobs/images.ts'
+import { withStoredImage } from '../../blobs/images.ts'
 import { publicCache } from '../../http/cache.ts'
-import { badRequest, notFound } from '../../http/errors.ts'
-import { boolFrom, MAX_TEXT, optionalImageUrl, optionalText, optionalUrl } from '../../http/fields.ts'
-import { jsonBody, parseId } from '../../http/validate.ts'
-import { accessories } from '../../db/schema.ts'
+import { notFound } from '../../http/errors.ts'
+import { idParams, jsonBody } from '../../http/validate.ts'
 import {
   deleteAccessory,
   getAccessory,
@@ -15,47 +12,23 @@ import {
   listAccessories,
   listFeaturedAccessories,
   updateAccessory,
-  type NewAccessory,
 } from '../../repos/accessories.repo.ts'
 
-const requiredMessage = 'Please fill in the accessory name and purchase URL.'
-
-/** The hardware form's body, derived from the accessories table. */
-const accessoryBody = createInsertSchema(accessories, {
-  name: optionalText(300, 'The name'),
-  brand: optionalText(200, 'The brand'),
-  category: optionalText(100, 'The category'),
-  purchaseUrl: optionalUrl('The purchase URL'),
-  imageUrl: optionalImageUrl(),
-  description: optionalText(MAX_TEXT, 'The description'),
-  // Sent by the form, but every save forces them (spec 001 section 5).
-  rating: z.unknown(),
-  price: z.unknown(),
-  featured: boolFrom('featured'),
-})
-  .omit({ id: true, createdAt: true, updatedAt: true })
-  .partial()
-
-async function toAccessoryValues(data: z.output<typeof accessoryBody>): Promise<Partial<NewAccessory>> {
-  if (!data.name || !data.purchaseUrl) throw badRequest(requiredMessage)
-  const { rating: _rating, price: _price, ...values } = data
-  if (values.imageUrl) values.imageUrl = await materializeImageUrl(values.imageUrl)
-  return { ...values, rating: '4.5', price: 'Contact Manufacturer' }
-}
-
-const body = jsonBody(accessoryBody, requiredMessage)
+/** The hardware form's contract (src/lib/forms/accessory.ts): name and purchase URL required. */
+const body = jsonBody(accessoryContract.schema, accessoryRequiredMessage)
+const notFoundMessage = 'Hardware item not found'
 
 export const accessoriesRoutes = new Hono()
   .use(publicCache('accessories'))
   .get('/', async (c) => c.json(await listAccessories()))
   .get('/featured', async (c) => c.json(await listFeaturedAccessories()))
-  .get('/:id', async (c) => {
-    const item = await getAccessory(parseId(c))
-    if (!item) throw notFound('Hardware item not found')
+  .get('/:id', idParams(), async (c) => {
+    const item = await getAccessory(c.req.valid('param').id)
+    if (!item) throw notFound(notFoundMessage)
     return c.json(item)
   })
   .post('/', body, async (c) => {
-    const item = await insertAccessory((await toAccessoryValues(c.req.valid('json'))) as NewAccessory)
+    const item = await insertAccessory(await withStoredImage(c.req.valid('json'), 'imageUrl'))
     recordWrite(c, {
       entity: 'accessory',
       id: item.id,
@@ -64,16 +37,16 @@ export const accessoriesRoutes = new Hono()
     })
     return c.json(item, 201)
   })
-  .put('/:id', body, async (c) => {
-    const id = parseId(c)
-    const item = await updateAccessory(id, await toAccessoryValues(c.req.valid('json')))
-    if (!item) throw notFound('Hardware item not found')
+  .put('/:id', idParams(), body, async (c) => {
+    const { id } = c.req.valid('param')
+    const item = await updateAccessory(id, await withStoredImage(c.req.valid('json'), 'imageUrl'))
+    if (!item) throw notFound(notFoundMessage)
     recordWrite(c, { entity: 'accessory', id, summary: `Updated hardware "${item.name}"`, tags: ['accessories'] })
     return c.json(item)
   })
-  .delete('/:id', async (c) => {
-    const id = parseId(c)
-    if (!(await deleteAccessory(id))) throw notFound('Hardware item not found')
+  .delete('/:id', idParams(), async (c) => {
+    const { id } = c.req.valid('param')
+    if (!(await deleteAccessory(id))) throw notFound(notFoundMessage)
     recordWrite(c, { entity: 'accessory', id, summary: `Deleted hardware ${id}`, tags: ['accessories'] })
     return c.json({ id, deleted: true })
   })

@@ -1,13 +1,14 @@
-import { createInsertSchema } from 'drizzle-zod'
 import { Hono } from 'hono'
-import { z } from 'zod'
+import {
+  championshipEntryContract,
+  championshipEntryUpdateContract,
+  entryRequiredMessage,
+} from '../../../lib/forms/championship-entry.ts'
 import { lapTimeMs } from '../../../lib/lap-time.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { publicCache } from '../../http/cache.ts'
-import { badRequest, notFound } from '../../http/errors.ts'
-import { intFrom, optionalText, optionalUrl } from '../../http/fields.ts'
-import { championshipResults } from '../../db/schema.ts'
-import { jsonBody, parseId } from '../../http/validate.ts'
+import { notFound } from '../../http/errors.ts'
+import { idParams, jsonBody } from '../../http/validate.ts'
 import {
   deleteChampionshipResult,
   getChampionshipResult,
@@ -15,65 +16,35 @@ import {
   listChampionshipResults,
   listResultsWithLaps,
   updateChampionshipResult,
-  type NewChampionshipResult,
 } from '../../repos/championships.repo.ts'
 
-const requiredMessage = 'Please fill in the driver name and position.'
-
-/** An individual championship result entry (spec 001 section 3). */
-const resultBody = createInsertSchema(championshipResults, {
-  name: optionalText(200, 'The name'),
-  team: optionalText(200, 'The team'),
-  points: intFrom('Points', -100_000, 1_000_000),
-  position: intFrom('The position', 1, 10_000),
-  championshipType: optionalText(100, 'The championship type'),
-  lastLap: optionalText(50, 'The last lap'),
-  status: optionalText(100, 'The status'),
-  officialUrl: optionalUrl('The official URL'),
-})
-  .omit({ id: true, createdAt: true, updatedAt: true })
-  .partial()
-
-const body = jsonBody(resultBody, requiredMessage)
-
-async function toResultValues(
-  data: z.output<typeof resultBody>,
-  creating: boolean,
-): Promise<Partial<NewChampionshipResult>> {
-  if (!data.name || (creating && data.position === undefined)) throw badRequest(requiredMessage)
-  const values: Partial<NewChampionshipResult> = { ...data }
-  if (creating || values.championshipType === '') values.championshipType ||= 'esports'
-  for (const key of ['lastLap', 'status', 'officialUrl'] as const) if (key in values) values[key] = values[key] || null
-  return values
-}
+const notFoundMessage = 'Championship entry not found'
 
 const tags = ['championships' as const]
 
 export const championshipsRoutes = new Hono()
   .use(publicCache('championships'))
   .get('/', async (c) => c.json(await listChampionshipResults()))
-  .get('/:id', async (c) => {
-    const row = await getChampionshipResult(parseId(c))
-    if (!row) throw notFound('Championship entry not found')
+  .get('/:id', idParams(), async (c) => {
+    const row = await getChampionshipResult(c.req.valid('param').id)
+    if (!row) throw notFound(notFoundMessage)
     return c.json(row)
   })
-  .post('/', body, async (c) => {
-    const row = await insertChampionshipResult(
-      (await toResultValues(c.req.valid('json'), true)) as NewChampionshipResult,
-    )
+  .post('/', jsonBody(championshipEntryContract.schema, entryRequiredMessage), async (c) => {
+    const row = await insertChampionshipResult(c.req.valid('json'))
     recordWrite(c, { entity: 'championship-result', id: row.id, summary: `Created result for ${row.name}`, tags })
     return c.json(row, 201)
   })
-  .put('/:id', body, async (c) => {
-    const id = parseId(c)
-    const row = await updateChampionshipResult(id, await toResultValues(c.req.valid('json'), false))
-    if (!row) throw notFound('Championship entry not found')
+  .put('/:id', idParams(), jsonBody(championshipEntryUpdateContract.schema, entryRequiredMessage), async (c) => {
+    const { id } = c.req.valid('param')
+    const row = await updateChampionshipResult(id, c.req.valid('json'))
+    if (!row) throw notFound(notFoundMessage)
     recordWrite(c, { entity: 'championship-result', id, summary: `Updated result for ${row.name}`, tags })
     return c.json(row)
   })
-  .delete('/:id', async (c) => {
-    const id = parseId(c)
-    if (!(await deleteChampionshipResult(id))) throw notFound('Championship entry not found')
+  .delete('/:id', idParams(), async (c) => {
+    const { id } = c.req.valid('param')
+    if (!(await deleteChampionshipResult(id))) throw notFound(notFoundMessage)
     recordWrite(c, { entity: 'championship-result', id, summary: `Deleted result ${id}`, tags })
     return c.json({ id, deleted: true })
   })

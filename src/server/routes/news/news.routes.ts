@@ -1,14 +1,13 @@
-import { createInsertSchema } from 'drizzle-zod'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { excerptFromHtml, htmlToText } from '../../../lib/excerpt.ts'
 import { sanitizeArticleHtml } from '../../../lib/sanitize-article.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
-import { materializeImageUrl } from '../../blobs/images.ts'
+import { materializeImageUrl, withStoredImage } from '../../blobs/images.ts'
 import { noStore, publicCache } from '../../http/cache.ts'
 import { ApiError, badRequest, notFound } from '../../http/errors.ts'
-import { dateFrom, MAX_HTML, optionalImageUrl, optionalText, optionalUrl, requiredText } from '../../http/fields.ts'
-import { newsArticles } from '../../db/schema.ts'
+import { optionalImageUrl, requiredText } from '../../http/fields.ts'
+import { newsContract, newsRequiredMessage, type NewsValues } from '../../../lib/forms/news.ts'
 import { jsonBody, parseId, queryParams } from '../../http/validate.ts'
 import {
   deleteNews,
@@ -22,7 +21,6 @@ import {
   publishNews,
   scheduleNews,
   updateNews,
-  type NewNewsArticle,
 } from '../../repos/news.repo.ts'
 
 const listQuery = z.object({
@@ -48,58 +46,17 @@ const adminListQuery = listQuery.extend({
   status: z.enum(newsStatuses, { message: 'The status must be drafts, published or scheduled.' }).optional(),
 })
 
-const requiredMessage = 'Please fill in the title, content and author.'
-
-const newsBody = createInsertSchema(newsArticles, {
-  title: optionalText(300, 'The title'),
-  content: optionalText(MAX_HTML, 'The content'),
-  author: optionalText(200, 'The author'),
-  category: optionalText(100, 'The category'),
-  imageUrl: optionalImageUrl(),
-  sourceUrl: optionalUrl('The source URL'),
-  contentType: z.enum(['motorsport', 'e-sports'], { message: 'The content type must be motorsport or e-sports.' }),
-  timestamp: dateFrom('The date'),
-  // Computed from the content (spec 001): a sent excerpt is ignored.
-  excerpt: z.unknown(),
-  // 'draft' keeps a new article off the site; a new article is published otherwise.
-  status: z.enum(['draft', 'published'], { message: 'The status must be draft or published.' }),
-  // Set: the article is a draft the scheduler publishes then (null clears it).
-  publishAt: dateFrom('The publish time').nullable(),
-})
-  // A draft is published only through POST /api/admin/news/:id/publish (or by the scheduler at its
-  // publish time); the AI label and sources come only from the generator (decision 0403), so an
-  // edit cannot forge them.
-  .omit({
-    id: true,
-    displayOrder: true,
-    createdAt: true,
-    updatedAt: true,
-    aiGenerated: true,
-    sources: true,
-  })
-  .partial()
-
-const body = jsonBody(newsBody, requiredMessage)
+const body = jsonBody(newsContract.schema, newsRequiredMessage)
 
 /**
- * Title, content and author are required (spec 001 section 5). The content is sanitized with the
- * article allow-list before it is stored; the excerpt is its first 150 characters of text.
+ * The server's step after the news contract (src/lib/forms/news.ts): the content is sanitized with
+ * the article allow-list before it is stored (and must still say something), the excerpt is its
+ * first 150 characters of text, and an uploaded picture is stored.
  */
-async function toNewsValues(data: z.output<typeof newsBody>): Promise<Partial<NewNewsArticle>> {
-  const {
-    excerpt: _excerpt,
-    status: _status,
-    publishAt: _publishAt,
-    ...values
-  } = data as typeof data & { excerpt?: unknown }
-  if (!values.title || !values.content || !values.author) throw badRequest(requiredMessage)
+async function toRow({ status: _status, publishAt: _publishAt, ...values }: NewsValues) {
   const content = sanitizeArticleHtml(values.content)
-  if (!htmlToText(content) && !/<img\b/i.test(content)) throw badRequest(requiredMessage)
-  const article: Partial<NewNewsArticle> = { ...values, content, excerpt: excerptFromHtml(content) }
-  if (article.category === '') article.category = 'News'
-  if ('sourceUrl' in article) article.sourceUrl = article.sourceUrl || null
-  if (article.imageUrl) article.imageUrl = await materializeImageUrl(article.imageUrl)
-  return article
+  if (!htmlToText(content) && !/<img\b/i.test(content)) throw badRequest(newsRequiredMessage)
+  return withStoredImage({ ...values, content, excerpt: excerptFromHtml(content) }, 'imageUrl')
 }
 
 /** A publish time must be ahead (a minute's grace for the clock between the owner's click and here). */
@@ -157,11 +114,11 @@ export const newsRoutes = new Hono()
   .post('/', body, async (c) => {
     const data = c.req.valid('json')
     checkPublishAt(data.publishAt)
-    const values = await toNewsValues(data)
+    const values = await toRow(data)
     // A publish time makes it a scheduled draft; the public site sees it once the scheduler publishes it.
     const draft = data.status === 'draft' || Boolean(data.publishAt)
     const article = await insertNews({
-      ...(values as NewNewsArticle),
+      ...values,
       status: draft ? 'draft' : 'published',
       publishAt: data.publishAt ?? null,
     })
@@ -174,7 +131,7 @@ export const newsRoutes = new Hono()
     const id = parseId(c)
     const data = c.req.valid('json')
     checkPublishAt(data.publishAt)
-    const values = await toNewsValues(data)
+    const values = await toRow(data)
     const current = await getNews(id, { includeDrafts: true })
     if (!current) throw notFound('Article not found')
     if (data.publishAt && current.status === 'published') throw new ApiError(409, 'This article is already published.')

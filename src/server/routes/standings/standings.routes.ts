@@ -3,8 +3,9 @@ import { z } from 'zod'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { noStore, publicCache } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
-import { intFrom, optionalText, requiredText } from '../../http/fields.ts'
-import { jsonBody, parseId } from '../../http/validate.ts'
+import { intFrom } from '../../http/fields.ts'
+import { driverNameMessage, standingsDriverContract } from '../../../lib/forms/standings-driver.ts'
+import { idParams, jsonBody, parseId } from '../../http/validate.ts'
 import {
   deleteStandingsSet,
   listStandings,
@@ -13,36 +14,6 @@ import {
   reorderStandings,
   updateStandingsDriver,
 } from '../../repos/standings.repo.ts'
-
-const driverMessage = 'Please fill in the driver name.'
-
-const pointsField = z
-  .union(
-    [
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^-?\d{1,7}(\.\d{1,3})?$/, 'Points must be a number.'),
-    ],
-    { message: 'Points must be a number.' },
-  )
-  .transform(Number)
-  .refine((n) => Number.isFinite(n) && Math.abs(n) <= 10_000_000, 'Points must be a number.')
-
-const driverFields = z.object(
-  {
-    driverName: requiredText(driverMessage, 200, 'The driver name'),
-    team: optionalText(200, 'The team'),
-    points: pointsField,
-  },
-  { message: driverMessage },
-)
-
-/** The inline edit sends { driverData, championshipId, driverIndex }; a flat body is accepted too. */
-const driverBody = z.union([z.object({ driverData: driverFields }, { message: driverMessage }), driverFields], {
-  message: driverMessage,
-})
 
 const reorderMessage = 'Please send updates: a list of { id, displayOrder } (displayOrder from 1).'
 const reorderBody = z
@@ -90,21 +61,26 @@ export const standingsRoutes = new Hono()
     recordWrite(c, { entity: 'standings', summary: `Reordered ${updates.length} championships`, tags })
     return c.json({ updated: updates.length })
   })
-  .put('/:championshipId/driver/:driverIndex', jsonBody(driverBody, driverMessage), async (c) => {
-    const setId = parseId(c, 'championshipId')
-    const index = driverIndex.safeParse(c.req.param('driverIndex'))
-    if (!index.success) throw badRequest('Invalid driver index.')
-    const data = c.req.valid('json')
-    const edit = 'driverData' in data ? data.driverData : data
-    if (!(await updateStandingsDriver(setId, index.data, edit))) throw notFound('Driver not found')
-    recordWrite(c, {
-      entity: 'standings',
-      id: setId,
-      summary: `Edited driver ${index.data + 1}: ${edit.driverName}`,
-      tags,
-    })
-    return c.json({ championshipId: setId, driverIndex: index.data, ...edit })
-  })
+  .put(
+    '/:championshipId/driver/:driverIndex',
+    idParams('championshipId'),
+    jsonBody(standingsDriverContract.schema, driverNameMessage),
+    async (c) => {
+      const setId = c.req.valid('param').championshipId
+      const index = driverIndex.safeParse(c.req.param('driverIndex'))
+      if (!index.success) throw badRequest('Invalid driver index.')
+      const data = c.req.valid('json')
+      const edit = 'driverData' in data ? data.driverData : data
+      if (!(await updateStandingsDriver(setId, index.data, edit))) throw notFound('Driver not found')
+      recordWrite(c, {
+        entity: 'standings',
+        id: setId,
+        summary: `Edited driver ${index.data + 1}: ${edit.driverName}`,
+        tags,
+      })
+      return c.json({ championshipId: setId, driverIndex: index.data, ...edit })
+    },
+  )
   /** The owner lets the AI overwrite a hand-edited row again at the next refresh (issue 17). */
   .delete('/:championshipId/driver/:driverIndex/edit', async (c) => {
     const setId = parseId(c, 'championshipId')
@@ -119,8 +95,8 @@ export const standingsRoutes = new Hono()
     })
     return c.json({ championshipId: setId, driverIndex: index.data, edited: false })
   })
-  .delete('/:id', async (c) => {
-    const id = parseId(c)
+  .delete('/:id', idParams(), async (c) => {
+    const { id } = c.req.valid('param')
     if (!(await deleteStandingsSet(id))) throw notFound('Championship standings not found')
     recordWrite(c, { entity: 'standings', id, summary: `Deleted championship standings ${id}`, tags })
     return c.json({ id, deleted: true })

@@ -1,0 +1,34 @@
+import { z } from 'zod'
+import { formContract } from './contract.ts'
+import { dateFrom, MAX_HTML, nullableUrl, optionalDate, optionalImageUrl, requiredText, textOr } from './fields.ts'
+
+export const newsRequiredMessage = 'Please fill in the title, content and author.'
+
+/**
+ * The news form's body (spec 001 section 5: title, content and author). The excerpt is computed
+ * from the content and the HTML sanitized by the route; drafts are published only through their
+ * own route (or by the scheduler at their publish time), and the AI label and sources come only from the generator (decision 0403), so those
+ * fields are not part of the body and an edit cannot forge them.
+ */
+export const newsContract = formContract(
+  z.object({
+    title: requiredText(newsRequiredMessage, 300, 'The title'),
+    content: requiredText(newsRequiredMessage, MAX_HTML, 'The content'),
+    author: requiredText(newsRequiredMessage, 200, 'The author'),
+    category: textOr('News', 100, 'The category').optional(),
+    imageUrl: optionalImageUrl().optional(),
+    sourceUrl: nullableUrl('The source URL').optional(),
+    contentType: z
+      .enum(['motorsport', 'e-sports'], { message: 'The content type must be motorsport or e-sports.' })
+      .optional(),
+    timestamp: dateFrom('The date').optional(),
+    // 'draft' keeps a new article off the site; a new article is published otherwise.
+    status: z.enum(['draft', 'published'], { message: 'The status must be draft or published.' }).optional(),
+    // Set: the article is a draft the scheduler publishes then (null clears it; decision 0115).
+    publishAt: optionalDate('The publish time').optional(),
+  }),
+  'Missing Information',
+)
+
+export type NewsBody = z.input<typeof newsContract.schema>
+export type NewsValues = z.output<typeof newsContract.schema>
