@@ -27,7 +27,7 @@ export function GenerateImageButton({ article }: { article: AdminNews }) {
           })
         }
       >
-        {busy ? '…' : '✨'}
+        {busy ? 'Generating...' : 'AI Image'}
       </button>
     </Tip>
   )
