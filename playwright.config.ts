@@ -16,6 +16,7 @@ const writingTests = [
   /\/admin-(?!a11y\.|layout\.)[\w-]+\.spec\.ts$/,
   /\/publish\.spec\.ts$/,
   /\/news-at-scale\.spec\.ts$/,
+  /\/news-pages\.spec\.ts$/,
 ]
 
 export default defineConfig({

@@ -12,3 +12,9 @@ export function overlayOpacity(setting: string | null | undefined): number {
 /** The hero image: site setting hero_image, else the bundled default. */
 export const heroImage = (setting: string | null | undefined): string =>
   setting && setting.trim() !== '' ? setting.trim() : DEFAULT_HERO_IMAGE
+
+/** The hero's words (spec 000 section 2), shared by the home page and the admin's preview of it. */
+export const HERO_HEADLINE = { before: 'RACE', accent: 'BEYOND', after: 'LIMITS' } as const
+export const HERO_TEXT =
+  'The ultimate destination for sim racing enthusiasts. Discover games, gear, championships, and the latest motorsport news.'
+export const HERO_BUTTON = 'Latest News'

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { ALL_NEWS, newsPageQuery, searchFromUrl, totalFrom } from './news-pages.ts'
+import {
+  ALL_NEWS,
+  newsPageCount,
+  newsPagePath,
+  newsPageQuery,
+  pagerPages,
+  searchFromUrl,
+  totalFrom,
+} from './news-pages.ts'
 
 describe('newsPageQuery', () => {
   it('asks for the first page of every article', () => {
@@ -38,5 +46,39 @@ describe('searchFromUrl', () => {
     expect(searchFromUrl('?search=%20iRacing%20')).toBe('iRacing')
     expect(searchFromUrl('?search=+')).toBe('')
     expect(searchFromUrl('')).toBe('')
+  })
+})
+
+describe('the crawlable news pages', () => {
+  it('has one page per 24 articles, and at least one', () => {
+    expect(newsPageCount(0)).toBe(1)
+    expect(newsPageCount(24)).toBe(1)
+    expect(newsPageCount(25)).toBe(2)
+    expect(newsPageCount(10_000)).toBe(417)
+  })
+
+  it('calls page 1 /news and the others /news/page/N', () => {
+    expect(newsPagePath(1)).toBe('/news')
+    expect(newsPagePath(2)).toBe('/news/page/2')
+  })
+
+  it('links the first, the last and two pages either side of the current one', () => {
+    expect(pagerPages(1, 1)).toEqual([1])
+    expect(pagerPages(1, 3)).toEqual([1, 2, 3])
+    expect(pagerPages(6, 417)).toEqual([1, null, 4, 5, 6, 7, 8, null, 417])
+    expect(pagerPages(417, 417)).toEqual([1, null, 415, 416, 417])
+    expect(pagerPages(3, 7)).toEqual([1, 2, 3, 4, 5, null, 7])
+  })
+
+  it('reaches every page from any page in at most a few steps, never listing a page twice', () => {
+    for (let count = 1; count <= 60; count++) {
+      for (let current = 1; current <= count; current++) {
+        const pages = pagerPages(current, count).filter((p): p is number => p !== null)
+        expect(new Set(pages).size).toBe(pages.length)
+        expect(pages).toContain(current)
+        expect(pages[0]).toBe(1)
+        expect(pages.at(-1)).toBe(count)
+      }
+    }
   })
 })

@@ -54,3 +54,29 @@ export const fetchNewsCategories = (): Promise<string[]> => unwrap(api.news.cate
 
 /** The search term of a /news address (?search=), trimmed; '' when none. */
 export const searchFromUrl = (search: string): string => new URLSearchParams(search).get('search')?.trim() ?? ''
+
+/**
+ * The crawlable pages of the news list (issue 17, decision 0120): /news is page 1, /news/page/N the
+ * others, NEWS_PAGE_SIZE articles each in the list's order, so every article is two links from /news
+ * for a crawler that runs no script.
+ */
+export const newsPageCount = (total: number): number => Math.max(1, Math.ceil(Math.max(0, total) / NEWS_PAGE_SIZE))
+
+export const newsPagePath = (page: number): string => (page <= 1 ? '/news' : `/news/page/${page}`)
+
+/**
+ * The page links a pager shows: the first, the last, and two either side of the current page, with
+ * null where pages are left out ('1 … 4 5 6 7 8 … 417').
+ */
+export function pagerPages(current: number, count: number): (number | null)[] {
+  const shown = new Set([1, count])
+  for (let p = current - 2; p <= current + 2; p++) if (p >= 1 && p <= count) shown.add(p)
+  const pages: (number | null)[] = []
+  let previous = 0
+  for (const p of [...shown].sort((a, b) => a - b)) {
+    if (p - previous > 1) pages.push(null)
+    pages.push(p)
+    previous = p
+  }
+  return pages
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jsonLdText, newsArticleJsonLd, reviewsJsonLd } from './structured-data.ts'
+import { jsonLdText, newsArticleJsonLd, reviewedItem, reviewsJsonLd } from './structured-data.ts'
 
 const site = 'https://sim.example'
 
@@ -38,7 +38,47 @@ describe('reviewsJsonLd', () => {
     const [review] = data['@graph'] as Record<string, unknown>[]
     expect(review!['@type']).toBe('Review')
     expect(review!.reviewRating).toEqual({ '@type': 'Rating', ratingValue: '9.6', bestRating: '10', worstRating: '0' })
-    expect(review!.itemReviewed).toEqual({ '@type': 'VideoGame', name: 'iRacing' })
+    expect(review!.itemReviewed).toEqual({ '@type': 'Product', name: 'iRacing' })
+  })
+})
+
+describe('reviewedItem', () => {
+  const catalogue = {
+    games: [
+      { id: 1, title: 'Le Mans Ultimate', websiteUrl: 'https://lmu.example' },
+      { id: 2, title: 'F1 25', websiteUrl: null },
+    ],
+    accessories: [{ name: 'Heusinkveld Sprint', brand: 'Heusinkveld' }],
+  }
+
+  it('names the game a review is linked to, not its headline', () => {
+    expect(reviewedItem({ title: 'The endurance sim finally grows up', gameId: 1 }, catalogue)).toEqual({
+      '@type': 'VideoGame',
+      name: 'Le Mans Ultimate',
+      url: 'https://lmu.example',
+    })
+  })
+
+  it('types hardware as a Product with its brand', () => {
+    expect(reviewedItem({ title: 'Heusinkveld Sprint pedals: the upgrade', gameId: null }, catalogue)).toEqual({
+      '@type': 'Product',
+      name: 'Heusinkveld Sprint',
+      brand: { '@type': 'Brand', name: 'Heusinkveld' },
+    })
+  })
+
+  it('finds a game its title names when it is not linked', () => {
+    expect(reviewedItem({ title: 'F1 25: a solid season', gameId: null }, catalogue)).toEqual({
+      '@type': 'VideoGame',
+      name: 'F1 25',
+    })
+  })
+
+  it('takes unlinked, unknown items for hardware named before the colon', () => {
+    expect(reviewedItem({ title: 'Moza R5 bundle: a good first step', gameId: null }, catalogue)).toEqual({
+      '@type': 'Product',
+      name: 'Moza R5 bundle',
+    })
   })
 })
 

@@ -37,6 +37,7 @@ export function newsArticleJsonLd(site: string, article: ArticleData): Record<st
 
 export interface ReviewData {
   title: string
+  gameId?: number | null
   content: string
   author: string
   rating: string
@@ -45,7 +46,50 @@ export interface ReviewData {
   timestamp: Date
 }
 
-export function reviewsJsonLd(site: string, reviews: readonly ReviewData[]): Record<string, unknown> {
+/** What the site knows of the things its reviews can be about (games and hardware). */
+export interface ReviewCatalogue {
+  games: readonly { id: number; title: string; websiteUrl?: string | null }[]
+  accessories: readonly { name: string; brand: string }[]
+}
+
+const mentions = (title: string, name: string) =>
+  name.trim() !== '' && title.toLowerCase().includes(name.trim().toLowerCase())
+
+/**
+ * The thing a review is about, named and typed as search engines read it (issue 17): the game it is
+ * linked to (VideoGame); else a hardware item or a game of the catalogue that its title names;
+ * else hardware (Product) named by the title's part before the colon, since game reviews are linked
+ * to their game. The review's own headline is never taken for the item.
+ */
+export function reviewedItem(review: Pick<ReviewData, 'title' | 'gameId'>, catalogue: ReviewCatalogue) {
+  const videoGame = (game: ReviewCatalogue['games'][number]) => ({
+    '@type': 'VideoGame',
+    name: game.title,
+    ...(game.websiteUrl ? { url: game.websiteUrl } : {}),
+  })
+  const linked = catalogue.games.find((g) => g.id === review.gameId)
+  if (linked) return videoGame(linked)
+  const accessory = catalogue.accessories.find((a) => mentions(review.title, a.name))
+  if (accessory)
+    return {
+      '@type': 'Product',
+      name: accessory.name,
+      ...(accessory.brand ? { brand: { '@type': 'Brand', name: accessory.brand } } : {}),
+    }
+  const game = catalogue.games.find((g) => mentions(review.title, g.title))
+  if (game) return videoGame(game)
+  const name = review.title
+    .split(':')[0]!
+    .replace(/\s+review\b.*$/i, '')
+    .trim()
+  return { '@type': 'Product', name: name || review.title }
+}
+
+export function reviewsJsonLd(
+  site: string,
+  reviews: readonly ReviewData[],
+  catalogue: ReviewCatalogue = { games: [], accessories: [] },
+): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@graph': reviews.map((r) => ({
@@ -55,7 +99,7 @@ export function reviewsJsonLd(site: string, reviews: readonly ReviewData[]): Rec
       author: { '@type': 'Person', name: r.author || SITE_NAME },
       datePublished: r.timestamp.toISOString(),
       reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: '10', worstRating: '0' },
-      itemReviewed: { '@type': 'VideoGame', name: r.title.replace(/\s+review\b.*$/i, '') || r.title },
+      itemReviewed: reviewedItem(r, catalogue),
       image: r.imageUrl ? absoluteUrl(site, r.imageUrl) : undefined,
       url: r.sourceUrl ?? undefined,
     })),

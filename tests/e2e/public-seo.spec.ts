@@ -66,6 +66,26 @@ test('reviews page: JSON-LD Review for each review', async ({ page, request }) =
   expect(ld['@graph']).toHaveLength(reviews.length)
   expect(ld['@graph'][0]['@type']).toBe('Review')
   expect(ld['@graph'][0].reviewRating.ratingValue).toBe(reviews[0].rating)
+  // Issue 17: the item is the real game or hardware, named and typed, never the review's headline.
+  const games: { id: number; title: string }[] = await (await request.get('/api/games')).json()
+  const items = new Map<string, { '@type': string; name: string }>(
+    ld['@graph'].map((r: { name: string; itemReviewed: { '@type': string; name: string } }) => [
+      r.name,
+      r.itemReviewed,
+    ]),
+  )
+  for (const review of reviews as { title: string; gameId: number | null }[]) {
+    const item = items.get(review.title)!
+    expect(item.name, review.title).not.toBe(review.title)
+    const game = games.find((g) => g.id === review.gameId)
+    if (game) expect(item, review.title).toMatchObject({ '@type': 'VideoGame', name: game.title })
+  }
+  const pedals = items.get(reviews.find((r: { title: string }) => /Heusinkveld Sprint/.test(r.title)).title)
+  expect(pedals).toMatchObject({
+    '@type': 'Product',
+    name: 'Heusinkveld Sprint Pedals',
+    brand: { name: 'Heusinkveld' },
+  })
 })
 
 test('sitemap.xml lists every public page and article; robots.txt points to it', async ({ request, baseURL }) => {

@@ -50,7 +50,8 @@ function AdminApp({ onToasterReady }: { onToasterReady: () => void }) {
         theme="dark"
         richColors
         closeButton
-        position="top-right"
+        // Bottom right: a toast never covers the panel's sticky header nor a dialog's buttons (issue 17).
+        position="bottom-right"
         toastOptions={{ classNames: { description: 'whitespace-pre-line' } }}
       />
     </>

@@ -305,3 +305,16 @@ export async function moveNews(id: number, direction: 'up' | 'down'): Promise<'m
     return 'moved'
   })
 }
+
+/**
+ * Every published article in list order without its body: what the crawlable list pages
+ * (src/pages/news/page/[page].astro) show, read once for all of them.
+ */
+export async function listNewsCards(): Promise<NewsArticle[]> {
+  const { content: _content, ...cardColumns } = articleColumns
+  return db()
+    .select({ ...cardColumns, content: sql<string>`''` })
+    .from(newsArticles)
+    .where(where({}))
+    .orderBy(...newsOrder)
+}

@@ -1,6 +1,7 @@
 import { Slider } from 'radix-ui'
 import { useState } from 'react'
 import { OVERLAY_MAX, OVERLAY_MIN, OVERLAY_STEP } from '../../../lib/admin/form-rules.ts'
+import { HERO_BUTTON, HERO_HEADLINE, HERO_TEXT, heroImage, overlayOpacity } from '../../../lib/hero.ts'
 import { AdminImage } from '../shared/admin-image.tsx'
 import { ImageChooser } from '../shared/image-chooser.tsx'
 import { isUnauthorized } from '../shared/session.ts'
@@ -41,16 +42,33 @@ function HomeScreenForm({ stored }: { stored: HomeScreenSettings }) {
         <h3 id="hero-preview-title" className="text-lg font-bold text-white">
           Preview
         </h3>
-        <div className="relative aspect-[21/9] w-full max-w-3xl overflow-hidden rounded-xl border border-line">
+        {/*
+          The home page's hero at a smaller scale: the same picture rule, overlay rule, words and
+          layout (src/components/public/hero.astro), so what is saved is what visitors see.
+        */}
+        <div
+          className="relative flex aspect-[16/9] w-full max-w-3xl items-center overflow-hidden rounded-xl border border-line bg-ink"
+          data-testid="hero-preview"
+        >
           <AdminImage
-            src={form.heroImage || '/images/default-hero.webp'}
+            src={heroImage(form.heroImage)}
             alt="Home screen background preview"
-            className="h-full w-full object-cover"
+            className="absolute inset-0 h-full w-full object-cover"
           />
-          <div className="absolute inset-0 bg-black" style={{ opacity: form.overlay / 100 }} />
-          <p className="absolute inset-0 flex items-center justify-center font-display text-3xl text-white uppercase">
-            SimRacing Hub
-          </p>
+          <div
+            className="absolute inset-0 bg-black"
+            style={{ opacity: overlayOpacity(String(form.overlay)) }}
+            data-testid="hero-preview-overlay"
+          />
+          <div className="relative w-full px-6 py-8 sm:px-10">
+            <p className="font-display text-3xl leading-none tracking-tight text-white sm:text-5xl">
+              {HERO_HEADLINE.before} <span className="text-brand">{HERO_HEADLINE.accent}</span> {HERO_HEADLINE.after}
+            </p>
+            <p className="mt-3 max-w-md text-xs text-gray-100 sm:text-sm">{HERO_TEXT}</p>
+            <span className="btn-primary mt-4 px-4 py-1.5 text-xs sm:text-sm" aria-hidden="true">
+              {HERO_BUTTON}
+            </span>
+          </div>
         </div>
       </section>
       <ImageChooser

@@ -1,23 +1,22 @@
 import { SiteImages } from './site-images.tsx'
 import { UploadToLibrary } from './upload-to-library.tsx'
 import { PermanentLibrary } from './permanent-library.tsx'
-import { useImagePool } from './use-image-pool.ts'
+import { useImageLibrary } from './use-image-library.ts'
 
-/** Images tab: current site images, the upload area and the permanent library (spec 001). */
+/**
+ * Images tab (spec 001): the upload area first, then the permanent library, then the current site
+ * images, which run to dozens of pictures: the upload no longer waits below all of them (issue 17).
+ * The library waits for its own answer below the upload, and the site images come last, so nothing
+ * that arrives pushes a control down under the pointer (decision 0501).
+ */
 export default function ImagesTab() {
-  // The upload area and the library wait below the site images until those are in: the pictures
-  // would push them down as the pointer reaches them.
-  const pool = useImagePool()
+  const library = useImageLibrary()
   return (
     <div className="flex flex-col gap-10">
       <h2 className="section-title">Image Management</h2>
-      <SiteImages />
-      {!pool.isPending && (
-        <>
-          <UploadToLibrary />
-          <PermanentLibrary />
-        </>
-      )}
+      <UploadToLibrary />
+      <PermanentLibrary />
+      {!library.isPending && <SiteImages />}
     </div>
   )
 }

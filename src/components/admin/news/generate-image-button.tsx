@@ -30,7 +30,7 @@ export function GenerateImageButton({ article, inWords = false }: { article: Adm
           })
         }
       >
-        {inWords ? (busy ? 'Generating…' : 'Generate Image') : busy ? '…' : '✨'}
+        {inWords ? (busy ? 'Generating...' : 'Generate Image') : busy ? 'Generating...' : 'AI Image'}
       </button>
     </Tip>
   )

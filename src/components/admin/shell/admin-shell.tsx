@@ -84,8 +84,12 @@ function Shell() {
 
   return (
     <div className="min-h-screen" inert={session === 'expired'}>
-      <header className="sticky top-0 z-30 border-b border-line bg-ink/95 backdrop-blur">
-        <div className="flex items-center gap-3 px-4 py-3">
+      {/*
+        Only one row is sticky: on a phone the publish status and the tab strip scroll away with
+        the page, so the sticky header stays one line high (it took 190 px of a phone's screen).
+      */}
+      <header className="sticky top-0 z-30 min-h-14 border-b border-line bg-ink/95 backdrop-blur">
+        <div className="flex min-h-14 items-center gap-2 px-3 py-1 sm:gap-3 sm:px-4">
           <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
             <Dialog.Trigger className="btn-outline lg:hidden">Menu</Dialog.Trigger>
             <Dialog.Portal>
@@ -100,14 +104,15 @@ function Shell() {
               </Dialog.Content>
             </Dialog.Portal>
           </Dialog.Root>
-          <p className="font-display text-lg text-white uppercase">
-            SimRacing Hub <span className="text-red-400">Admin</span>
+          <p className="truncate font-display text-base text-white uppercase sm:text-lg">
+            <span className="hidden sm:inline">SimRacing Hub </span>
+            <span className="text-red-400">Admin</span>
           </p>
-          <div className="ml-auto flex items-center gap-4">
+          <div className="ml-auto flex items-center gap-2 sm:gap-4">
             <div className="hidden sm:block">
               <PublishBadge />
             </div>
-            <a href="/" className="btn-outline hidden md:inline-flex">
+            <a href="/" className="btn-outline">
               View site
             </a>
             <button type="button" className="btn-outline" onClick={signOut}>
@@ -115,27 +120,30 @@ function Shell() {
             </button>
           </div>
         </div>
-        <div className="border-t border-line px-4 py-2 sm:hidden">
-          <PublishBadge />
-        </div>
-        <nav aria-label="Main sections" className="flex gap-1 overflow-x-auto border-t border-line px-2 py-2 lg:hidden">
-          {allTabs
-            .filter((t) => t.short)
-            .map((t) => (
-              <a
-                key={t.id}
-                href={href(t)}
-                onClick={open(t)}
-                aria-current={t.id === tab.id ? 'page' : undefined}
-                className="nav-link shrink-0"
-              >
-                {t.label}
-              </a>
-            ))}
-        </nav>
       </header>
+      <div className="border-b border-line px-4 py-2 sm:hidden">
+        <PublishBadge />
+      </div>
+      <nav aria-label="Main sections" className="flex gap-1 overflow-x-auto border-b border-line px-2 py-2 lg:hidden">
+        {allTabs
+          .filter((t) => t.short)
+          .map((t) => (
+            <a
+              key={t.id}
+              href={href(t)}
+              onClick={open(t)}
+              aria-current={t.id === tab.id ? 'page' : undefined}
+              className="nav-link shrink-0"
+            >
+              {t.label}
+            </a>
+          ))}
+      </nav>
       <div className="flex">
-        <aside className="hidden w-60 shrink-0 border-r border-line p-4 lg:block">{nav}</aside>
+        {/* Sticky below the header: the sections stay in reach on a long tab. */}
+        <aside className="sticky top-14 hidden h-[calc(100vh-3.5rem)] w-60 shrink-0 self-start overflow-y-auto border-r border-line p-4 lg:block">
+          {nav}
+        </aside>
         <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
           <h1 className="sr-only">Admin panel: {tab.label}</h1>
           {/* On every tab: a job started on one tab is followed from any other. */}
