@@ -17,7 +17,11 @@ test.describe('content tabs', () => {
     await page.getByLabel('Description', { exact: true }).fill('D'.repeat(140))
     await page.getByRole('button', { name: 'Add Hardware' }).click()
     await expectToast(page, 'Hardware Added')
-    const item = page.getByRole('listitem').filter({ hasText: name })
+    // The tab's own list: a deleted item shows in 'Recently deleted' below it.
+    const item = page
+      .getByRole('region', { name: /^Your Hardware/ })
+      .getByRole('listitem')
+      .filter({ hasText: name })
     await expect(item).toContainText(`${'D'.repeat(100)}...`)
     await expect(item).not.toContainText('D'.repeat(101))
     await expect(item).toContainText('Contact Manufacturer')

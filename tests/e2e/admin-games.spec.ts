@@ -42,7 +42,10 @@ test.describe('games tab', () => {
     await page.getByRole('button', { name: `Delete ${title} GT` }).click()
     await confirm(page, 'Delete')
     await expectToast(page, 'Game Deleted Successfully!')
-    await expect(page.getByText(`${title} GT`, { exact: true })).toHaveCount(0)
+    // Gone from the list (it shows in 'Recently deleted' below it).
+    const games = page.getByRole('region', { name: /^Your Racing Games/ })
+    await expect(games.getByText(`${title} GT`, { exact: true })).toHaveCount(0)
+    await expect(page.getByRole('region', { name: 'Recently deleted' })).toContainText(`${title} GT`)
   })
 
   test('a failed save keeps the form and shows the status and the server message', async ({ page }, testInfo) => {
