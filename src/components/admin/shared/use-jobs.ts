@@ -22,8 +22,21 @@ export function useJobs() {
 
 export type JobSummary = NonNullable<ReturnType<typeof useJobs>['data']>['recent'][number]
 
+/**
+ * Jobs this panel started. The banner announces a job it saw running when it ends; a short job
+ * can end before the banner's next read, so the jobs started here are announced too.
+ */
+export const startedJobs = new Set<number>()
+
 /** Starts a job and lets the banner pick it up at once. */
 export function useStartJob<V>(start: (vars: V) => Promise<unknown>) {
   const client = useQueryClient()
-  return useMutation({ mutationFn: start, onSuccess: () => refresh(client, jobsKey) })
+  return useMutation({
+    mutationFn: start,
+    onSuccess: (answer) => {
+      const id = (answer as { job?: { id?: unknown } } | undefined)?.job?.id
+      if (typeof id === 'number') startedJobs.add(id)
+      return refresh(client, jobsKey)
+    },
+  })
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { useJobs, type JobSummary } from '../shared/use-jobs.ts'
+import { startedJobs, useJobs, type JobSummary } from '../shared/use-jobs.ts'
 import { notify } from '../shared/toast.ts'
 import { refresh } from '../shared/refresh.ts'
 import { jobReport } from '../../../lib/admin/job-report.ts'
@@ -25,8 +25,9 @@ export function JobProgressBanner() {
     if (!data) return
     for (const job of data.active) seenActive.current.add(job.id)
     for (const job of data.recent) {
-      if (!job.isActive && seenActive.current.has(job.id)) {
+      if (!job.isActive && (seenActive.current.has(job.id) || startedJobs.has(job.id))) {
         seenActive.current.delete(job.id)
+        startedJobs.delete(job.id)
         announce(job)
         // What the job wrote (drafts, standings, run outcomes) shows without a reload.
         void refresh(
