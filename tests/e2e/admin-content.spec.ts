@@ -167,7 +167,9 @@ test.describe('content tabs', () => {
     await expect(page.getByRole('alertdialog')).toContainText('Are you sure you want to delete this news article?')
     await confirm(page, 'Delete')
     await expectToast(page, 'Deleted!')
-    await expect(page.getByText(renamed, { exact: true })).toHaveCount(0)
+    // Gone from the list; 'Recently deleted' below it names it.
+    const list = page.getByRole('region', { name: /^News Articles/ })
+    await expect(list.getByText(renamed, { exact: true })).toHaveCount(0)
   })
 
   test('reviews: rating 0-10, add and delete', async ({ page }, testInfo) => {

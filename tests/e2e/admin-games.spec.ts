@@ -51,9 +51,22 @@ test.describe('games tab', () => {
   test('a failed save keeps the form and shows the status and the server message', async ({ page }, testInfo) => {
     await openTab(page, testInfo, 'games', 'Racing Games Management')
     await page.getByLabel('Title', { exact: true }).fill('Bad link game')
+    // The form checks the route's own contract first (decision 0017): nothing is sent.
     await page.getByLabel('Website URL', { exact: true }).fill('javascript:alert(1)')
     await page.getByRole('button', { name: 'Add Game' }).click()
-    await expectToast(page, 'Error', /Failed to add game\. Please try again\.\s*400: The website URL must start with/)
+    await expectToast(page, 'Missing Information', /The website URL must start with/)
+
+    // What only the server can refuse shows its status and words under the spec's text.
+    await page.getByLabel('Website URL', { exact: true }).fill('https://example.com/bad-link-game')
+    await page.route('**/api/admin/games', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: '{"message":"A game with this title exists."}',
+      }),
+    )
+    await page.getByRole('button', { name: 'Add Game' }).click()
+    await expectToast(page, 'Error', /Failed to add game\. Please try again\.\s*409: A game with this title exists\./)
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Bad link game')
   })
 
