@@ -143,9 +143,13 @@ test.describe('stream and game refresh', () => {
     await expect(banner).toBeHidden()
     await expect(page.getByRole('button', { name: 'Refresh Streams' })).toBeEnabled()
 
-    const item = page.getByRole('listitem').filter({ hasText: liveTitle })
+    const item = page
+      .getByRole('region', { name: /^Your Streams/ })
+      .getByRole('listitem')
+      .filter({ hasText: liveTitle })
     await expect(item).toContainText('LIVE · 4,321 viewers')
-    await expect(page.getByRole('listitem').filter({ hasText: `E2E broken stream ${id}` })).toContainText('OFFLINE')
+    const streams = page.getByRole('region', { name: /^Your Streams/ })
+    await expect(streams.getByRole('listitem').filter({ hasText: `E2E broken stream ${id}` })).toContainText('OFFLINE')
 
     // The public streams page re-reads the API on load: the stream is live there too.
     await page.goto('/streaming')
@@ -177,7 +181,10 @@ test.describe('stream and game refresh', () => {
     await openTab(page, testInfo, 'games', 'Racing Games Management')
     await page.getByRole('button', { name: 'Refresh Games' }).click()
     await expectToast(page, 'Games Refreshed', /\d+ games refreshed, \d+ skipped\. 0 errors\./)
-    const item = page.getByRole('listitem').filter({ hasText: title })
+    const item = page
+      .getByRole('region', { name: /^Your Racing Games/ })
+      .getByRole('listitem')
+      .filter({ hasText: title })
     await expect(item).toContainText('$12.34')
     await expect(item).toContainText('Fresh from the store page.')
     const [game] = ((await (await request.get('/api/games')).json()) as Game[]).filter((g) => g.title === title)

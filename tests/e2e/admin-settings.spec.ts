@@ -142,11 +142,16 @@ test.describe('configuration tabs', () => {
 
     const testMode = page.getByRole('button', { name: /^(Enable|Disable) Test Mode$/ })
     const enabling = (await testMode.textContent()) === 'Enable Test Mode'
-    await testMode.click()
-    await expectToast(page, enabling ? 'Test Mode Enabled' : 'Test Mode Disabled')
+    // Enabling asks first, with its estimated cost (issue 17, decision 0407).
+    const toggle = async (enable: boolean) => {
+      await page.getByRole('button', { name: enable ? 'Enable Test Mode' : 'Disable Test Mode' }).click()
+      if (enable) await confirm(page, 'Enable Test Mode')
+      await expectToast(page, enable ? 'Test Mode Enabled' : 'Test Mode Disabled')
+    }
+    await toggle(enabling)
     await expect(page.getByText(enabling ? 'Test Mode Active' : 'Normal', { exact: true })).toBeVisible()
-    await page.getByRole('button', { name: enabling ? 'Disable Test Mode' : 'Enable Test Mode' }).click()
-    await expectToast(page, enabling ? 'Test Mode Disabled' : 'Test Mode Enabled')
+    await expect(testMode).toHaveText(enabling ? 'Disable Test Mode' : 'Enable Test Mode')
+    await toggle(!enabling)
   })
 
   test('system: the three password messages, then a change that ends other sessions', async ({
