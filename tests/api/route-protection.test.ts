@@ -4,16 +4,21 @@ import { startAiHarness, type AiHarness } from '../helpers/ai.ts'
 import { app } from '../helpers/app.ts'
 import { adminCookie, send } from '../helpers/auth.ts'
 import { startBlobs } from '../helpers/blobs.ts'
+import { startRefreshHarness, type RefreshHarness } from '../helpers/refresh.ts'
 import { resetDatabase } from '../helpers/db.ts'
 
 // The AI endpoints answer 503 without keys (by design): here they talk to the fake AI server.
 let ai: AiHarness
+// Likewise the stream refresh (503 without Twitch or YouTube keys): the fake Twitch, YouTube and Steam.
+let refresh: RefreshHarness
 let stopBlobs: () => Promise<void>
 beforeAll(async () => {
   stopBlobs = await startBlobs()
   ai = await startAiHarness({ runJobs: false })
+  refresh = await startRefreshHarness({ runJobs: false })
 })
 afterAll(async () => {
+  await refresh.close()
   await ai.close()
   await stopBlobs()
 })
