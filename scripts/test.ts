@@ -127,7 +127,7 @@ try {
   const [writing, unit] = await Promise.all([
     runAsync(`${bin}/playwright`, ['test', '--project=writing', '--no-deps'], e2eEnv),
     // Niced, Vitest may wait tens of seconds for CPU while the site rebuilds: longer timeouts.
-    runLogged('nice', ['-n', '19', `${bin}/vitest`, 'run'], { ...env, VITEST_TIMEOUT_SCALE: '4' }, vitestLog),
+    runLogged('nice', ['-n', '19', `${bin}/vitest`, 'run'], { ...env, VITEST_TIMEOUT_SCALE: '8' }, vitestLog),
   ])
   failed ||= writing
   vitest = unit
