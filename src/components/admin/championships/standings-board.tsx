@@ -135,12 +135,13 @@ function StandingsCard({
   const drivers = showAll ? set.standings : set.standings.slice(0, 3)
   const onDelete = async () => {
     if (!(await confirmDelete(`Delete the standings of ${set.championshipName}? This cannot be undone.`))) return
-    remove.mutate(set.id, {
-      onSuccess: () => notify.success('Deleted!', `${set.championshipName} standings deleted.`),
-      onError: (error) => {
-        if (!isUnauthorized(error)) notify.failed('Error', 'Failed to delete championship standings', error)
-      },
-    })
+    // Awaited: the refreshed list unmounts this card, and mutate() would drop its callbacks then.
+    try {
+      await remove.mutateAsync(set.id)
+      notify.success('Deleted!', `${set.championshipName} standings deleted.`)
+    } catch (error) {
+      if (!isUnauthorized(error)) notify.failed('Error', 'Failed to delete championship standings', error)
+    }
   }
   return (
     <li
