@@ -71,7 +71,11 @@ describe('embedded database supervision', () => {
       await exited
       const holder = net.createServer()
       await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve))
-      await new Promise((resolve) => setTimeout(resolve, 2500))
+      // Held until a restart has failed on it: a fixed hold lost the race on a loaded machine, where
+      // starting the server took longer than the hold and the first restart simply succeeded.
+      const failed = () => log.some((line) => line.startsWith('database restart failed'))
+      const holdUntil = Date.now() + patience(30_000)
+      while (!failed() && Date.now() < holdUntil) await new Promise((resolve) => setTimeout(resolve, 100))
       await new Promise((resolve) => holder.close(resolve))
 
       const until = Date.now() + patience(30_000)
