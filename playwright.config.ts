@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { requireChromium } from './scripts/local-platform/chromium.ts'
 import { e2eSite } from './scripts/local-platform/e2e-site.ts'
 
 /**
@@ -32,9 +33,9 @@ export default defineConfig({
     baseURL: site.baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
-      // scripts/test.ts picks Debian's chromium-headless-shell (Chromium's headless build, the one
-      // Playwright itself runs headless), else chromium.
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's chromium-headless-shell (Chromium's headless build, the one Playwright itself runs
+      // headless), else chromium, or CHROMIUM_PATH: one rule for the tests and the benchmarks.
+      executablePath: requireChromium(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

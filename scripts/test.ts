@@ -17,6 +17,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { findChromium, requireChromium } from './local-platform/chromium.ts'
 import { e2eSite } from './local-platform/e2e-site.ts'
 import { hermeticEnv } from './local-platform/hermetic-env.ts'
 
@@ -50,31 +51,20 @@ function runAsync(cmd: string, args: string[], env: Env): Promise<number> {
 }
 
 function ensureChromium(): string {
-  const wanted = process.env.CHROMIUM_PATH
-  if (wanted) {
-    if (existsSync(wanted)) return wanted
-    console.error(`CHROMIUM_PATH is set to ${wanted}, which does not exist. Point it at a Chromium binary.`)
-    process.exit(1)
-  }
-  const found = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) =>
-    existsSync(p),
-  )
+  const found = findChromium()
   if (found) return found
-  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+  if (!process.env.CHROMIUM_PATH && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
     console.log("Chromium is missing: installing Debian's chromium-headless-shell package...")
     const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
     run('apt-get', ['update', '-qq'], aptEnv)
-    const shell = '/usr/bin/chromium-headless-shell'
-    if (run('apt-get', ['install', '-y', '-qq', 'chromium-headless-shell'], aptEnv) === 0 && existsSync(shell)) {
-      return shell
-    }
+    run('apt-get', ['install', '-y', '-qq', 'chromium-headless-shell'], aptEnv)
   }
-  console.error(
-    'Missing: Chromium for the end-to-end tests. Install it with ' +
-      '`sudo apt-get install -y chromium-headless-shell` (or `chromium`, or set CHROMIUM_PATH to a ' +
-      'Chromium binary) and run `npm test` again.',
-  )
-  process.exit(1)
+  try {
+    return requireChromium()
+  } catch (error) {
+    console.error(`${(error as Error).message} Then run \`npm test\` again.`)
+    process.exit(1)
+  }
 }
 
 /** Starts the end-to-end site as Playwright would (its poison environment included) and waits for it. */

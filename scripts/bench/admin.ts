@@ -12,19 +12,23 @@
  *
  * 3. Typing in the News form with 10,000 articles (issue 17): 10,000 articles are written into the
  *    scratch database (removed afterwards), the News tab is opened, and each keystroke typed into
- *    Title and Content is timed on the page's clock, from keydown to the frame after it was painted
- *    (a requestAnimationFrame, then a message: after paint); median and max ms per keystroke.
+ *    Title and Content is timed on the page's clock. Its cost (the budget's figure) is the main
+ *    thread's work for it: keydown until the form has rendered the input, plus the next frame from
+ *    its requestAnimationFrame to after paint (a message posted there). Also printed: keydown to
+ *    after paint, which adds the wait for the display's next frame. Median, p90 and max.
  *
  * Starts the site as the e2e tests do (scripts/e2e-server.ts, a scratch data folder), or with
  * --reuse measures one already served on --port (e.g. `npm start`; pass --password=... or set
  * ADMIN_PASSWORD, or it reads DATA_DIR/admin-password.txt). Prints figures; asserts nothing.
  * Options: --port=8904 --db-port=54345 --runs=5 --reuse --password=... --news-only (part 3 alone)
+ *   --articles=10000 (part 3's article count)
  */
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import postgres from 'postgres'
+import { requireChromium } from '../local-platform/chromium.ts'
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
@@ -41,7 +45,8 @@ const BUDGET_KB = 60
 const BUDGET_MS = 1000
 /** Issue 17: at most one frame (16 ms) a keystroke in the News form with 10,000 articles. */
 const KEYSTROKE_BUDGET_MS = 16
-const SCALE_ARTICLES = 10_000
+/** Articles added for part 3; --articles=N measures another count (the list is paged: the count should not matter). */
+const SCALE_ARTICLES = Math.max(0, Number(arg('articles', '10000')))
 const SCALE_AUTHOR = 'Bench Admin Scale'
 
 function password(): string {
@@ -199,7 +204,7 @@ async function chunkSizes() {
  */
 async function loginToFirstList(pw: string, typingMs: number) {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: requireChromium(),
     args: ['--no-sandbox', '--disable-gpu'],
   })
   const times: number[] = []
@@ -260,7 +265,7 @@ async function newsTyping(pw: string) {
     onnotice: () => {},
   })
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: requireChromium(),
     args: ['--no-sandbox', '--disable-gpu'],
   })
   try {
@@ -278,37 +283,81 @@ async function newsTyping(pw: string) {
     const login = await page.request.post(`${site}/api/admin/login`, { data: { password: pw } })
     if (!login.ok()) throw new Error(`login: ${login.status()}`)
     await page.addInitScript(() => {
-      const w = window as unknown as { keyMs: number[] }
-      w.keyMs = []
+      type Key = { start: number; handled?: number; frame?: number; painted?: number }
+      const w = window as unknown as { keys: Key[] }
+      w.keys = []
       document.addEventListener(
         'keydown',
         () => {
-          const start = performance.now()
+          const key: Key = { start: performance.now() }
+          w.keys.push(key)
           requestAnimationFrame(() => {
+            key.frame = performance.now()
             const channel = new MessageChannel()
-            channel.port1.onmessage = () => w.keyMs.push(performance.now() - start)
+            channel.port1.onmessage = () => (key.painted = performance.now())
             channel.port2.postMessage(null)
           })
         },
-        true,
+        false,
       )
+      // React renders a discrete event's update before the event leaves its root: a document
+      // listener in the bubble phase runs after the form has rendered.
+      document.addEventListener('input', () => {
+        const key = w.keys.at(-1)
+        if (key && key.handled === undefined) key.handled = performance.now()
+      })
     })
     await page.goto(`${site}/admin?tab=news`)
     await page.getByText(/^Showing 1-20 of /).waitFor({ timeout: 120_000 })
     const text = 'Rain at Spa turns the race upside down'
-    await page.getByLabel('Title', { exact: true }).click()
-    await page.keyboard.type(text, { delay: 60 })
-    await page.getByLabel('Content (HTML)', { exact: true }).click()
-    await page.keyboard.type(text, { delay: 60 })
-    const times = (await page.evaluate(() => (window as unknown as { keyMs: number[] }).keyMs)).sort((a, b) => a - b)
-    const median = times[Math.floor(times.length / 2)] ?? NaN
-    const max = times.at(-1) ?? NaN
-    console.log(
-      `\nNews form typing with ${n.toLocaleString('en-US')} articles (${times.length} keystrokes, Title and Content): ` +
-        `median ${median.toFixed(1)} ms, p90 ${times[Math.floor(times.length * 0.9)]!.toFixed(1)} ms, max ${max.toFixed(1)} ms per keystroke`,
+    /**
+     * Per keystroke: its cost, the main thread's work for it (keydown to the form rendered, plus the
+     * next frame's style, layout and paint) that must fit in one 16 ms frame; and keydown to the
+     * frame after paint, which also waits for the display's next frame (0-16.7 ms at 60 Hz).
+     */
+    const keyMs = async () => {
+      const keys = await page.evaluate(() =>
+        (
+          window as unknown as { keys: { start: number; handled?: number; frame?: number; painted?: number }[] }
+        ).keys.splice(0),
+      )
+      return keys
+        .filter((k) => k.handled !== undefined && k.frame !== undefined && k.painted !== undefined)
+        .map((k) => ({ cost: k.handled! - k.start + (k.painted! - k.frame!), toPaint: k.painted! - k.start }))
+    }
+    const fields: { name: string; ms: number[]; toPaint: number[] }[] = []
+    for (const name of ['Title', 'Content (HTML)']) {
+      await page.getByLabel(name, { exact: true }).click()
+      // A person's hand goes from the mouse to the keys: the click's own work is not the keystroke's.
+      await page.waitForTimeout(300)
+      await keyMs()
+      await page.keyboard.type(text, { delay: 60 })
+      await page.waitForTimeout(100)
+      const keys = await keyMs()
+      fields.push({ name, ms: keys.map((k) => k.cost), toPaint: keys.map((k) => k.toPaint) })
+    }
+    const stats = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b)
+      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? NaN
+      return { median: at(0.5), p90: at(0.9), max: sorted.at(-1) ?? NaN }
+    }
+    const cost = stats(fields.flatMap((f) => f.ms))
+    const toPaint = stats(fields.flatMap((f) => f.toPaint))
+    const count = fields.reduce((sum, f) => sum + f.ms.length, 0)
+    const figures = (x: ReturnType<typeof stats>) =>
+      `median ${x.median.toFixed(1)} ms, p90 ${x.p90.toFixed(1)} ms, max ${x.max.toFixed(1)} ms`
+    log(
+      `keystroke costs in order (ms): ${fields.map((f) => `${f.name}: ${f.ms.map((ms) => ms.toFixed(1)).join(' ')}`).join(' | ')}`,
     )
     console.log(
-      `Budget ${KEYSTROKE_BUDGET_MS} ms a keystroke: median ${median <= KEYSTROKE_BUDGET_MS ? 'within' : 'OVER'}`,
+      `\nNews form typing with ${n.toLocaleString('en-US')} articles (${count} keystrokes into Title and Content):\n` +
+        `  cost a keystroke (its handling and its frame's rendering): ${figures(cost)}\n` +
+        `    first keystroke in a field: ${fields.map((f) => `${f.name} ${(f.ms[0] ?? NaN).toFixed(1)} ms`).join(', ')}\n` +
+        `  keydown to the frame after paint (includes the wait for the display's frame): ${figures(toPaint)}`,
+    )
+    const verdict = (ms: number) => (ms <= KEYSTROKE_BUDGET_MS ? 'within' : 'OVER')
+    console.log(
+      `Budget ${KEYSTROKE_BUDGET_MS} ms a keystroke (cost): median ${verdict(cost.median)}, p90 ${verdict(cost.p90)}, max ${verdict(cost.max)}`,
     )
     await context.close()
   } finally {

@@ -14,6 +14,7 @@ import { gzipSync, brotliCompressSync, constants as zlib } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+import { requireChromium } from '../local-platform/chromium.ts'
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback
@@ -22,7 +23,7 @@ const dbPort = Number(arg('db-port', '54344'))
 const jsonOut = process.argv.find((a) => a.startsWith('--json='))?.slice(7)
 /** Lighthouse runs per route and device; the run with the median LCP is printed (all LCPs are logged). */
 const runs = Math.max(1, Number(arg('runs', '1')))
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const chromePath = requireChromium()
 const site = `http://localhost:${port}`
 const proxyPort = port + 1
 /** Lighthouse talks to a caching, compressing proxy standing in for Netlify's CDN (see below). */

@@ -85,6 +85,28 @@ test.describe('games tab', () => {
     await expect(page.getByRole('heading', { name: 'Streams Management' })).toBeVisible()
   })
 
+  test('closing the page with unsaved changes asks the browser to confirm, and only then', async ({
+    page,
+  }, testInfo) => {
+    await openTab(page, testInfo, 'games', 'Racing Games Management')
+    const asked: string[] = []
+    page.on('dialog', (dialog) => {
+      asked.push(dialog.type())
+      void dialog.dismiss()
+    })
+    const title = page.getByLabel('Title', { exact: true })
+    await title.fill('Unsaved')
+    await page.close({ runBeforeUnload: true })
+    await expect.poll(() => asked).toEqual(['beforeunload'])
+    expect(page.isClosed()).toBe(false)
+
+    // Back to the saved state: nothing to lose, the page closes without asking.
+    await title.fill('')
+    await page.close({ runBeforeUnload: true })
+    await expect.poll(() => page.isClosed()).toBe(true)
+    expect(asked).toEqual(['beforeunload'])
+  })
+
   test('keyboard only: add a game and delete it', async ({ page }, testInfo) => {
     await openTab(page, testInfo, 'games', 'Racing Games Management')
     const title = unique('Keyboard GP')

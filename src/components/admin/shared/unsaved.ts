@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react'
 import { atom } from 'nanostores'
 import { useEffect, useId } from 'react'
 
@@ -26,12 +25,21 @@ export function useUnsavedChanges(dirty: boolean): void {
 export const hasUnsavedChanges = () => $dirtyForms.get().size > 0
 export const forgetUnsavedChanges = () => $dirtyForms.set(new Set())
 
+/**
+ * The browser asks before unloading while any form is dirty. It listens to the store outside
+ * React: a state here re-rendered the whole shell, tab and list on a form's first keystroke
+ * (50 ms at 10,000 articles, bench:admin).
+ */
 export function useBeforeUnloadGuard(): void {
-  const dirty = useStore($dirtyForms)
   useEffect(() => {
-    if (dirty.size === 0) return
     const ask = (event: BeforeUnloadEvent) => event.preventDefault()
-    window.addEventListener('beforeunload', ask)
-    return () => window.removeEventListener('beforeunload', ask)
-  }, [dirty])
+    const stop = $dirtyForms.subscribe((forms) => {
+      if (forms.size > 0) window.addEventListener('beforeunload', ask)
+      else window.removeEventListener('beforeunload', ask)
+    })
+    return () => {
+      stop()
+      window.removeEventListener('beforeunload', ask)
+    }
+  }, [])
 }
