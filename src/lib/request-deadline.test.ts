@@ -15,6 +15,7 @@ describe('write deadlines', () => {
     expect(writeTimeoutFor('/api/admin/format-news-content')).toBe(AI_TIMEOUT_MS)
     expect(writeTimeoutFor('/api/admin/openai/test-image')).toBe(AI_TIMEOUT_MS)
     expect(writeTimeoutFor('/api/admin/backup/restores/0123abcd/complete')).toBe(AI_TIMEOUT_MS)
+    expect(writeTimeoutFor('/api/admin/backup/exports')).toBe(AI_TIMEOUT_MS)
     expect(writeTimeoutFor('/api/admin/backup/restores/0123abcd/chunks/0')).toBe(WRITE_TIMEOUT_MS)
   })
 

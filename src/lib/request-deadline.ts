@@ -12,12 +12,12 @@ export const AI_TIMEOUT_MS = 65_000
 export const REQUEST_DEADLINE_HEADER = 'x-request-deadline'
 
 const aiPaths = /^\/api\/admin\/(generate-|format-news-content|perplexity\/test-|openai\/test-)/
-/** A backup restore writes every table and image: it gets the same function-length limit. */
-const restorePath = /^\/api\/admin\/backup\/restores\/[^/]+\/complete$/
+/** A backup restore writes, and an export reads, every table and image: the same function-length limit. */
+const backupPath = /^\/api\/admin\/backup\/(restores\/[^/]+\/complete|exports)$/
 
 /** How long a write to `pathname` may take before the panel gives up on it. */
 export function writeTimeoutFor(pathname: string): number {
-  return aiPaths.test(pathname) || restorePath.test(pathname) ? AI_TIMEOUT_MS : WRITE_TIMEOUT_MS
+  return aiPaths.test(pathname) || backupPath.test(pathname) ? AI_TIMEOUT_MS : WRITE_TIMEOUT_MS
 }
 
 /**

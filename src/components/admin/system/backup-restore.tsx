@@ -76,7 +76,11 @@ export function BackupRestore() {
         disabled={download.isPending}
         aria-busy={download.isPending}
       >
-        {download.isPending ? 'Preparing Backup...' : 'Download Backup'}
+        {!download.isPending
+          ? 'Download Backup'
+          : download.percent
+            ? `Downloading... ${download.percent}%`
+            : 'Preparing Backup...'}
       </button>
 
       <form onSubmit={(e) => void onRestore(e)} className="mt-6 flex flex-col gap-4" noValidate>

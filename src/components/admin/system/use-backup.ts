@@ -1,33 +1,58 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { api, putUploadChunk, unwrap } from '../../../lib/api-client.ts'
-import { downloadFileName } from '../../../lib/admin/download-name.ts'
 import { chunkRanges } from '../../../lib/admin/upload-rules.ts'
 import { throwIfNotOk } from '../../../lib/http-error.ts'
 import { refreshPublishStatus } from '../shared/publish-status.ts'
 
-/** GET /api/admin/backup/export, saved by the browser under the server's file name. */
-export const useDownloadBackup = () =>
-  useMutation({
+/**
+ * Download Backup (docs/decisions/0610): the server builds the archive into chunks (one function
+ * response holds about 6 MB, a site's images are more), the chunks are fetched one by one and
+ * saved by the browser as one file under the server's name; then the server's copy is deleted.
+ * `percent` is the share of the file received.
+ */
+export function useDownloadBackup() {
+  const [percent, setPercent] = useState<number | null>(null)
+  const mutation = useMutation({
     mutationFn: async () => {
-      const response = await api.admin.backup.export.$get()
-      await throwIfNotOk(response as unknown as Response)
-      const fileName = downloadFileName(response.headers.get('content-disposition'), 'simracing-backup.json.gz')
-      const url = URL.createObjectURL(await response.blob())
+      setPercent(0)
+      const file = await unwrap(api.admin.backup.exports.$post())
+      const param = { id: file.id }
+      const parts: ArrayBuffer[] = []
       try {
-        const link = document.createElement('a')
-        link.href = url
-        link.download = fileName
-        document.body.append(link)
-        link.click()
-        link.remove()
+        for (let index = 0; index < file.chunks; index++) {
+          const response = await api.admin.backup.exports[':id'].chunks[':index'].$get({
+            param: { ...param, index: String(index) },
+          })
+          await throwIfNotOk(response as unknown as Response)
+          parts.push(await response.arrayBuffer())
+          setPercent(Math.round(((index + 1) / file.chunks) * 100))
+        }
       } finally {
-        // The click has handed the file to the browser's download; the URL may go after this task.
-        setTimeout(() => URL.revokeObjectURL(url), 0)
+        await api.admin.backup.exports[':id'].$delete({ param }).catch(() => undefined)
       }
-      return fileName
+      saveFile(new Blob(parts, { type: 'application/gzip' }), file.fileName)
+      return file.fileName
     },
+    onSettled: () => setPercent(null),
   })
+  return { ...mutation, percent }
+}
+
+function saveFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob)
+  try {
+    const link = document.createElement('a')
+    link.href = url
+    link.download = fileName
+    document.body.append(link)
+    link.click()
+    link.remove()
+  } finally {
+    // The click has handed the file to the browser's download; the URL may go after this task.
+    setTimeout(() => URL.revokeObjectURL(url), 0)
+  }
+}
 
 export type RestoreStage = 'uploading' | 'restoring'
 

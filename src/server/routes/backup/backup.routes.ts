@@ -5,17 +5,16 @@ import { decodeArchive, encodeArchive } from '../../backup/archive.ts'
 import { archiveFileName, exportArchive } from '../../backup/export.ts'
 import { restoreArchive } from '../../backup/restore.ts'
 import {
-  abortBackupUpload,
   backupTooLarge,
+  EXPORT_KEPT_MS,
+  exportDownloads,
   MAX_BACKUP_BYTES,
   MAX_BACKUP_CHUNKS,
-  openBackupUpload,
-  putBackupChunk,
-  readBackupUpload,
+  restoreUploads,
 } from '../../backup/upload.ts'
-import { MAX_CHUNK_BYTES } from '../../blobs/uploads.ts'
-import { ApiError, badRequest } from '../../http/errors.ts'
 import { noStore } from '../../http/cache.ts'
+import { chunkBody } from '../../http/chunk-body.ts'
+import { badRequest } from '../../http/errors.ts'
 import { intFrom } from '../../http/fields.ts'
 import { jsonBody } from '../../http/validate.ts'
 import { publishTags } from '../../publish/tags.ts'
@@ -34,44 +33,56 @@ const completeBody = z.object(
   { message: completeMessage },
 )
 
-const chunkIndex = intFrom('The chunk index', 0, MAX_BACKUP_CHUNKS - 1)
+const exportChunk = intFrom('The chunk index', 0, MAX_BACKUP_CHUNKS - 1)
 
 /**
- * GET /api/admin/backup/export (the archive as a download), and the restore: POST /restores {size},
+ * The download: POST /exports builds the archive into chunks (a buffered function answers at most
+ * about 6 MB, a site with its images is more), GET /exports/:id/chunks/:index hands out each,
+ * DELETE /exports/:id removes it once saved. The restore: POST /restores {size},
  * PUT /restores/:id/chunks/:index, POST /restores/:id/complete {replace}, DELETE /restores/:id
  * (docs/decisions/0610-backup-archive.md).
  */
 export const backupRoutes = new Hono()
   .use(noStore())
-  .get('/export', async (c) => {
-    const archive = await exportArchive()
+  .post('/exports', async (c) => {
+    const now = new Date()
+    await exportDownloads.removeOpenedBefore(new Date(now.getTime() - EXPORT_KEPT_MS))
+    const archive = await exportArchive(now)
     const file = encodeArchive(archive)
-    return c.body(new Uint8Array(file), 200, {
-      'Content-Type': 'application/gzip',
-      'Content-Disposition': `attachment; filename="${archiveFileName(archive.createdAt)}"`,
+    if (file.length > MAX_BACKUP_BYTES) throw backupTooLarge()
+    const download = await exportDownloads.write(file, now)
+    const rows = Object.values(archive.tables).reduce((sum, t) => sum + t.length, 0)
+    recordWrite(c, {
+      entity: 'backup',
+      summary: `Exported a backup: ${rows} rows, ${archive.media.length} images, ${file.length} bytes`,
     })
+    return c.json({ ...download, fileName: archiveFileName(archive.createdAt) }, 201)
+  })
+  .get('/exports/:id/chunks/:index', async (c) => {
+    const index = exportChunk.safeParse(c.req.param('index'))
+    if (!index.success) throw badRequest('The chunk index must be a whole number.')
+    const bytes = await exportDownloads.readChunk(c.req.param('id'), index.data)
+    return c.body(new Uint8Array(bytes).buffer, 200, { 'Content-Type': 'application/octet-stream' })
+  })
+  .delete('/exports/:id', async (c) => {
+    await exportDownloads.remove(c.req.param('id'))
+    return c.json({ deleted: true })
   })
   .post('/restores', jsonBody(openBody, openMessage), async (c) => {
     const { size } = c.req.valid('json')
     if (size > MAX_BACKUP_BYTES) throw backupTooLarge()
-    return c.json(await openBackupUpload(size), 201)
+    const { id, chunkSize, chunks } = await restoreUploads.open(size)
+    return c.json({ id, chunkSize, chunks }, 201)
   })
   .put('/restores/:id/chunks/:index', async (c) => {
-    const index = chunkIndex.safeParse(c.req.param('index'))
-    if (!index.success) throw badRequest('The chunk index must be a whole number.')
-    const type = c.req.header('content-type') ?? ''
-    if (type && !type.startsWith('application/octet-stream')) {
-      throw new ApiError(415, 'Chunks must be sent as application/octet-stream.')
-    }
-    const bytes = new Uint8Array(await c.req.arrayBuffer())
-    if (bytes.length > MAX_CHUNK_BYTES) throw new ApiError(413, 'A chunk may hold at most 4 MB.')
-    await putBackupChunk(c.req.param('id'), index.data, bytes)
-    return c.json({ received: index.data })
+    const { index, bytes } = await chunkBody(c, MAX_BACKUP_CHUNKS)
+    await restoreUploads.put(c.req.param('id'), index, bytes)
+    return c.json({ received: index })
   })
   .post('/restores/:id/complete', jsonBody(completeBody, completeMessage), async (c) => {
     const { replace } = c.req.valid('json')
     const id = c.req.param('id')
-    const file = await readBackupUpload(id)
+    const file = await restoreUploads.read(id)
     try {
       const summary = await restoreArchive(decodeArchive(file), { replace })
       recordWrite(c, {
@@ -81,10 +92,10 @@ export const backupRoutes = new Hono()
       })
       return c.json(summary)
     } finally {
-      await abortBackupUpload(id)
+      await restoreUploads.remove(id)
     }
   })
   .delete('/restores/:id', async (c) => {
-    await abortBackupUpload(c.req.param('id'))
+    await restoreUploads.remove(c.req.param('id'))
     return c.json({ deleted: true })
   })

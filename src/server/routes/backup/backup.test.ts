@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { gzipSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemoContent } from '../../../../scripts/local-platform/seed-demo.ts'
@@ -7,17 +8,35 @@ import { fakeJpeg, startBlobs } from '../../../../tests/helpers/blobs.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'
 import { publicRoutes } from '../../auth/guard.ts'
+import { exportDownloads } from '../../backup/upload.ts'
+import { MAX_CHUNK_BYTES } from '../../blobs/chunked-files.ts'
+import { storeImage } from '../../blobs/images.ts'
 import { serveMedia } from '../../blobs/serve.ts'
+import { blobStore } from '../../blobs/store.ts'
 import { db } from '../../db/client.ts'
 import { createNews } from '../../../../tests/factories.ts'
 import { revisions, standingsRows } from '../../db/schema.ts'
 
-/** The archive a GET of the export route downloads. */
-async function downloadBackup(cookie: string): Promise<{ file: Buffer; fileName: string }> {
-  const res = await app.request('/api/admin/backup/export', { headers: { cookie } })
-  expect(res.status).toBe(200)
-  const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? ''
-  return { file: Buffer.from(await res.arrayBuffer()), fileName }
+/** The archive as the System tab downloads it: built into chunks, fetched one by one, then deleted. */
+async function downloadBackup(cookie: string): Promise<{ file: Buffer; fileName: string; chunks: Buffer[] }> {
+  const opened = await send('POST', '/api/admin/backup/exports', { cookie })
+  expect(opened.status, JSON.stringify(opened.body)).toBe(201)
+  const {
+    id,
+    size,
+    chunks: count,
+    fileName,
+  } = opened.body as { id: string; size: number; chunks: number; fileName: string }
+  const chunks: Buffer[] = []
+  for (let i = 0; i < count; i++) {
+    const res = await app.request(`/api/admin/backup/exports/${id}/chunks/${i}`, { headers: { cookie } })
+    expect(res.status).toBe(200)
+    chunks.push(Buffer.from(await res.arrayBuffer()))
+  }
+  expect((await send('DELETE', `/api/admin/backup/exports/${id}`, { cookie })).status).toBe(200)
+  const file = Buffer.concat(chunks)
+  expect(file.length).toBe(size)
+  return { file, fileName, chunks }
 }
 
 /** Sends a file through the chunked restore upload, as the System tab does; answers its id. */
@@ -98,7 +117,7 @@ async function siteAnswers(cookie: string): Promise<Map<string, unknown>> {
 let stopBlobs: () => Promise<void>
 let cookie = ''
 let before: Map<string, unknown>
-let backup: { file: Buffer; fileName: string }
+let backup: Awaited<ReturnType<typeof downloadBackup>>
 let imageUrl = ''
 
 beforeAll(async () => {
@@ -230,5 +249,38 @@ describe('backup export and restore', () => {
     expect((await send('GET', '/api/games')).body).toEqual(
       JSON.parse((before.get('/api/games') as { body: string }).body),
     )
+  })
+
+  it('downloads a site larger than one function response in chunks, and keeps no copy afterwards', async () => {
+    // 7 MB of pictures (random bytes: fakeJpeg's pattern would compress to nothing), more than a
+    // buffered Netlify Function answers in one response.
+    const picture = fakeJpeg(7 * 1024 * 1024)
+    picture.set(randomBytes(picture.length - 20), 11)
+    const big = await storeImage(picture)
+    const download = await downloadBackup(cookie)
+    expect(download.chunks.length).toBeGreaterThanOrEqual(3)
+    for (const chunk of download.chunks) expect(chunk.length).toBeLessThanOrEqual(MAX_CHUNK_BYTES)
+    const archive = JSON.parse(gunzipSync(download.file).toString('utf8'))
+    const media = archive.media.find((m: { key: string }) => m.key === big.key)
+    expect(Buffer.from(media.data, 'base64').equals(Buffer.from(picture))).toBe(true)
+
+    // download() deleted the server's copy: nothing of it is left in the uploads store.
+    const { blobs } = await blobStore('uploads').list({ prefix: 'backup-export/' })
+    expect(blobs).toEqual([])
+  })
+
+  it('answers 404 for a download that is not there, and removes the ones left unfetched for an hour', async () => {
+    const missing = await app.request(`/api/admin/backup/exports/${'0'.repeat(32)}/chunks/0`, { headers: { cookie } })
+    expect(missing.status).toBe(404)
+    expect(await missing.json()).toEqual({ message: 'Backup download not found' })
+
+    // A tab closed mid-download left its export behind two hours ago; a fresh one is kept.
+    const now = Date.now()
+    const abandoned = await exportDownloads.write(new Uint8Array(10), new Date(now - 2 * 60 * 60 * 1000))
+    const recent = await exportDownloads.write(new Uint8Array(10), new Date(now - 5 * 60 * 1000))
+    await downloadBackup(cookie)
+    const keys = (await blobStore('uploads').list({ prefix: 'backup-export/' })).blobs.map((b) => b.key)
+    expect(keys.some((k) => k.startsWith(`backup-export/${abandoned.id}/`))).toBe(false)
+    expect(keys.filter((k) => k.startsWith(`backup-export/${recent.id}/`))).toHaveLength(2)
   })
 })

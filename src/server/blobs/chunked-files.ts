@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto'
+import { ApiError, notFound } from '../http/errors.ts'
+import { blobStore } from './store.ts'
+
+/**
+ * Files larger than one Netlify Function request or response: a buffered function takes and gives
+ * about 6 MB (4.5 MB of binary once base64-encoded), so a file crosses in chunks of CHUNK_SIZE and
+ * waits in the 'uploads' store under `<prefix><id>/` (a manifest and its chunks). Image uploads
+ * (docs/decisions/0201), backup restores and backup downloads (docs/decisions/0610) all use it.
+ */
+export const CHUNK_SIZE = 3 * 1024 * 1024
+/** The largest chunk body a route accepts. */
+export const MAX_CHUNK_BYTES = 4 * 1024 * 1024
+
+export interface ChunkedFile {
+  id: string
+  size: number
+  chunkSize: number
+  chunks: number
+}
+
+interface Manifest {
+  size: number
+  chunkSize: number
+  chunks: number
+  createdAt: string
+}
+
+const idPattern = /^[a-f0-9]{32}$/
+
+/** The expected length of chunk `index`: CHUNK_SIZE, the last one what is left. */
+const chunkLength = (m: Manifest, index: number) =>
+  index === m.chunks - 1 ? m.size - index * m.chunkSize : m.chunkSize
+
+/**
+ * The chunked files under one key prefix. `missing` is the 404 message for an unknown id; the
+ * caller checks sizes against its own limit before open.
+ */
+export function chunkedFiles(prefix: string, missing = 'Upload not found') {
+  const manifestKey = (id: string) => `${prefix}${id}/manifest`
+  const chunkKey = (id: string, index: number) => `${prefix}${id}/chunk-${index}`
+  const store = () => blobStore('uploads')
+
+  async function manifestOf(id: string): Promise<Manifest> {
+    if (!idPattern.test(id)) throw notFound(missing)
+    const manifest = (await store().get(manifestKey(id), { type: 'json' })) as Manifest | null
+    if (!manifest) throw notFound(missing)
+    return manifest
+  }
+
+  async function open(size: number, now = new Date()): Promise<ChunkedFile> {
+    const id = randomBytes(16).toString('hex')
+    const manifest: Manifest = {
+      size,
+      chunkSize: CHUNK_SIZE,
+      chunks: Math.ceil(size / CHUNK_SIZE),
+      createdAt: now.toISOString(),
+    }
+    await store().setJSON(manifestKey(id), manifest)
+    return { id, size, chunkSize: manifest.chunkSize, chunks: manifest.chunks }
+  }
+
+  async function put(id: string, index: number, bytes: Uint8Array): Promise<void> {
+    const manifest = await manifestOf(id)
+    if (index >= manifest.chunks) throw new ApiError(400, 'The chunk index is out of range.')
+    const expected = chunkLength(manifest, index)
+    if (bytes.length !== expected) throw new ApiError(400, `Chunk ${index} must be ${expected} bytes.`)
+    // A copy of exactly these bytes: a view into a larger buffer (a Buffer's slice is one) would
+    // store the whole buffer.
+    await store().set(chunkKey(id, index), new Uint8Array(bytes).buffer)
+  }
+
+  async function readChunk(id: string, index: number): Promise<Uint8Array> {
+    const manifest = await manifestOf(id)
+    if (index >= manifest.chunks) throw new ApiError(400, 'The chunk index is out of range.')
+    const chunk = await store().get(chunkKey(id, index), { type: 'arrayBuffer' })
+    if (!chunk) throw new ApiError(400, `Chunk ${index} has not been uploaded.`)
+    return new Uint8Array(chunk)
+  }
+
+  /** The whole file; it stays until remove (the caller deletes it when done). */
+  async function read(id: string): Promise<Uint8Array> {
+    const manifest = await manifestOf(id)
+    const whole = new Uint8Array(manifest.size)
+    for (let i = 0; i < manifest.chunks; i++) whole.set(await readChunk(id, i), i * manifest.chunkSize)
+    return whole
+  }
+
+  /** Stores a file the server made (a backup to download) as chunks the browser fetches one by one. */
+  async function write(bytes: Uint8Array, now = new Date()): Promise<ChunkedFile> {
+    const file = await open(bytes.length, now)
+    for (let i = 0; i < file.chunks; i++) {
+      await put(file.id, i, bytes.subarray(i * file.chunkSize, i * file.chunkSize + file.chunkSize))
+    }
+    return file
+  }
+
+  async function remove(id: string): Promise<void> {
+    if (!idPattern.test(id)) return
+    const manifest = (await store()
+      .get(manifestKey(id), { type: 'json' })
+      .catch(() => null)) as Manifest | null
+    for (let i = 0; i < (manifest?.chunks ?? 0); i++) await store().delete(chunkKey(id, i))
+    await store().delete(manifestKey(id))
+  }
+
+  /** Removes the files opened before `before`: ones a closed tab never fetched or finished. */
+  async function removeOpenedBefore(before: Date): Promise<number> {
+    const { blobs } = await store().list({ prefix })
+    let removed = 0
+    for (const { key } of blobs) {
+      if (!key.endsWith('/manifest')) continue
+      const id = key.slice(prefix.length, -'/manifest'.length)
+      const manifest = (await store().get(key, { type: 'json' })) as Manifest | null
+      if (manifest && Date.parse(manifest.createdAt) < before.getTime()) {
+        await remove(id)
+        removed++
+      }
+    }
+    return removed
+  }
+
+  return { open, put, readChunk, read, write, remove, removeOpenedBefore }
+}
