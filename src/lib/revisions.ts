@@ -21,7 +21,21 @@ export const DELETED_LIST_DAYS = 30
  * Bookkeeping, not content: a save that only touches these changes nothing worth a version, and a
  * restore keeps their current values (the list order is arranged by move/reorder, not by edits).
  */
-const bookkeeping = new Set(['id', 'createdAt', 'updatedAt', 'displayOrder', 'searchText'])
+/**
+ * Not content: ids, times and order, and what a refresh reads from a platform every few minutes
+ * (whether a stream is live, its viewers, when it was read). Versions of those alone would push
+ * the owner's edits out of the 50 kept.
+ */
+const bookkeeping = new Set([
+  'id',
+  'createdAt',
+  'updatedAt',
+  'displayOrder',
+  'searchText',
+  'refreshedAt',
+  'isLive',
+  'viewerCount',
+])
 
 const asJson = (value: unknown) => JSON.stringify(value ?? null)
 

@@ -1,4 +1,5 @@
 import { siteUrl } from '../../env.server.ts'
+import { actorOfFeature } from '../../lib/revisions.ts'
 import { generateChampionshipNews } from '../ai/news.ts'
 import { generateStandings } from '../ai/standings.ts'
 import { ApiError } from '../http/errors.ts'
@@ -81,7 +82,13 @@ const subjectOf = (task: JobTask) => (isRefreshTask(task) ? { name: task.name } 
 type TaskResult = Pick<TaskOutcome, 'id' | 'title' | 'skipped' | 'changed'>
 
 async function runTask(task: JobTask, input: JobInput): Promise<TaskResult> {
-  if (isRefreshTask(task)) return task.kind === 'stream' ? refreshStream(task.itemId) : refreshGame(task.itemId)
+  if (isRefreshTask(task)) {
+    // A refresh reads a platform, no AI: the owner's button is the owner's change.
+    const actor = actorOfFeature(input.feature ?? '') === 'scheduler' ? 'scheduler' : 'admin'
+    return task.kind === 'stream'
+      ? refreshStream(task.itemId, new Date(), actor)
+      : refreshGame(task.itemId, new Date(), actor)
+  }
   if (task.kind === 'standings') {
     const set = await generateStandings(task.championship, undefined, input.feature)
     return { id: set.id, title: set.championshipName }

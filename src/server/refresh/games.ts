@@ -1,3 +1,4 @@
+import type { RevisionActor } from '../../lib/revisions.ts'
 import { steamAppId } from '../../lib/stream-source.ts'
 import { steamAppDetails } from '../external/steam.ts'
 import { ExternalError } from '../external/http.ts'
@@ -13,7 +14,11 @@ export const steamAppOf = (game: Pick<Game, 'steamUrl' | 'websiteUrl'>) =>
  * without a Steam link is skipped; what the store does not show (no price before release, no
  * description) is left as the owner wrote it.
  */
-export async function refreshGame(id: number, now = new Date()): Promise<RefreshOutcome> {
+export async function refreshGame(
+  id: number,
+  now = new Date(),
+  actor: RevisionActor = 'admin',
+): Promise<RefreshOutcome> {
   const game = await getGame(id)
   if (!game) throw new ExternalError('The game was deleted before it was refreshed')
   const appId = steamAppOf(game)
@@ -24,7 +29,11 @@ export async function refreshGame(id: number, now = new Date()): Promise<Refresh
   if (details.description) next.description = details.description.slice(0, 5000)
   if (details.imageUrl) next.imageUrl = details.imageUrl
   const changed = Object.entries(next).some(([key, value]) => game[key as keyof Game] !== value)
-  const saved = await updateGame(id, { ...next, refreshedAt: now })
+  const saved = await updateGame(
+    id,
+    { ...next, refreshedAt: now },
+    { actor, summary: 'Refreshed from the Steam store' },
+  )
   if (!saved) throw new ExternalError('The game was deleted before it was refreshed')
   return { id, title: saved.title, changed }
 }

@@ -15,7 +15,8 @@ export async function startStreamRefresh(kind = 'refresh-streams'): Promise<JobR
   if (all.length === 0) throw badRequest('There are no streams to refresh yet.')
   return startJob(kind, {
     tasks: all.map((s) => ({ kind: 'stream', itemId: s.id, name: s.title })),
-    feature: 'refresh-streams',
+    // 'scheduled-…' when the scheduler starts it: the History names who refreshed (actorOfFeature).
+    feature: kind,
   })
 }
 
@@ -25,6 +26,6 @@ export async function startGameRefresh(kind = 'refresh-games'): Promise<JobRow> 
   if (all.length === 0) throw badRequest('There are no games to refresh yet.')
   return startJob(kind, {
     tasks: all.map((g) => ({ kind: 'game', itemId: g.id, name: g.title })),
-    feature: 'refresh-games',
+    feature: kind,
   })
 }

@@ -1,3 +1,4 @@
+import type { RevisionActor } from '../../lib/revisions.ts'
 import { streamSource, type StreamSource } from '../../lib/stream-source.ts'
 import { missingVariables, notConfiguredMessage } from '../external/config.ts'
 import { ExternalError } from '../external/http.ts'
@@ -45,7 +46,11 @@ const differs = (stream: Stream, next: Partial<NewStream>) =>
  * them. A link on neither platform is skipped; a platform without its keys, or a failed call,
  * throws (the job records it against this stream and goes on).
  */
-export async function refreshStream(id: number, now = new Date()): Promise<RefreshOutcome> {
+export async function refreshStream(
+  id: number,
+  now = new Date(),
+  actor: RevisionActor = 'admin',
+): Promise<RefreshOutcome> {
   const stream = await getStream(id)
   if (!stream) throw new ExternalError('The stream was deleted before it was refreshed')
   const source = streamSource(stream.streamUrl)
@@ -54,7 +59,8 @@ export async function refreshStream(id: number, now = new Date()): Promise<Refre
   const status = await statusOf(source)
   const next = changesFor(stream, status, now)
   const changed = differs(stream, next)
-  const saved = await updateStream(id, { ...next, refreshedAt: now })
+  const platform = source.platform === 'twitch' ? 'Twitch' : 'YouTube'
+  const saved = await updateStream(id, { ...next, refreshedAt: now }, { actor, summary: `Refreshed from ${platform}` })
   if (!saved) throw new ExternalError('The stream was deleted before it was refreshed')
   return { id, title: saved.title, changed }
 }

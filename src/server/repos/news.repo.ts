@@ -16,7 +16,7 @@ import {
 import { newsSearchPattern } from '../../lib/search.ts'
 import { db } from '../db/client.ts'
 import { newsArticles } from '../db/schema.ts'
-import { deleteVersioned, updateVersioned, type ChangeBy } from '../revisions/keep.ts'
+import { deleteVersioned, keepRevision, updateVersioned, type ChangeBy } from '../revisions/keep.ts'
 
 /** The stored search text is Postgres's own business: no query below reads or returns it. */
 const { searchText: _searchText, ...articleColumns } = getTableColumns(newsArticles)
@@ -225,15 +225,38 @@ export async function scheduleNews(id: number, publishAt: Date | null): Promise<
 
 /**
  * The scheduler's part (every minute): every scheduled article whose time has come goes live,
- * dated the time it was set for. Answers what it published. A concurrent tick publishes each once:
- * the update takes only rows still in draft.
+ * dated the time it was set for, and its History keeps the draft it was, by the scheduler. Answers
+ * what it published. A concurrent tick publishes each once: it skips the rows another has locked
+ * and takes only rows still in draft.
  */
 export async function publishDueNews(now = new Date()): Promise<{ id: number; title: string }[]> {
-  return db()
-    .update(newsArticles)
-    .set({ status: 'published', timestamp: sql`${newsArticles.publishAt}`, publishAt: null, updatedAt: now })
-    .where(and(eq(newsArticles.status, 'draft'), lte(newsArticles.publishAt, now)))
-    .returning({ id: newsArticles.id, title: newsArticles.title })
+  return db().transaction(async (tx) => {
+    const due = await tx
+      .select(articleColumns)
+      .from(newsArticles)
+      .where(and(eq(newsArticles.status, 'draft'), lte(newsArticles.publishAt, now)))
+      .for('update', { skipLocked: true })
+    if (due.length === 0) return []
+    const published = await tx
+      .update(newsArticles)
+      .set({ status: 'published', timestamp: sql`${newsArticles.publishAt}`, publishAt: null, updatedAt: now })
+      .where(
+        and(
+          inArray(
+            newsArticles.id,
+            due.map((d) => d.id),
+          ),
+          eq(newsArticles.status, 'draft'),
+        ),
+      )
+      .returning(articleColumns)
+    const by = { actor: 'scheduler', summary: 'Published at its scheduled time' } as const
+    for (const after of published) {
+      const before = due.find((d) => d.id === after.id)!
+      await keepRevision(tx, { entity: 'news', id: after.id, action: 'update', before, after, by })
+    }
+    return published.map((row) => ({ id: row.id, title: row.title }))
+  })
 }
 
 /** New articles go to the top of the list. */

@@ -50,6 +50,19 @@ describe('the scheduler starts the stream and game refreshes when due', () => {
     for (const s of reports.flatMap((r) => r.started)) await runJob(s.jobId!)
     expect(await getStream(stream.id)).toMatchObject({ isLive: true, viewerCount: 88 })
     expect(await getGame(game.id)).toMatchObject({ price: '$4.20' })
+    // Each History names the scheduler; the stream's keeps a version for its new title and picture.
+    const cookie = await adminCookie()
+    const history = async (path: string) => (await send('GET', `/api/admin/revisions/${path}`, { cookie })).body
+    expect(await history(`game/${game.id}`)).toMatchObject([
+      {
+        actor: 'scheduler',
+        summary: 'Refreshed from the Steam store',
+        changedFields: expect.arrayContaining(['price']),
+      },
+    ])
+    expect(await history(`stream/${stream.id}`)).toMatchObject([
+      { actor: 'scheduler', summary: 'Refreshed from Twitch' },
+    ])
     const runs = await listSchedulerRuns()
     expect(runs.map((r) => [r.kind, r.status, r.message]).sort()).toEqual([
       ['games', 'completed', '1 done, 0 failed'],

@@ -130,5 +130,14 @@ describe('the scheduler tick publishes scheduled articles', () => {
       .from(auditLog)
       .where(eq(auditLog.entityId, String(ready.id)))
     expect(audit.map((a) => a.summary)).toEqual(['Published scheduled article "Due now"'])
+
+    // Its History shows the scheduler published it, and keeps the draft it was.
+    const history = await send('GET', `/api/admin/revisions/news/${ready.id}`, { cookie })
+    expect(history.status).toBe(200)
+    expect(history.body).toMatchObject([
+      { action: 'update', actor: 'scheduler', summary: 'Published at its scheduled time', restorable: true },
+    ])
+    expect(history.body[0].changedFields).toEqual(expect.arrayContaining(['status', 'publishAt', 'timestamp']))
+    expect(history.body[0].oldValues.status).toBe('draft')
   })
 })

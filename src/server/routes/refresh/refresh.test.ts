@@ -54,6 +54,19 @@ describe('POST /api/admin/refresh-streams', () => {
     })
     // The public site follows: the streams are marked for the rebuild.
     expect((await getPublishStatus()).changedTags).toContain('streams')
+
+    // The owner's refresh is the owner's change in the History, with the title it replaced. The
+    // channel that only went offline keeps no version: live state and viewers are not content.
+    const history = async (id: number) => (await send('GET', `/api/admin/revisions/stream/${id}`, { cookie })).body
+    const [version] = await history(live.id)
+    expect(version).toMatchObject({
+      actor: 'admin',
+      summary: 'Refreshed from Twitch',
+      oldValues: { title: live.title },
+    })
+    expect(version.changedFields).not.toContain('viewerCount')
+    expect(version.changedFields).not.toContain('refreshedAt')
+    expect((await history(gone.id)).map((v: { changedFields: string[] }) => v.changedFields)).toEqual([['endTime']])
   })
 
   it('YouTube: a live video by link, a channel live by handle; viewers, title and thumbnail from the Data API', async () => {
