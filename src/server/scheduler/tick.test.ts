@@ -71,6 +71,23 @@ describe('runSchedulerTick with a controlled clock (UTC)', () => {
     expect(await slots()).toEqual(['news:2026-11-23T23:45Z', 'news:2026-11-24T23:45Z'])
   })
 
+  it('generateNews and refreshStandings switched off keep their kind from running, test mode included', async () => {
+    await saveSchedulerConfig({
+      enabled: true,
+      generateNews: false,
+      standings: { enabled: true, frequency: 'daily', hour: 6, minute: 0 },
+      news: { enabled: true, frequency: 'daily', hour: 6, minute: 0 },
+    })
+    await runSchedulerTick(at('2026-11-23T06:00:00Z'))
+    expect(await slots()).toEqual(['standings:2026-11-23T06:00Z'])
+    const [news] = await db().select().from(schedulerJobs).where(eq(schedulerJobs.kind, 'news'))
+    expect(news?.nextRunAt ?? null).toBeNull()
+
+    await saveSchedulerConfig({ generateNews: true, refreshStandings: false, testMode: true })
+    await runSchedulerTick(at('2026-11-23T10:00:00Z'))
+    expect(await slots()).toEqual(['standings:2026-11-23T06:00Z', 'test-news:2026-11-23T10:00Z'])
+  })
+
   it('does nothing when the scheduler is off', async () => {
     await saveSchedulerConfig({ enabled: false, standings: { enabled: true, frequency: 'daily', hour: 6, minute: 0 } })
     await runSchedulerTick(at('2026-11-23T06:00:00Z'))

@@ -24,9 +24,13 @@ export const MIN_TEST_INTERVAL_MINUTES = 2
 /** Run Test Now starts nothing while a test run is running or began this long ago (docs/decisions/0406). */
 export const TEST_NOW_COOLDOWN_MS = 60_000
 
-/** The AI kinds: their schedules, or test mode. */
+/** The AI kinds: their schedules, or test mode; each only while its flag (spec 001) is on. */
 type AiKind = Extract<ScheduleKind, 'standings' | 'news'>
 const kinds: AiKind[] = ['standings', 'news']
+const aiFlag = { standings: 'refreshStandings', news: 'generateNews' } as const satisfies Record<
+  AiKind,
+  keyof SchedulerConfig
+>
 
 /**
  * The stream and game refreshes (no AI): on their own schedules, test mode or not, each only
@@ -114,6 +118,7 @@ export async function runSchedulerTick(now = new Date()): Promise<TickReport> {
   if (config.enabled && config.testMode) {
     const slot = testSlot(now, testInterval)
     for (const kind of kinds) {
+      if (!config[aiFlag[kind]]) continue
       plans.push({
         kind,
         key: slotKey(`test-${kind}`, slot),
@@ -126,7 +131,7 @@ export async function runSchedulerTick(now = new Date()): Promise<TickReport> {
   } else if (config.enabled) {
     for (const kind of kinds) {
       const schedule = config[kind]
-      if (!schedule.enabled) {
+      if (!schedule.enabled || !config[aiFlag[kind]]) {
         await setScheduleTimes(kind, { nextRunAt: null })
         continue
       }
