@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rawSql } from '../../src/server/db/client.ts'
+import { databaseDigest, digestQuery } from '../helpers/digest.ts'
 import {
   createAccessory,
   createChampionshipResult,
@@ -237,10 +237,7 @@ const request = fc.record({
 })
 
 let digestSql = ''
-async function digest(): Promise<string> {
-  const [row] = await rawSql().unsafe<{ d: string }[]>(digestSql)
-  return row!.d
-}
+const digest = () => databaseDigest(digestSql)
 
 let stopBlobs: () => Promise<void>
 let ai: AiHarness
@@ -266,16 +263,7 @@ beforeAll(async () => {
     await createStandings({}, 4)
   }
   cookie = await adminCookie()
-  const tables = await rawSql()<
-    { tablename: string }[]
-  >`select tablename from pg_tables where schemaname = 'public' order by tablename`
-  // Every table, every row; the session's last_seen_at is left out (refreshing it is not a change of data).
-  const parts = tables.map(({ tablename }) =>
-    tablename === 'admin_sessions'
-      ? `select 'admin_sessions:' || coalesce(string_agg(id_hash || expires_at::text, ',' order by id_hash), '') as x from admin_sessions`
-      : `select '${tablename}:' || coalesce(string_agg(t::text, ',' order by t::text), '') as x from "${tablename}" t`,
-  )
-  digestSql = `select md5(string_agg(x, '|')) as d from (${parts.join(' union all ')}) as all_tables`
+  digestSql = await digestQuery()
 })
 
 afterAll(async () => {
