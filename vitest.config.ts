@@ -49,6 +49,8 @@ export default defineConfig({
           setupFiles: [consoleErrorSetup],
           // They share the machine with the database projects: a property test may take seconds.
           testTimeout,
+          // Stopping a database server the test started may take seconds on a loaded machine.
+          hookTimeout,
           include: [
             'src/lib/**/*.test.ts',
             'scripts/**/*.test.ts',
