@@ -28,7 +28,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The summary reporter writes failures to a file that `npm test` prints last (CI keeps the tail).
+  reporter: [['list'], ['./tests/helpers/e2e-summary-reporter.ts']],
   use: {
     baseURL: site.baseURL,
     trace: 'retain-on-failure',

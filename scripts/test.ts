@@ -104,18 +104,20 @@ function stopSite(child: ChildProcess): Promise<void> {
 const browser = ensureChromium()
 const env = hermeticEnv(process.env, { CHROMIUM_PATH: browser })
 const bin = 'node_modules/.bin'
-const e2eEnv = { ...env, E2E_REUSE_SITE: '1' }
 mkdirSync('.data', { recursive: true })
 const vitestLog = '.data/vitest-output.log'
+const summaryFile = '.data/test-summary.log'
+writeFileSync(summaryFile, '')
+const e2eEnv = { ...env, E2E_REUSE_SITE: '1', E2E_SUMMARY_FILE: summaryFile }
 
 const site = await startSite(env)
 let failed = 0
 let vitest = 1
 try {
-  failed ||= run(`${bin}/playwright`, ['test', '--project=read-only'], e2eEnv)
+  failed ||= run(`${bin}/playwright`, ['test', '--project=read-only'], { ...e2eEnv, E2E_SUMMARY_PROJECT: 'read-only' })
   console.log(`\n$ nice -n 19 ${bin}/vitest run  (beside the writing tests; its output follows)`)
   const [writing, unit] = await Promise.all([
-    runAsync(`${bin}/playwright`, ['test', '--project=writing', '--no-deps'], e2eEnv),
+    runAsync(`${bin}/playwright`, ['test', '--project=writing', '--no-deps'], { ...e2eEnv, E2E_SUMMARY_PROJECT: 'writing' }),
     // Niced, Vitest may wait tens of seconds for CPU while the site rebuilds: longer timeouts.
     runLogged('nice', ['-n', '19', `${bin}/vitest`, 'run'], { ...env, VITEST_TIMEOUT_SCALE: '8' }, vitestLog),
   ])
@@ -124,5 +126,22 @@ try {
 } finally {
   await stopSite(site)
 }
-console.log(`\n$ vitest run (output)\n${readFileSync(vitestLog, 'utf8')}`)
+const vitestOutput = readFileSync(vitestLog, 'utf8')
+console.log(`\n$ vitest run (output)\n${vitestOutput}`)
+// Last, what decided the exit code: CI shows only the tail of a long run.
+const vitestTotals = vitestOutput
+  // eslint-disable-next-line no-control-regex -- strips the terminal colours from Vitest's totals
+  .replace(/\u001b\[[0-9;]*m/g, '')
+  .split('\n')
+  .filter((line) => /^\s*(Test Files|Tests|Errors)\s/.test(line))
+  .map((line) => line.trim())
+  .join('; ')
+console.log(
+  [
+    '\n== npm test summary ==',
+    readFileSync(summaryFile, 'utf8').trimEnd() || 'Playwright: did not report',
+    `Vitest: exit ${vitest} (${vitestTotals || 'no totals printed'})`,
+    failed || vitest ? 'npm test FAILED' : 'npm test passed',
+  ].join('\n'),
+)
 process.exit(failed || vitest)

@@ -44,7 +44,9 @@ for (const tab of tabs) {
       await route.continue()
     })
     await page.goto(`/admin?tab=${tab}`)
-    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible()
+    // The tab's own heading, inside main: the sidebar's group headings are h2 too, and waiting for
+    // one of them measured the page before the tab was there at all.
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible()
     const before = await buttonPlaces(page)
     await page.waitForLoadState('networkidle')
     const after = await buttonPlaces(page)

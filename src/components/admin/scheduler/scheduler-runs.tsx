@@ -7,6 +7,8 @@ const when = (iso: string | null) => (iso ? `${iso.replace('T', ' ').slice(0, 16
 export function SchedulerRuns() {
   const { data, isError } = useSchedulerRuns()
   const runNow = useRunTestNow()
+  // '...' until the runs are in; '—' means no run.
+  const at = (pick: (runs: NonNullable<typeof data>) => string | null) => (data ? when(pick(data)) : '...')
 
   return (
     <section aria-labelledby="scheduler-runs-heading" className="space-y-4 rounded-xl border border-line p-5">
@@ -14,18 +16,17 @@ export function SchedulerRuns() {
         Scheduler Activity
       </h3>
       {isError && <p role="alert">The run history could not be loaded.</p>}
-      {data && (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt>Standings: last run</dt>
-          <dd>{when(data.standings.lastRunAt)}</dd>
-          <dt>Standings: next run</dt>
-          <dd>{when(data.standings.nextRunAt)}</dd>
-          <dt>News: last run</dt>
-          <dd>{when(data.news.lastRunAt)}</dd>
-          <dt>News: next run</dt>
-          <dd>{when(data.news.nextRunAt)}</dd>
-        </dl>
-      )}
+      {/* Shown before the runs arrive (with '...'), so that Run Test Now below does not move. */}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" aria-busy={!data && !isError}>
+        <dt>Standings: last run</dt>
+        <dd>{at((d) => d.standings.lastRunAt)}</dd>
+        <dt>Standings: next run</dt>
+        <dd>{at((d) => d.standings.nextRunAt)}</dd>
+        <dt>News: last run</dt>
+        <dd>{at((d) => d.news.lastRunAt)}</dd>
+        <dt>News: next run</dt>
+        <dd>{at((d) => d.news.nextRunAt)}</dd>
+      </dl>
       <button
         type="button"
         className="btn-primary"

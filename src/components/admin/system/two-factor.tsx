@@ -129,12 +129,13 @@ export function TwoFactorLogin() {
         </div>
       )}
 
-      {state.data && !enabled && !setup && (
+      {/* Also shown, disabled, while the state loads: the sections below must not move when it arrives. */}
+      {!enabled && !setup && (
         <button
           type="button"
           className="btn-primary"
           onClick={begin}
-          disabled={start.isPending}
+          disabled={!state.data || start.isPending}
           aria-busy={start.isPending}
         >
           {start.isPending ? 'Preparing...' : 'Set Up Two-Factor Login'}
