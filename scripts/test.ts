@@ -117,7 +117,10 @@ try {
   failed ||= run(`${bin}/playwright`, ['test', '--project=read-only'], { ...e2eEnv, E2E_SUMMARY_PROJECT: 'read-only' })
   console.log(`\n$ nice -n 19 ${bin}/vitest run  (beside the writing tests; its output follows)`)
   const [writing, unit] = await Promise.all([
-    runAsync(`${bin}/playwright`, ['test', '--project=writing', '--no-deps'], { ...e2eEnv, E2E_SUMMARY_PROJECT: 'writing' }),
+    runAsync(`${bin}/playwright`, ['test', '--project=writing', '--no-deps'], {
+      ...e2eEnv,
+      E2E_SUMMARY_PROJECT: 'writing',
+    }),
     // Niced, Vitest may wait tens of seconds for CPU while the site rebuilds: longer timeouts.
     runLogged('nice', ['-n', '19', `${bin}/vitest`, 'run'], { ...env, VITEST_TIMEOUT_SCALE: '8' }, vitestLog),
   ])
@@ -130,7 +133,7 @@ const vitestOutput = readFileSync(vitestLog, 'utf8')
 console.log(`\n$ vitest run (output)\n${vitestOutput}`)
 // Last, what decided the exit code: CI shows only the tail of a long run.
 const vitestTotals = vitestOutput
-  // eslint-disable-next-line no-control-regex -- strips the terminal colours from Vitest's totals
+  // Without the terminal's colour codes.
   .replace(/\u001b\[[0-9;]*m/g, '')
   .split('\n')
   .filter((line) => /^\s*(Test Files|Tests|Errors)\s/.test(line))

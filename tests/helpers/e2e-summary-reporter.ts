@@ -43,7 +43,7 @@ function describeFailure(test: TestCase, outcome: 'unexpected' | 'flaky'): strin
   const title = test.titlePath().filter(Boolean).slice(1).join(' › ')
   const firstError = test.results.flatMap((r: TestResult) => r.errors)[0]
   const message = (firstError?.message ?? firstError?.value ?? '')
-    // eslint-disable-next-line no-control-regex -- strips the terminal colours from the error text
+    // Without the terminal's colour codes.
     .replace(/\u001b\[[0-9;]*m/g, '')
     .split('\n')
     .slice(0, 8)

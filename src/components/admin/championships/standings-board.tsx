@@ -215,7 +215,9 @@ function StandingsCard({
         <tbody>
           {drivers.map((driver, index) => (
             <DriverRow
-              key={`${index}-${driver.driverName}`}
+              // By place, not by name: a key with the name changed when a save renamed the driver, so
+              // the row was mounted anew mid-save and the save's toast and 'done' never came.
+              key={index}
               setId={set.id}
               index={index}
               driver={driver}

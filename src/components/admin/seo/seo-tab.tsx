@@ -79,13 +79,12 @@ function SeoForm({ settings }: { settings: AdminSeo }) {
     if (busy) return
     if (!title.trim() || !description.trim())
       return notify.failure('Missing Information', 'Please fill in the page title and description.')
-    save.mutate(
-      { page: settings.page, fields: { title, description, keywords } },
-      {
-        onSuccess: () => notify.success('Settings Saved', `SEO settings of the ${label} page saved.`),
-        onError: (error) => {
-          if (!isUnauthorized(error)) notify.failed('Save Failed', 'Failed to save SEO settings', error)
-        },
+    // mutateAsync, not mutate's callbacks: the saved settings change this form's key, so the form
+    // is mounted anew before the save settles, and mutate's callbacks die with the old one.
+    save.mutateAsync({ page: settings.page, fields: { title, description, keywords } }).then(
+      () => notify.success('Settings Saved', `SEO settings of the ${label} page saved.`),
+      (error: unknown) => {
+        if (!isUnauthorized(error)) notify.failed('Save Failed', 'Failed to save SEO settings', error)
       },
     )
   }
@@ -96,12 +95,12 @@ function SeoForm({ settings }: { settings: AdminSeo }) {
       action: 'Reset',
     })
     if (!ok) return
-    reset.mutate(settings.page, {
-      onSuccess: () => notify.success('Settings Reset', `The ${label} page uses the defaults again.`),
-      onError: (error) => {
+    reset.mutateAsync(settings.page).then(
+      () => notify.success('Settings Reset', `The ${label} page uses the defaults again.`),
+      (error: unknown) => {
         if (!isUnauthorized(error)) notify.failed('Reset Failed', 'Failed to reset SEO settings', error)
       },
-    })
+    )
   }
   return (
     <form onSubmit={submit} className="flex max-w-3xl flex-col gap-4 rounded-xl border border-line bg-panel p-5">
