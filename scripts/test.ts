@@ -132,18 +132,22 @@ try {
 const vitestOutput = readFileSync(vitestLog, 'utf8')
 console.log(`\n$ vitest run (output)\n${vitestOutput}`)
 // Last, what decided the exit code: CI shows only the tail of a long run.
-const vitestTotals = vitestOutput
-  // Without the terminal's colour codes.
-  .replace(/\u001b\[[0-9;]*m/g, '')
-  .split('\n')
+// Without the terminal's colour codes.
+const vitestLines = vitestOutput.replace(/\u001b\[[0-9;]*m/g, '').split('\n')
+const vitestTotals = vitestLines
   .filter((line) => /^\s*(Test Files|Tests|Errors)\s/.test(line))
   .map((line) => line.trim())
   .join('; ')
+// Vitest marks each failed test (and a file that failed to run) with a FAIL line.
+const vitestFailures = [
+  ...new Set(vitestLines.filter((line) => /^\s*FAIL\s/.test(line)).map((line) => `  ${line.trim()}`)),
+]
 console.log(
   [
     '\n== npm test summary ==',
     readFileSync(summaryFile, 'utf8').trimEnd() || 'Playwright: did not report',
     `Vitest: exit ${vitest} (${vitestTotals || 'no totals printed'})`,
+    ...vitestFailures.slice(0, 30),
     failed || vitest ? 'npm test FAILED' : 'npm test passed',
   ].join('\n'),
 )
