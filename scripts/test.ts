@@ -6,11 +6,11 @@
  * The headless shell is Chromium's own headless build (what Playwright runs headless); on this
  * two-core machine it runs the end-to-end suite about a quarter faster than the full browser.
  *
- * Order (docs/decisions/0015-tests-in-parallel.md): two end-to-end sites start; the read-only
- * browser tests run on the first (two browsers: they keep both cores busy); then the tests that
- * change content run in two halves, one at a time against each site, mostly waiting on it, and
- * Vitest runs beside them at the lowest CPU priority (`nice 19`), so that it takes only what they
- * leave idle. The second half's output and Vitest's follow the first half's.
+ * Order (docs/decisions/0015-tests-in-parallel.md): the end-to-end site starts once; the read-only
+ * browser tests run (two browsers: they keep both cores busy); then the tests that change content
+ * run one at a time, mostly waiting on the site, and Vitest runs beside them at the lowest CPU
+ * priority (`nice 19`), so that it takes only what they leave idle. Vitest's output follows
+ * Playwright's.
  *
  * Hermetic: Vitest, Playwright and the site under test get an allow-listed environment, never the
  * caller's settings for the site nor `.env` (scripts/local-platform/hermetic-env.ts).
@@ -110,37 +110,24 @@ const summaryFile = '.data/test-summary.log'
 writeFileSync(summaryFile, '')
 const e2eEnv = { ...env, E2E_REUSE_SITE: '1', E2E_SUMMARY_FILE: summaryFile }
 
-/**
- * The writing tests mostly wait (on rebuilds, the scheduler's minute, a job's progress), so they run
- * in two halves at once, each against a site of its own (its own ports, database and data folder):
- * one half's edits never reach the other's pages. The read-only tests use the first site.
- */
-const secondSitePort = '8919'
-const [site, secondSite] = await Promise.all([startSite(env), startSite({ ...env, E2E_PORT: secondSitePort })])
-const secondLog = '.data/playwright-writing-2.log'
+const site = await startSite(env)
 let failed = 0
 let vitest = 1
 try {
   failed ||= run(`${bin}/playwright`, ['test', '--project=read-only'], { ...e2eEnv, E2E_SUMMARY_PROJECT: 'read-only' })
-  const writing = (shard: 1 | 2) => ['test', '--project=writing', '--no-deps', `--shard=${shard}/2`]
-  console.log(`\n$ ${bin}/playwright ${writing(2).join(' ')}  (on port ${secondSitePort}; its output follows)`)
   console.log(`\n$ nice -n 19 ${bin}/vitest run  (beside the writing tests; its output follows)`)
-  const [firstHalf, secondHalf, unit] = await Promise.all([
-    runAsync(`${bin}/playwright`, writing(1), { ...e2eEnv, E2E_SUMMARY_PROJECT: 'writing 1/2' }),
-    runLogged(
-      `${bin}/playwright`,
-      writing(2),
-      { ...e2eEnv, E2E_PORT: secondSitePort, E2E_SUMMARY_PROJECT: 'writing 2/2' },
-      secondLog,
-    ),
+  const [writing, unit] = await Promise.all([
+    runAsync(`${bin}/playwright`, ['test', '--project=writing', '--no-deps'], {
+      ...e2eEnv,
+      E2E_SUMMARY_PROJECT: 'writing',
+    }),
     // Niced, Vitest may wait tens of seconds for CPU while the site rebuilds: longer timeouts.
     runLogged('nice', ['-n', '19', `${bin}/vitest`, 'run'], { ...env, VITEST_TIMEOUT_SCALE: '8' }, vitestLog),
   ])
-  console.log(`\n$ playwright ${writing(2).join(' ')} (output)\n${readFileSync(secondLog, 'utf8')}`)
-  failed ||= firstHalf || secondHalf
+  failed ||= writing
   vitest = unit
 } finally {
-  await Promise.all([stopSite(site), stopSite(secondSite)])
+  await stopSite(site)
 }
 const vitestOutput = readFileSync(vitestLog, 'utf8')
 console.log(`\n$ vitest run (output)\n${vitestOutput}`)
