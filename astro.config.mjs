@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config'
 import react from '@astrojs/react'
+import netlify from '@astrojs/netlify'
 import tailwindcss from '@tailwindcss/vite'
 import { siteUrl } from './src/env.server.ts'
 
@@ -17,7 +18,13 @@ const closeDatabase = {
 
 export default defineConfig({
   site: siteUrl,
+  // Pages are pre-rendered unless they say `prerender = false`: the pages whose HTML depends on
+  // content are rendered on demand by one function and kept at Netlify's CDN until a write purges
+  // their tags (docs/decisions/0700); the admin shell and the 404 page stay pre-rendered.
   output: 'static',
+  adapter: netlify({ middlewareMode: 'classic', imageCDN: true }),
+  // Astro's route caching: a page says its tags (`Astro.cache.set`), this provider writes the CDN's headers.
+  cache: { provider: { name: 'netlify-cdn', entrypoint: './src/server/pages/cache-provider.ts' } },
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   integrations: [react(), closeDatabase],

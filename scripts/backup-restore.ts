@@ -10,8 +10,8 @@ import { decodeArchive } from '../src/server/backup/archive.ts'
 import { restoreArchive } from '../src/server/backup/restore.ts'
 import { closeDb } from '../src/server/db/client.ts'
 import { ApiError } from '../src/server/http/errors.ts'
-import { requestPublish } from '../src/server/publish/publish.ts'
-import { publishTags } from '../src/server/publish/tags.ts'
+import { EVERYTHING } from '../src/lib/cache-tags.ts'
+import { platformFromEnv } from '../src/server/platform.ts'
 import { ensureDatabase } from './local-platform/database.ts'
 import { connectSiteBlobs } from './local-platform/site-blobs.ts'
 
@@ -38,8 +38,10 @@ try {
     entityId: null,
     summary: `Restored the backup of ${summary.createdAt}: ${summary.rows} rows, ${summary.images} images${values.replace ? ', replacing all content' : ''}`,
   })
-  // npm start's runner rebuilds the pages from this; a deployed site calls its build hook.
-  await requestPublish([...publishTags])
+  // Every page may show restored content. A deployed site's CDN is purged with the site's token
+  // (NETLIFY_PURGE_API_TOKEN and SITE_ID in the environment); `npm start` keeps its cache in memory,
+  // so restart it, or use 'Purge Everything' in the System tab.
+  await platformFromEnv().publisher.purgeEverything()
   console.log(`Restored the backup of ${summary.createdAt}: ${summary.rows} rows, ${summary.images} images.`)
 } catch (error) {
   if (!(error instanceof ApiError)) throw error

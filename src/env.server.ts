@@ -37,8 +37,12 @@ const schema = z.object({
   REBUILD_HOOK_URL: z.url().optional(),
   /** Edits within this many seconds of the last build-hook call wait for the next write or scheduler tick. */
   REBUILD_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-  /** Set by Netlify inside functions; without it the CDN purge is skipped (local runs). */
+  /** Set by Netlify inside functions: the CDN purge after every write (docs/decisions/0700). */
   NETLIFY_PURGE_API_TOKEN: z.string().min(1).optional(),
+  /** Set by Netlify inside functions: the site whose CDN cache a write purges. */
+  SITE_ID: z.string().min(1).optional(),
+  /** Netlify's API (the purge endpoint); only a stand-in would change it. */
+  NETLIFY_API_URL: z.url().default('https://api.netlify.com'),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
   OPENAI_IMAGE_MODEL: z.string().default('gpt-image-1.5'),

@@ -31,6 +31,7 @@ const { newsArticles } = await import('../../src/server/db/schema.ts')
 const { buildNews } = await import('../../tests/factories.ts')
 const { seedDemoContent } = await import('../local-platform/seed-demo.ts')
 const { createApp } = await import('../../src/server/app.ts')
+const { platformFromEnv } = await import('../../src/server/platform.ts')
 const { SiteRoot } = await import('../local-platform/site-build.ts')
 const { startLocalRuntime } = await import('../local-platform/local-runtime.ts')
 const { freePort } = await import('../local-platform/ports.ts')
@@ -60,7 +61,7 @@ try {
   console.log(`seeded ${ARTICLES} articles in ${((Date.now() - t) / 1000).toFixed(1)} s`)
   if (process.argv.includes('--analyze')) await db().execute(sql`analyze`)
 
-  const app = createApp()
+  const app = createApp(platformFromEnv())
   const ids = (await db().select({ id: newsArticles.id }).from(newsArticles)).map((r) => r.id)
 
   let request = (p: string) => Promise.resolve(app.request(p))

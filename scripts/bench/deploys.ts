@@ -1,9 +1,11 @@
 /**
  * `npm run bench:deploys`: 30 days of a site owner's typical use (5 edits a day, the daily standings
- * refresh, the day's AI drafts published each morning) against the real publish path, in a scratch
- * embedded database, with a fake build hook on 127.0.0.1 that counts its calls and a simulated
- * clock (scripts/local-platform/deploy-simulation.ts). Prints the production deploys and their credits
- * (decision 0204). Options: --budget=N (monthly deploy budget; default 20).
+ * refresh, the day's AI draft published each morning, a title corrected three times in four seconds,
+ * one 'Purge Everything') through the real API and publish path, in a scratch embedded database,
+ * with the CDN stand-in and its purge API (rate limit included), a fake build hook on 127.0.0.1 that
+ * counts its calls, and a simulated clock (scripts/local-platform/publish-simulation.ts). Prints the
+ * deploys, purges and renders of the month and their credits, against the deploy-per-change model
+ * this replaced (decisions 0204, 0700).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
@@ -11,7 +13,6 @@ import path from 'node:path'
 import { startEmbeddedServer } from '../local-platform/embedded-db.ts'
 import { assertScratchDatabase, markScratchDatabase } from '../local-platform/scratch-database.ts'
 
-const budgetOption = process.argv.find((a) => a.startsWith('--budget='))?.slice('--budget='.length)
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-deploys-'))
 const server = await startEmbeddedServer({ dataDir: path.join(scratch, 'pglite'), port: 0 })
 const url = `postgres://postgres:postgres@127.0.0.1:${server.port}/postgres?sslmode=disable`
@@ -19,28 +20,31 @@ const marked = await markScratchDatabase(url)
 // Imported after DATABASE_URL is set: the env module reads it once.
 process.env.DATABASE_URL = url
 const { runMigrations } = await import('../../src/server/db/migrate.ts')
-const { closeDb, db, rawSql } = await import('../../src/server/db/client.ts')
-const { publishState } = await import('../../src/server/db/schema.ts')
-const { simulateMonth, typicalMonth } = await import('../local-platform/deploy-simulation.ts')
+const { closeDb, rawSql } = await import('../../src/server/db/client.ts')
+const { CREDITS_PER_DEPLOY, RENDER_SECONDS, simulateMonth, typicalMonth } =
+  await import('../local-platform/publish-simulation.ts')
 try {
   await assertScratchDatabase(rawSql(), marked)
   await runMigrations()
-  if (budgetOption) {
-    await db()
-      .insert(publishState)
-      .values({ id: 1, monthlyDeployBudget: Number(budgetOption) })
-      .onConflictDoUpdate({ target: publishState.id, set: { monthlyDeployBudget: Number(budgetOption) } })
-  }
   const started = performance.now()
   const month = await simulateMonth(typicalMonth)
+  const previous = { deploys: 20, credits: 20 * CREDITS_PER_DEPLOY }
   console.log(
-    `\n30 days, ${typicalMonth.ownerEditsPerDay} owner edits a day + daily standings + daily published news ` +
-      `(${month.writes} writes), monthly deploy budget ${budgetOption ?? 20}:\n`,
+    `\n30 days, ${typicalMonth.ownerEditsPerDay} owner edits a day + daily standings + a published article a day ` +
+      `(${month.writes} writes through the API):\n`,
   )
-  console.log('| build hook calls | deploys | credits | longest wait for a deploy |')
-  console.log('| --- | --- | --- | --- |')
-  console.log(`| ${month.hookCalls} | ${month.deploys} | ${month.credits} | ${month.longestWaitHours.toFixed(1)} h |`)
-  console.log(`\n(simulated in ${((performance.now() - started) / 1000).toFixed(1)} s)`)
+  console.log('| | content deploys | purges (429 then retried) | renders after a purge | credits | longest wait |')
+  console.log('| --- | --- | --- | --- | --- | --- |')
+  console.log(
+    `| now: pages kept at the CDN, purged by tag | ${month.deploys} (${month.deployCredits} credits) | ` +
+      `${month.purges} (${month.refusedPurges}) | ${month.renders} (${month.renderCredits.toFixed(2)} credits at ${RENDER_SECONDS * 1000} ms, 1 GB) | ` +
+      `${(month.deployCredits + month.renderCredits).toFixed(2)} | ${month.longestWaitSeconds.toFixed(0)} s |`,
+  )
+  console.log(
+    `| before: static pages, a deploy per change within the budget (decision 0204) | ${previous.deploys} (${previous.credits} credits) | - | - | ${previous.credits} | 35.6 h |`,
+  )
+  console.log('\nPurges cost no credits (Netlify API calls); renders are compute: 10 credits per GB-hour.')
+  console.log(`(simulated in ${((performance.now() - started) / 1000).toFixed(1)} s)`)
 } finally {
   await closeDb()
   await server.stop()

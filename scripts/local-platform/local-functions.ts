@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Config, Context } from '@netlify/functions'
+import type { Platform } from '../../src/server/platform.ts'
 
 type Handler = (request: Request, context: Context) => Response | Promise<Response> | void | Promise<void>
 
@@ -21,34 +22,48 @@ export interface LocalFunction {
   schedule?: string
 }
 
+type FunctionModule = { default?: unknown; config?: Config; handlerFor?: (platform: Platform) => Handler }
+
 /**
  * Loads every function of `dir` once, in this process, the way Netlify routes them: a function with
  * `config.path` answers on its paths; one without answers at /.netlify/functions/<name>; scheduled
  * and event-triggered functions (deploy-*) answer no request. Loaded once and kept: this is what
- * makes the local API fast (docs/decisions/0009-warm-local-api.md).
+ * makes the local API fast (docs/decisions/0009-warm-local-api.md). A function that exports
+ * `handlerFor(platform)` is served with this runtime's platform (its purges go to the CDN stand-in),
+ * as production serves its default export with the production platform.
  */
-export async function loadFunctions(dir: string): Promise<LocalFunction[]> {
+export async function loadFunctions(dir: string, platform?: Platform): Promise<LocalFunction[]> {
   const files = readdirSync(dir).filter((f) => /\.(mts|ts|mjs|js)$/.test(f))
   const loaded: LocalFunction[] = []
   for (const file of files.sort()) {
     const name = file.replace(/\.(mts|ts|mjs|js)$/, '')
-    const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default?: unknown; config?: Config }
-    if (typeof mod.default !== 'function') continue // event handlers and the like: not HTTP functions
-    const config = mod.config ?? {}
-    const list = (value: string | string[] | undefined) => (value === undefined ? [] : [value].flat())
-    const paths = list(config.path)
-    const background = name.endsWith('-background') || (config as { background?: boolean }).background === true
-    loaded.push({
-      name,
-      handler: mod.default as Handler,
-      patterns: paths.map((p) => new URLPattern({ pathname: p })),
-      excluded: list(config.excludedPath as string | string[] | undefined).map((p) => new URLPattern({ pathname: p })),
-      background,
-      preferStatic: config.preferStatic === true,
-      schedule: config.schedule,
-    })
+    const fn = await loadFunction(path.join(dir, file), name, platform)
+    if (fn) loaded.push(fn)
   }
   return loaded
+}
+
+/** One function file as Netlify would route it; undefined for event handlers (not HTTP functions). */
+export async function loadFunction(
+  file: string,
+  name: string,
+  platform?: Platform,
+): Promise<LocalFunction | undefined> {
+  const mod = (await import(pathToFileURL(file).href)) as FunctionModule
+  if (typeof mod.default !== 'function') return undefined
+  const config = mod.config ?? {}
+  const list = (value: string | string[] | undefined) => (value === undefined ? [] : [value].flat())
+  const paths = list(config.path)
+  const background = name.endsWith('-background') || (config as { background?: boolean }).background === true
+  return {
+    name,
+    handler: platform && mod.handlerFor ? mod.handlerFor(platform) : (mod.default as Handler),
+    patterns: paths.map((p) => new URLPattern({ pathname: p })),
+    excluded: list(config.excludedPath as string | string[] | undefined).map((p) => new URLPattern({ pathname: p })),
+    background,
+    preferStatic: config.preferStatic === true,
+    schedule: config.schedule,
+  }
 }
 
 export interface FunctionMatch {
@@ -58,9 +73,12 @@ export interface FunctionMatch {
 
 /** The function that answers `pathname`, as Netlify decides it. */
 export function matchFunction(functions: LocalFunction[], pathname: string): FunctionMatch | undefined {
+  // Netlify's own paths (/.netlify/images, ...) never reach a function's `config.path`.
+  const reserved = pathname.startsWith('/.netlify/')
   for (const fn of functions) {
     if (fn.schedule) continue
     if (fn.patterns.length > 0) {
+      if (reserved) continue
       if (fn.excluded.some((pattern) => pattern.test({ pathname }))) continue
       for (const pattern of fn.patterns) {
         const hit = pattern.exec({ pathname })

@@ -5,23 +5,33 @@ import { Readable } from 'node:stream'
 import { NetlifyDev } from '@netlify/dev'
 import { RedirectsHandler } from '@netlify/redirects'
 import { parse as parseToml } from 'smol-toml'
+import type { Platform } from '../../src/server/platform.ts'
+import { CdnCache } from './cdn-cache.ts'
 import { ImageCache } from './image-cache.ts'
 import {
   localContext,
+  loadFunction,
   loadFunctions,
   matchFunction,
   type FunctionMatch,
   type LocalFunction,
 } from './local-functions.ts'
+import { PurgeApi } from './purge-api.ts'
 
 /** Netlify's limit for a buffered function's request body; more is a 413, as on Netlify. */
 export const MAX_FUNCTION_BODY = 6 * 1024 * 1024
 /** A body larger than this is not even read to its end: the connection is closed after the answer. */
 const MAX_DRAIN = 64 * 1024 * 1024
 
+/** Where the CDN stand-in's purge API answers (Netlify's `/api/v1/purge` below it): a Netlify path, no route of ours. */
+export const PURGE_API_PATH = '/.netlify/cdn-api'
+
 export interface LocalRuntime {
   url: string
   functions: LocalFunction[]
+  /** The CDN stand-in in front of the functions, and its purge API. */
+  cdn: CdnCache
+  purgeApi: PurgeApi
   stop(): Promise<void>
 }
 
@@ -33,6 +43,12 @@ interface Options {
   port: number
   /** The site's public address, as the functions' context reports it. */
   siteUrl: string
+  /** The build's pages function (the Astro adapter's SSR function), answering every other path. */
+  pagesFunction?: string
+  /** What the functions are made of; its publisher purges through `purge` below. */
+  platform?: Platform
+  /** The purge API's credentials, as Netlify gives a site's functions theirs. */
+  purge?: { token: string; siteId: string }
 }
 
 /**
@@ -78,7 +94,12 @@ export async function startLocalRuntime(opts: Options): Promise<LocalRuntime> {
     }
   }
   // @netlify/dev's Blobs server is in place (NETLIFY_BLOBS_CONTEXT): the functions see Blobs as on Netlify.
-  const functions = await loadFunctions(opts.functionsDir)
+  const functions = await loadFunctions(opts.functionsDir, opts.platform)
+  // The pages function answers what no other function and no file does (`/*`, preferStatic), so it goes last.
+  const pages = opts.pagesFunction ? await loadFunction(opts.pagesFunction, 'ssr', opts.platform) : undefined
+  if (pages) functions.push(pages)
+  const cdn = new CdnCache()
+  const purgeApi = new PurgeApi(cdn, opts.purge ?? { token: crypto.randomUUID(), siteId: 'local' })
   const pending = new Set<Promise<unknown>>()
   const waitUntil = (promise: Promise<unknown>) => {
     const tracked = promise.catch((error: unknown) => console.error('[site] background work failed:', error))
@@ -110,6 +131,17 @@ export async function startLocalRuntime(opts: Options): Promise<LocalRuntime> {
       return api
         ? sendJson(res, 400, 'The address is malformed.')
         : sendText(res, 400, 'Bad Request: the address is malformed.')
+    }
+    if (url.pathname.startsWith(`${PURGE_API_PATH}/`)) {
+      const body = await readBody(req)
+      if (body === 'too-large' || url.pathname !== `${PURGE_API_PATH}/api/v1/purge`)
+        return sendJson(res, 404, 'Not found')
+      const request = new Request(url, {
+        method: req.method,
+        headers: toHeaders(req),
+        body: req.method === 'POST' ? new Uint8Array(body) : undefined,
+      })
+      return writeResponse(res, await purgeApi.handle(request), false)
     }
     const match = matchFunction(functions, url.pathname)
     if (match && !(match.fn.preferStatic && hasStaticFile(opts.siteDir, url.pathname))) {
@@ -154,28 +186,31 @@ export async function startLocalRuntime(opts: Options): Promise<LocalRuntime> {
       headers: toHeaders(req),
       body: hasBody ? new Uint8Array(body) : undefined,
     })
-    const context = localContext({
-      request,
-      ip: req.socket.remoteAddress ?? '127.0.0.1',
-      params: match.params,
-      siteUrl: opts.siteUrl,
-      waitUntil,
-    })
+    const ip = req.socket.remoteAddress ?? '127.0.0.1'
+    const contextOf = (r: Request) =>
+      localContext({ request: r, ip, params: match.params, siteUrl: opts.siteUrl, waitUntil })
     if (match.fn.background) {
       // Netlify answers a background function's caller at once and lets it run (up to 15 minutes).
-      waitUntil(Promise.resolve().then(() => match.fn.handler(request, context)))
+      waitUntil(Promise.resolve().then(() => match.fn.handler(request, contextOf(request))))
       res.statusCode = 202
       return res.end()
     }
-    let response: Response
+    // Through the CDN stand-in, as every function answer goes through Netlify's CDN.
+    const response = await cdn.handle(request, (forwarded) => invoke(match, forwarded, contextOf(forwarded)))
+    await writeResponse(res, response, method === 'HEAD')
+  }
+
+  async function invoke(match: FunctionMatch, request: Request, context: ReturnType<typeof localContext>) {
     try {
       const answer = await match.fn.handler(request, context)
-      response = answer instanceof Response ? answer : new Response(null, { status: 204 })
+      return answer instanceof Response ? answer : new Response(null, { status: 204 })
     } catch (error) {
       console.error(`[site] function ${match.fn.name} failed:`, error)
-      return sendJson(res, 500, 'Internal Server Error')
+      return Response.json(
+        { message: 'Internal Server Error' },
+        { status: 500, headers: { 'cache-control': 'no-store' } },
+      )
     }
-    await writeResponse(res, response, method === 'HEAD')
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -186,6 +221,8 @@ export async function startLocalRuntime(opts: Options): Promise<LocalRuntime> {
   return {
     url: origin,
     functions,
+    cdn,
+    purgeApi,
     async stop() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve())

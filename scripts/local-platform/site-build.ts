@@ -1,19 +1,27 @@
 import { spawn } from 'node:child_process'
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
   readlinkSync,
+  realpathSync,
   renameSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs'
 import path from 'node:path'
+import { withBuildLock } from './build-lock.ts'
 
 /** Netlify's publish folder in the repository (production builds, `npm run build`). */
 export const publishDir = 'dist'
+/**
+ * Where the Astro adapter writes the pages function (Netlify's frameworks API reads it from there in
+ * production builds): relative to the repository, whatever the build's `--outDir`.
+ */
+export const pagesFunctionOutput = '.netlify/v1/functions/ssr'
 
 /** Runs `astro build` into `outDir`; rejects with the build's output when it fails. */
 export function astroBuild(outDir: string, extraEnv: Record<string, string> = {}): Promise<void> {
@@ -51,6 +59,11 @@ export class SiteRoot {
     return path.join(this.dir, 'dist')
   }
 
+  /** The live build's pages function (its entry file), next to its publish folder. */
+  get pagesFunction() {
+    return path.join(path.dirname(realpathOr(this.publishDir)), 'functions', 'ssr', 'ssr.mjs')
+  }
+
   /**
    * The repository's netlify.toml for the local runtime (scripts/local-platform/local-runtime.ts) reading this
    * folder: the build command replaced (the runner builds), the publish folder this folder's `dist`
@@ -69,14 +82,19 @@ export class SiteRoot {
   }
 
   /**
-   * Builds the site into a fresh folder and points `dist` at it with one atomic rename of a
-   * symlink: the server never sees a half-written site.
+   * Builds the site into a fresh folder (`builds/<time>/dist`, and its pages function beside it in
+   * `functions/ssr`, never under the published files) and points `dist` at it with one atomic rename
+   * of a symlink: the server never sees a half-written site. The adapter writes its function into
+   * the repository's `.netlify/`, so builds of two runs of one checkout take turns.
    */
   async buildAndSwap(extraEnv: Record<string, string> = {}): Promise<string> {
     mkdirSync(this.buildsDir, { recursive: true })
     const name = `${Date.now()}`
-    const target = path.join(this.buildsDir, name)
-    await astroBuild(target, extraEnv)
+    const target = path.join(this.buildsDir, name, 'dist')
+    await withBuildLock(async () => {
+      await astroBuild(target, extraEnv)
+      moveFolder(pagesFunctionOutput, path.join(this.buildsDir, name, 'functions', 'ssr'))
+    })
     this.swap(target)
     this.prune(name)
     return target
@@ -99,6 +117,25 @@ export class SiteRoot {
     for (const old of all.filter((n) => n !== live).slice(0, -1)) {
       rmSync(path.join(this.buildsDir, old), { recursive: true, force: true })
     }
+  }
+}
+
+function realpathOr(p: string): string {
+  try {
+    return realpathSync(p)
+  } catch {
+    return p
+  }
+}
+
+/** A rename, or a copy when the two folders are on different disks (DATA_DIR elsewhere). */
+function moveFolder(from: string, to: string): void {
+  mkdirSync(path.dirname(to), { recursive: true })
+  try {
+    renameSync(from, to)
+  } catch {
+    cpSync(from, to, { recursive: true })
+    rmSync(from, { recursive: true, force: true })
   }
 }
 

@@ -5,8 +5,8 @@ import { runMigrations } from '../../src/server/db/migrate.ts'
 import { ensureAdminPassword } from './admin-password.ts'
 import { superviseDatabase, type SupervisedDatabase } from './database.ts'
 import { portAnswers } from './embedded-db.ts'
+import { localPlatform } from './local-platform.ts'
 import { startLocalRuntime, type LocalRuntime } from './local-runtime.ts'
-import { startLocalServices, type LocalServices } from './local-services.ts'
 import { startScheduleTicker } from './schedule-ticker.ts'
 import { seedDemoContent } from './seed-demo.ts'
 import { SiteRoot } from './site-build.ts'
@@ -17,7 +17,6 @@ const log = (message: string) => console.log(`[start] ${message}`)
 export async function startSite(port: number): Promise<void> {
   let database: SupervisedDatabase | undefined
   let runtime: LocalRuntime | undefined
-  let services: LocalServices | undefined
   let ticker: { stop(): Promise<void> } | undefined
   let stopping = false
 
@@ -29,7 +28,6 @@ export async function startSite(port: number): Promise<void> {
       // process is ended before the rest below completes.
       const databaseStopped = database?.stop()
       await ticker?.stop()
-      await services?.stop()
       await runtime?.stop().catch(() => {})
       await closeDb().catch(() => {})
       await databaseStopped
@@ -58,7 +56,9 @@ export async function startSite(port: number): Promise<void> {
     log((await seedDemoContent()) ? 'demo content written' : 'existing content kept')
     log(await ensureAdminPassword())
 
-    // The build runs in a child process; it gets the database and the public address explicitly.
+    // Built once: content changes purge the CDN stand-in, as in production, and need no build
+    // (docs/decisions/0700). The build runs in a child process; it gets the database and the public
+    // address explicitly.
     const buildEnv = { DATABASE_URL: databaseUrl, SITE_URL: siteUrl }
     const site = new SiteRoot(env.DATA_DIR)
     site.writeNetlifyConfig()
@@ -67,22 +67,25 @@ export async function startSite(port: number): Promise<void> {
     await site.buildAndSwap(buildEnv)
     log(`site built in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 
-    services = await startLocalServices({ site, childEnv: buildEnv })
+    const local = localPlatform({ port, host: env.HOST, siteUrl })
     runtime = await startLocalRuntime({
       siteDir: site.dir,
       functionsDir: path.resolve('netlify/functions'),
+      pagesFunction: site.pagesFunction,
       host: env.HOST,
       port,
       siteUrl,
+      platform: local.platform,
+      purge: local.purge,
     })
     ticker = startScheduleTicker(runtime)
-    services.onServerReady()
     const scheduled = runtime.functions.filter((f) => f.schedule).map((f) => `${f.name} (${f.schedule})`)
     console.log(`
   Site:      ${siteUrl}${env.HOST === '127.0.0.1' ? '' : `  (listening on ${env.HOST}:${port})`}
   API:       ${siteUrl}/api/news
   Admin:     ${siteUrl}/admin
   Functions: ${runtime.functions.map((f) => f.name).join(', ')} (loaded once, kept warm)${scheduled.length ? `\n  Scheduled: ${scheduled.join(', ')}, ticked every minute` : ''}
+  Pages:     rendered on demand, kept by a CDN stand-in until a write purges them
   Database:  ${usesEmbeddedDatabase ? `embedded PGlite (${env.DATA_DIR}/pglite)` : 'DATABASE_URL'}
   AI:        ${env.OPENAI_API_KEY || env.PERPLEXITY_API_KEY ? 'configured' : 'not configured (set OPENAI_API_KEY / PERPLEXITY_API_KEY)'}
   Ctrl-C stops everything.

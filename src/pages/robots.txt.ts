@@ -1,7 +1,15 @@
 import type { APIRoute } from 'astro'
 import { robotsTxt } from '../lib/feeds.ts'
 
-export const GET: APIRoute = ({ site }) =>
-  new Response(robotsTxt(site?.href ?? 'http://localhost:8888/'), {
+/**
+ * Rendered on demand like the feeds it points at (docs/decisions/0700); it names the site's address,
+ * and only a deploy changes that.
+ */
+export const prerender = false
+
+export const GET: APIRoute = ({ site, cache }) => {
+  cache.set({ tags: ['seo'] })
+  return new Response(robotsTxt(site?.href ?? 'http://localhost:8888/'), {
     headers: { 'Content-Type': 'text/plain; charset=utf-8' },
   })
+}

@@ -1,12 +1,17 @@
 import type { APIRoute } from 'astro'
+import { pageTags } from '../lib/cache-tags.ts'
 import { sitemapXml, type SitemapEntry } from '../lib/feeds.ts'
-import { listNews } from '../server/repos/news.repo.ts'
+import { listNewsSitemap } from '../server/repos/news.repo.ts'
 
-/** Every public page and article, written at build time. */
+/** Rendered on demand and kept at the CDN until the news changes (docs/decisions/0700). */
+export const prerender = false
+
+/** Every public page and published article. */
 const staticPaths = ['/', '/games', '/accessories', '/championships', '/streaming', '/news', '/reviews']
 
-export const GET: APIRoute = async ({ site }) => {
-  const articles = await listNews()
+export const GET: APIRoute = async ({ site, cache }) => {
+  cache.set({ tags: [...pageTags['/sitemap.xml']!] })
+  const articles = await listNewsSitemap()
   const entries: SitemapEntry[] = [
     ...staticPaths.map((path) => ({ path })),
     ...articles.map((a) => ({ path: `/news/${a.id}`, lastModified: a.updatedAt })),

@@ -9,6 +9,7 @@ import { deadlineCheck } from './http/deadline.ts'
 import { MAX_CHUNK_BYTES } from './blobs/chunked-files.ts'
 import { ApiError, errorResponse } from './http/errors.ts'
 import type { NetlifyBindings } from './http/netlify.ts'
+import type { Platform } from './platform.ts'
 import { adminAuthRoutes } from './routes/admin/auth.routes.ts'
 import { adminInfoRoutes } from './routes/admin/admin.routes.ts'
 import { backupRoutes } from './routes/backup/backup.routes.ts'
@@ -55,18 +56,30 @@ const bodyLimits: MiddlewareHandler = (c, next) => {
   return limits.json(c, next)
 }
 
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** What this runtime is made of (src/server/platform.ts): set once, for every request. */
+    platform: Platform
+  }
+}
+
 /**
- * The whole API as one Hono app under /api: mounted by netlify/functions/api.mts,
- * and tested in-process with `createApp().request(...)`.
+ * The whole API as one Hono app under /api: mounted by netlify/functions/api.mts with the
+ * production platform, by `npm start` with its local one, and tested in-process with
+ * `createApp(testPlatform()).request(...)`.
  *
  * Every request passes the origin check and the session guard before any route: a route is
  * public only when it is listed in `publicRoutes` (src/server/auth/guard.ts), so a route added
  * later is protected by default (tests/api/route-protection.test.ts enumerates them all).
  */
-export function createApp() {
+export function createApp(platform: Platform) {
   return (
     new Hono<{ Bindings: NetlifyBindings }>()
       .basePath('/api')
+      .use(async (c, next) => {
+        c.set('platform', platform)
+        await next()
+      })
       .use(requestId())
       .use(
         secureHeaders({

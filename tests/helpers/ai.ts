@@ -33,8 +33,8 @@ export async function startAiHarness(options: { runJobs?: boolean } = {}): Promi
     },
   })
   // runJobs: false leaves started jobs queued (tests that compare database digests between requests).
-  const undoJobs = configureJobLauncher(async (id) => {
-    if (options.runJobs !== false) running.push(runJob(id))
+  const undoJobs = configureJobLauncher(async (platform, id) => {
+    if (options.runJobs !== false) running.push(runJob(platform, id))
   })
   return {
     fake,

@@ -1,6 +1,9 @@
 import { createApp } from '../../src/server/app.ts'
+import { testPlatform } from './platform.ts'
 
-export const app = createApp()
+/** The platform of the shared in-process app: tests read what it purged. */
+export const platform = testPlatform()
+export const app = createApp(platform)
 
 export async function getJson<T = unknown>(path: string): Promise<{ status: number; body: T; headers: Headers }> {
   const res = await app.request(path)

@@ -27,8 +27,8 @@ export async function startRefreshHarness(options: { runJobs?: boolean } = {}): 
     // Short enough that a hanging answer fails the test quickly, long enough for a loaded machine.
     timeoutMs: 1_500,
   })
-  const undoJobs = configureJobLauncher(async (id) => {
-    if (options.runJobs !== false) running.push(runJob(id))
+  const undoJobs = configureJobLauncher(async (platform, id) => {
+    if (options.runJobs !== false) running.push(runJob(platform, id))
   })
   forgetTwitchToken()
   return {

@@ -1,16 +1,16 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { endpointOf } from '../auth/guard.ts'
-import { requestPublish } from '../publish/publish.ts'
-import type { PublishTag } from '../publish/tags.ts'
+import type { PurgeTag } from '../../lib/cache-tags.ts'
 import { appendAudit } from './audit.ts'
+import { waitUntilOf } from '../http/netlify.ts'
 
 export interface WriteRecord {
   /** What was written: 'news', 'game', 'session', ... */
   entity: string
   id?: string | number | null
   summary: string
-  /** The public content this write changes: purged and rebuilt. */
-  tags?: PublishTag[]
+  /** The public content this write changes: purged at the CDN (docs/decisions/0700). */
+  tags?: PurgeTag[]
 }
 
 declare module 'hono' {
@@ -44,5 +44,7 @@ export const auditWrites: MiddlewareHandler = async (c, next) => {
     entityId: record?.id ?? null,
     summary: record?.summary ?? `${c.req.method} ${c.req.path}`,
   })
-  if (record?.tags?.length) await requestPublish(record.tags)
+  if (record?.tags?.length) {
+    await c.var.platform.publisher.changed(record.tags, { waitUntil: waitUntilOf(c) })
+  }
 }

@@ -605,6 +605,46 @@ export const deploys = pgTable(
 ).enableRLS()
 
 /**
+ * CDN purges waiting to be sent (docs/decisions/0700): one row per cache tag a write changed ('*' is
+ * the whole site). A write adds its tags and sends them at once; a purge Netlify refused (429: two
+ * purges per tag or site per 5 s) or that failed stays here with its next attempt, so the every-minute
+ * scheduler sends it again: a purge is never dropped.
+ */
+export const purgeQueue = pgTable(
+  'purge_queue',
+  {
+    tag: text('tag').primaryKey(),
+    /** The last write that asked for this tag: a purge sent before it does not cover it. */
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Set while one instance is sending it, so two instances do not send the same tag at once. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+  },
+  (t) => [index('purge_queue_next_idx').on(t.nextAttemptAt)],
+).enableRLS()
+
+/** Every purge call and its outcome: the System tab's figures and its failures (decision 0700). */
+export const purges = pgTable(
+  'purges',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The tags purged; empty for a purge of the whole site. */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    ok: boolean('ok').notNull(),
+    /** The purge API's HTTP status, when it answered. */
+    status: integer('status'),
+    error: text('error'),
+  },
+  (t) => [index('purges_at_idx').on(t.at.desc())],
+).enableRLS()
+
+/**
  * Revision history (issue 18): every update, delete or restore of an article, game, hardware item,
  * stream, review or standings set keeps the version before it, so the owner can see who changed
  * what and when, and restore any version.

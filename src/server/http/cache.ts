@@ -1,17 +1,70 @@
-import type { MiddlewareHandler } from 'hono'
+import { cacheHeaders, DAY, YEAR } from '@netlify/cache'
+import type { Context, MiddlewareHandler } from 'hono'
+import { SESSION_COOKIE } from '../auth/cookie.ts'
 
 /**
- * Public GET answers: browsers revalidate every time; Netlify's CDN keeps them until a write
- * purges their tags (src/server/publish), with a bounded lifetime in case a purge is missed.
+ * How every public answer is kept at Netlify's CDN (docs/decisions/0700), pages and API alike:
+ * - kept a year (`s-maxage`) in the durable cache, shared by every edge node: a write purges the
+ *   tags it changed, so nothing waits for an expiry, and a deploy drops the whole cache anyway;
+ * - served stale for a day after an expiry while the CDN renders it again;
+ * - keyed on the path and the query parameters the answer reads, never on tracking parameters
+ *   (`utm_*`, `fbclid`, `cb`...) that would make a render each;
+ * - and on the owner's session cookie: a request with it gets a fresh, uncached answer (the owner
+ *   sees every change at once, whatever the CDN holds), and never a copy a visitor was served.
+ * Browsers always ask again (`max-age=0, must-revalidate`), so the CDN's copy is what they get.
  */
-export function publicCache(...tags: string[]): MiddlewareHandler {
+export const CDN_TTL_S = YEAR
+export const CDN_SWR_S = DAY
+
+/**
+ * `Netlify-Vary: query=<names>` keys the CDN's copy on the named parameters only. An answer that
+ * reads none names one that nobody sends (an empty list is not documented): `?cb=1`, `?utm_source=x`
+ * ... all share the one copy of the path.
+ */
+export const NO_QUERY_VARIANTS = 'no-query-variants'
+
+export interface CdnCacheOptions {
+  tags: readonly string[]
+  /** The query parameters the answer depends on; none by default. */
+  query?: readonly string[]
+}
+
+/** Whether the request carries the owner's session cookie (its validity does not matter here). */
+export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
+  return (cookieHeader ?? '').split(';').some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`))
+}
+
+/** The headers of a public answer kept at the CDN (or, for the owner, of one kept nowhere). */
+export function cdnCacheHeaders(options: CdnCacheOptions, cookieHeader?: string | null): Record<string, string> {
+  const vary = { query: options.query?.length ? [...options.query] : [NO_QUERY_VARIANTS], cookie: [SESSION_COOKIE] }
+  if (hasSessionCookie(cookieHeader)) {
+    // Same Netlify-Vary on every answer of a URL (Netlify keeps the first one it sees).
+    return { ...cacheHeaders({ vary }), 'cache-control': 'private, no-store' }
+  }
+  // @netlify/cache writes its header names in lower case.
+  const headers = cacheHeaders({ ttl: CDN_TTL_S, swr: CDN_SWR_S, durable: true, tags: [...options.tags], vary })
+  return {
+    ...headers,
+    'netlify-cdn-cache-control': `public, ${headers['netlify-cdn-cache-control']}`,
+    // For a CDN in front of Netlify's (Cache-Tag is what most of them read).
+    'cache-tag': options.tags.join(','),
+    'cache-control': 'public, max-age=0, must-revalidate',
+  }
+}
+
+/** Public GET answers of the API: kept at the CDN under `tags` until a write purges them. */
+export function publicCache(
+  tags: readonly string[] | ((c: Context) => readonly string[]),
+  options: { query?: readonly string[] } = {},
+): MiddlewareHandler {
   return async (c, next) => {
     await next()
     if (c.req.method !== 'GET' || c.res.status !== 200) return
-    c.header('Cache-Control', 'public, max-age=0, must-revalidate')
-    c.header('Netlify-CDN-Cache-Control', 'public, durable, max-age=3600, stale-while-revalidate=60')
-    c.header('Netlify-Cache-Tag', tags.join(','))
-    c.header('Cache-Tag', tags.join(','))
+    const headers = cdnCacheHeaders(
+      { tags: typeof tags === 'function' ? tags(c) : tags, query: options.query },
+      c.req.header('cookie'),
+    )
+    for (const [name, value] of Object.entries(headers)) c.header(name, value)
   }
 }
 

@@ -8,3 +8,9 @@ import type { Context as NetlifyContext } from '@netlify/functions'
 export interface NetlifyBindings {
   context?: Pick<NetlifyContext, 'ip'> & Partial<NetlifyContext>
 }
+
+/** Netlify's `context.waitUntil` for this request: background work that outlives the answer. */
+export function waitUntilOf(c: { env?: unknown }): ((promise: Promise<unknown>) => void) | undefined {
+  const context = (c.env as NetlifyBindings | undefined)?.context
+  return context?.waitUntil ? (promise) => context.waitUntil!(promise) : undefined
+}

@@ -3,8 +3,8 @@ import { actorOfFeature } from '../../lib/revisions.ts'
 import { generateChampionshipNews } from '../ai/news.ts'
 import { generateStandings } from '../ai/standings.ts'
 import { ApiError } from '../http/errors.ts'
-import { requestPublish } from '../publish/publish.ts'
-import type { PublishTag } from '../publish/tags.ts'
+import type { CacheTag } from '../../lib/cache-tags.ts'
+import type { Platform } from '../platform.ts'
 import { refreshGame } from '../refresh/games.ts'
 import { refreshStream } from '../refresh/streams.ts'
 import {
@@ -30,14 +30,14 @@ import { signJobCall } from './job-signature.ts'
 /** The background function that runs jobs (netlify/functions/jobs-background.mts). */
 export const JOBS_FUNCTION_PATH = '/.netlify/functions/jobs-background'
 
-type Launcher = (jobId: number) => Promise<void>
+type Launcher = (platform: Platform, jobId: number) => Promise<void>
 
 /**
  * Production and `npm start`: POST the job id to the background function, which answers 202 at
  * once and runs the job for up to 15 minutes. When the function cannot be reached, the job runs
  * here instead (it stays resumable if this instance is stopped).
  */
-const launchThroughFunction: Launcher = async (jobId) => {
+const launchThroughFunction: Launcher = async (platform, jobId) => {
   try {
     const res = await fetch(`${siteUrl}${JOBS_FUNCTION_PATH}`, {
       method: 'POST',
@@ -48,7 +48,7 @@ const launchThroughFunction: Launcher = async (jobId) => {
     if (res.status !== 202 && !res.ok) throw new Error(`the jobs function answered ${res.status}`)
   } catch (error) {
     console.warn(`[jobs] could not reach the jobs function (${String(error)}); running job ${jobId} here`)
-    void runJob(jobId)
+    void runJob(platform, jobId)
   }
 }
 
@@ -64,11 +64,11 @@ export function configureJobLauncher(next: Launcher | undefined): () => void {
 }
 
 /** Creates the job's row and hands it to the runner; the panel polls GET /api/admin/jobs/:id. */
-export async function startJob(kind: string, input: JobInput): Promise<JobRow> {
+export async function startJob(platform: Platform, kind: string, input: JobInput): Promise<JobRow> {
   if (input.tasks.length === 0)
     throw new ApiError(400, 'There is nothing to generate: the list of championships is empty.')
   const job = await createJob(kind, input)
-  await launcher(job.id)
+  await launcher(platform, job.id)
   return job
 }
 
@@ -110,7 +110,7 @@ async function runTask(task: JobTask, input: JobInput): Promise<TaskResult> {
  * runner was killed is resumed by running it again: tasks already recorded are skipped.
  * Answers the finished row, or undefined when another runner has the job.
  */
-export async function runJob(jobId: number): Promise<JobRow | undefined> {
+export async function runJob(platform: Platform, jobId: number): Promise<JobRow | undefined> {
   const job = await claimJob(jobId)
   if (!job) return undefined
   const input = job.input as JobInput
@@ -129,15 +129,15 @@ export async function runJob(jobId: number): Promise<JobRow | undefined> {
       }
       await recordTaskOutcome(jobId, outcome)
     }
-    // Standings are public content: the site is rebuilt once for the whole job. News drafts publish nothing.
-    const outcomes = ((await getJob(jobId))?.result as JobResult | null)?.outcomes ?? []
-    if (outcomes.some((o) => o.ok && o.kind === 'standings')) await requestPublish(['standings'])
+    // Standings are public content: purged once for the whole job. News drafts publish nothing.
     // Streams and games: only when the refresh changed something the site shows.
-    const changedTags: PublishTag[] = [
+    const outcomes = ((await getJob(jobId))?.result as JobResult | null)?.outcomes ?? []
+    const changedTags: CacheTag[] = [
+      ...(outcomes.some((o) => o.ok && o.kind === 'standings') ? (['standings'] as const) : []),
       ...(outcomes.some((o) => o.changed && o.kind === 'stream') ? (['streams'] as const) : []),
       ...(outcomes.some((o) => o.changed && o.kind === 'game') ? (['games'] as const) : []),
     ]
-    if (changedTags.length > 0) await requestPublish(changedTags)
+    await platform.publisher.changed(changedTags)
     const finished = await finishJob(jobId, 'completed')
     await finishSchedulerRunsOf(finished!)
     return finished
@@ -182,9 +182,9 @@ export function jobView(job: JobRow) {
 }
 
 /** Resumes a failed or killed job: queued again and launched; tasks already done are skipped. */
-export async function startJobAgain(jobId: number): Promise<JobRow | undefined> {
+export async function startJobAgain(platform: Platform, jobId: number): Promise<JobRow | undefined> {
   const job = await requeueJob(jobId)
-  if (job) await launcher(job.id)
+  if (job) await launcher(platform, job.id)
   return job
 }
 
@@ -192,11 +192,11 @@ export async function startJobAgain(jobId: number): Promise<JobRow | undefined> 
  * Called by every scheduler tick: launches again the jobs whose launch was lost (still queued
  * after 2 minutes) or whose runner died (no progress for 5 minutes). Answers their ids.
  */
-export async function relaunchStalledJobs(now = new Date()): Promise<number[]> {
+export async function relaunchStalledJobs(platform: Platform, now = new Date()): Promise<number[]> {
   const stalled = await listStalledJobs(now)
   for (const job of stalled) {
     // The runner claims it again (queued, or running and stale): no second runner can.
-    await launcher(job.id)
+    await launcher(platform, job.id)
   }
   return stalled.map((j) => j.id)
 }

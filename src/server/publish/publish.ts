@@ -1,29 +1,22 @@
-import { purgeCache } from '@netlify/functions'
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm'
 import { env } from '../../env.server.ts'
 import { db, type Database } from '../db/client.ts'
 import { decideDeploy, startOfMonth, type DeployDecision } from '../../lib/deploy-policy.ts'
 import { deploys, publishState } from '../db/schema.ts'
-import type { PublishTag } from './tags.ts'
 
 export type PublishStatus = typeof publishState.$inferSelect
 
 interface PublishConfig {
-  /** Production: Netlify's build hook. Unset locally, where the npm start runner watches publish_state. */
+  /** Production: Netlify's build hook (REBUILD_HOOK_URL). Unset: no rebuild button. */
   hookUrl?: string
   debounceMs: number
-  /** Netlify's purge token; without it the purge is skipped. */
-  purgeToken?: string
   fetch: typeof fetch
-  purge: typeof purgeCache
 }
 
 let config: PublishConfig = {
   hookUrl: env.REBUILD_HOOK_URL,
   debounceMs: env.REBUILD_DEBOUNCE_SECONDS * 1000,
-  purgeToken: env.NETLIFY_PURGE_API_TOKEN,
   fetch: (...args) => fetch(...args),
-  purge: purgeCache,
 }
 
 /** Tests point the hook and the purge at fakes. */
@@ -43,38 +36,22 @@ export async function getPublishStatus(): Promise<PublishStatus> {
 }
 
 /**
- * After a successful write: remember what changed and mark the site pending (the local runner
- * rebuilds from that), purge the CDN tags of the public answers, and in production ask Netlify
- * for a build, at most once per debounce window. Never throws: the write has already happened.
+ * The owner's 'Rebuild Site' (System tab): a production build of what is pre-rendered (the admin
+ * shell, the 404 page, images), within the month's deploy budget. Content changes never need one:
+ * they purge the CDN (src/server/publish/publisher.ts, docs/decisions/0700). Answers what happens.
  */
-export async function requestPublish(tags: readonly PublishTag[], now = new Date()): Promise<void> {
-  try {
-    await getPublishStatus()
-    await db()
-      .update(publishState)
-      .set({
-        // A build in progress stays "building"; the runner sees the newer requested_at and builds again.
-        status: sql`case when ${publishState.status} = 'building' then 'building'::publish_status else 'pending'::publish_status end`,
-        changedTags: sql`array(select distinct t from unnest(${publishState.changedTags} || ${sql.param([...tags])}::text[]) as t order by t)`,
-        requestedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(publishState.id, 1))
-  } catch (error) {
-    console.warn('[publish] could not record the change:', error)
-    return
-  }
-  await purge(tags)
-  await triggerBuild(now)
-}
-
-async function purge(tags: readonly PublishTag[]): Promise<void> {
-  if (!config.purgeToken || tags.length === 0) return
-  try {
-    await config.purge({ tags: [...tags], token: config.purgeToken })
-  } catch (error) {
-    console.warn('[publish] cache purge failed:', error)
-  }
+export async function requestDeploy(now = new Date()): Promise<DeployDecision | { action: 'no-hook' }> {
+  if (!config.hookUrl) return { action: 'no-hook' }
+  await getPublishStatus()
+  await db()
+    .update(publishState)
+    .set({
+      status: sql`case when ${publishState.status} = 'building' then 'building'::publish_status else 'pending'::publish_status end`,
+      requestedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(publishState.id, 1))
+  return (await triggerBuild(now)) ? { action: 'deploy' } : (await getDeployBudget(now)).next
 }
 
 /** Deploys requested this calendar month (UTC) and the last one, as the deploy policy counts them. */
@@ -186,17 +163,6 @@ export async function setDeployBudget(values: { monthlyDeployBudget: number; cre
 }
 
 /**
- * For the scheduled function: when edits arrived after the last hook call and the window has
- * passed, call the hook now (the trailing edge of the debounce).
- */
-export async function flushPendingBuild(now = new Date()): Promise<boolean> {
-  const state = await getPublishStatus()
-  if (state.status !== 'pending' || !state.requestedAt) return false
-  if (state.hookRequestedAt && state.hookRequestedAt >= state.requestedAt) return false
-  return triggerBuild(now)
-}
-
-/**
  * A build began: Netlify's deployBuilding event in production, the local runner under `npm start`.
  * Edits that arrive from now on (requested_at after build_started_at) are not in this build.
  */
@@ -228,19 +194,4 @@ export async function markBuildFinished(error: string | null, now = new Date()):
           : { status: 'live', liveAt: now, lastError: null, changedTags: [], updatedAt: now },
     )
     .where(eq(publishState.id, 1))
-}
-
-/**
- * The local runner's trailing edge (`npm start` builds on this machine instead of calling a hook):
- * build when there are edits that no build of this run has started on, once they have been quiet
- * for `quietMs`. Before a run's first build (`lastBuildStartedAt` unset) anything not live counts:
- * a run stopped in the middle of a build leaves `building` behind, a failed one `pending`.
- */
-export function localBuildDue(
-  state: Pick<PublishStatus, 'status' | 'requestedAt'>,
-  opts: { lastBuildStartedAt?: Date; quietMs: number; now: Date },
-): boolean {
-  if (state.status === 'live' || !state.requestedAt) return false
-  if (opts.lastBuildStartedAt && state.requestedAt <= opts.lastBuildStartedAt) return false
-  return opts.now.getTime() - state.requestedAt.getTime() >= opts.quietMs
 }

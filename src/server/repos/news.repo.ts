@@ -81,6 +81,15 @@ function slice<Q extends { limit(n: number): unknown; offset(n: number): unknown
   return query
 }
 
+/** Every published article's id and last change, for the sitemap (two columns, not 10,000 bodies). */
+export async function listNewsSitemap(): Promise<{ id: number; updatedAt: Date }[]> {
+  return db()
+    .select({ id: newsArticles.id, updatedAt: newsArticles.updatedAt })
+    .from(newsArticles)
+    .where(where({}))
+    .orderBy(...newsOrder)
+}
+
 export async function listNews(filter: NewsFilter = {}): Promise<NewsArticle[]> {
   return slice(
     db()
@@ -327,17 +336,4 @@ export async function moveNews(id: number, direction: 'up' | 'down'): Promise<'m
       where ${newsArticles.id} = v.id and ${newsArticles.displayOrder} <> v.ord`)
     return 'moved'
   })
-}
-
-/**
- * Every published article in list order without its body: what the crawlable list pages
- * (src/pages/news/page/[page].astro) show, read once for all of them.
- */
-export async function listNewsCards(): Promise<NewsArticle[]> {
-  const { content: _content, ...cardColumns } = articleColumns
-  return db()
-    .select({ ...cardColumns, content: sql<string>`''` })
-    .from(newsArticles)
-    .where(where({}))
-    .orderBy(...newsOrder)
 }

@@ -2,7 +2,8 @@ import { dueSlot, nextSlot, nextTestSlot, slotKey, testSlot } from '../../lib/sc
 import { requireConfigured } from '../ai/call.ts'
 import { relaunchStalledJobs, startJob } from '../jobs/jobs.ts'
 import { appendAudit } from '../audit/audit.ts'
-import { flushPendingBuild, requestPublish } from '../publish/publish.ts'
+import { newsTag } from '../../lib/cache-tags.ts'
+import type { Platform } from '../platform.ts'
 import { startGameRefresh, startStreamRefresh } from '../refresh/start.ts'
 import type { JobRow } from '../repos/jobs.repo.ts'
 import { publishDueNews } from '../repos/news.repo.ts'
@@ -50,8 +51,8 @@ export interface StartedRun {
 
 export interface TickReport {
   started: StartedRun[]
-  /** Whether a pending rebuild was handed to the build hook (trailing edge of its debounce). */
-  flushedBuild: boolean
+  /** CDN purges sent again this tick (they had failed, or waited after a 429). */
+  purged: string[]
   /** Jobs launched again because their launch was lost or their runner died. */
   relaunched: number[]
   /** Scheduled articles this tick published (their publish time had come). */
@@ -68,12 +69,12 @@ interface RunPlan {
 }
 
 /** The job a run starts: a refresh of every stream or game, or AI work for the championships. */
-async function startWork(plan: RunPlan): Promise<JobRow> {
-  if (plan.kind === 'streams') return startStreamRefresh('scheduled-streams')
-  if (plan.kind === 'games') return startGameRefresh('scheduled-games')
+async function startWork(platform: Platform, plan: RunPlan): Promise<JobRow> {
+  if (plan.kind === 'streams') return startStreamRefresh(platform, 'scheduled-streams')
+  if (plan.kind === 'games') return startGameRefresh(platform, 'scheduled-games')
   const kind = plan.kind
   requireConfigured('perplexity')
-  return startJob(`scheduled-${kind}`, {
+  return startJob(platform, `scheduled-${kind}`, {
     tasks: plan.championships.map((championship) => ({ kind, championship })),
     news: { contentType: 'motorsport' },
     feature: plan.testMode ? 'scheduler-test' : 'scheduled',
@@ -85,7 +86,7 @@ async function startWork(plan: RunPlan): Promise<JobRow> {
  * row records the start, the next run and, once the job ends, the end and outcome. A run that
  * cannot start (no AI key, nothing to do) is recorded as failed with the reason.
  */
-async function startRun(plan: RunPlan): Promise<StartedRun | undefined> {
+async function startRun(platform: Platform, plan: RunPlan): Promise<StartedRun | undefined> {
   const run = await claimSchedulerRun({
     slotKey: plan.key,
     kind: plan.kind,
@@ -95,7 +96,7 @@ async function startRun(plan: RunPlan): Promise<StartedRun | undefined> {
   })
   if (!run) return undefined
   try {
-    const job = await startWork(plan)
+    const job = await startWork(platform, plan)
     await attachJobToRun(run.id, job.id)
     return { run, jobId: job.id }
   } catch (error) {
@@ -107,10 +108,10 @@ async function startRun(plan: RunPlan): Promise<StartedRun | undefined> {
 /**
  * One scheduler tick (netlify/functions/scheduler.mts every minute; `npm start` ticks it too):
  * starts the work whose time has come, weekly or daily at hour:minute UTC, or every test interval
- * in test mode, each slot at most once however many ticks overlap; then hands a pending rebuild to
- * the build hook once its debounce window has passed.
+ * in test mode, each slot at most once however many ticks overlap; publishes the scheduled articles
+ * whose time has come; and sends again the CDN purges that failed or had to wait (decision 0700).
  */
-export async function runSchedulerTick(now = new Date()): Promise<TickReport> {
+export async function runSchedulerTick(platform: Platform, now = new Date()): Promise<TickReport> {
   const config = await getSchedulerConfig()
   const plans: RunPlan[] = []
   // The master switch governs test mode too: switched off, nothing runs (and nothing is spent).
@@ -173,33 +174,31 @@ export async function runSchedulerTick(now = new Date()): Promise<TickReport> {
 
   const started: StartedRun[] = []
   for (const plan of plans) {
-    const result = await startRun(plan)
+    const result = await startRun(platform, plan)
     if (result) started.push(result)
   }
-  const publishedNews = await publishScheduledNews(now)
+  const publishedNews = await publishScheduledNews(platform, now)
   let relaunched: number[] = []
   try {
-    relaunched = await relaunchStalledJobs(now)
+    relaunched = await relaunchStalledJobs(platform, now)
   } catch (error) {
     console.warn('[scheduler] could not relaunch stalled jobs:', error)
   }
-  let flushedBuild = false
+  let purged: string[] = []
   try {
-    flushedBuild = await flushPendingBuild(now)
+    purged = (await platform.publisher.flush()).purged
   } catch (error) {
-    console.warn('[scheduler] could not flush the pending build:', error)
+    console.warn('[scheduler] could not send the waiting purges:', error)
   }
-  return { started, flushedBuild, relaunched, publishedNews }
+  return { started, purged, relaunched, publishedNews }
 }
 
 /**
  * Publishes the scheduled articles whose time has come, as the owner's Publish would: an audit row
- * each, then one publish request (the CDN purge and the rebuild; until the build, the news-page
- * function answers 200 for the new article, decision 0204). Runs before the pending build is
- * flushed, so a due article is in the build this tick asks for. Never throws: the other work of
- * the tick goes on.
+ * each, then one purge of the news lists and of each article's page (its cached 404 included).
+ * Never throws: the other work of the tick goes on.
  */
-async function publishScheduledNews(now: Date): Promise<number[]> {
+async function publishScheduledNews(platform: Platform, now: Date): Promise<number[]> {
   try {
     const published = await publishDueNews(now)
     if (published.length === 0) return []
@@ -212,7 +211,7 @@ async function publishScheduledNews(now: Date): Promise<number[]> {
         summary: `Published scheduled article "${article.title}"`,
       })
     }
-    await requestPublish(['news'], now)
+    await platform.publisher.changed(['news', ...published.map((a) => newsTag(a.id))])
     return published.map((a) => a.id)
   } catch (error) {
     console.warn('[scheduler] could not publish scheduled articles:', error)
@@ -226,12 +225,12 @@ async function publishScheduledNews(now: Date): Promise<number[]> {
  * twenty AI calls. The minute's slot key makes that hold for clicks racing each other too. Answers
  * no runs when it started nothing.
  */
-export async function runSchedulerNow(now = new Date()): Promise<StartedRun[]> {
+export async function runSchedulerNow(platform: Platform, now = new Date()): Promise<StartedRun[]> {
   if (await recentTestRun(now, TEST_NOW_COOLDOWN_MS)) return []
   const minute = Math.floor(now.getTime() / 60_000)
   const started: StartedRun[] = []
   for (const kind of kinds) {
-    const result = await startRun({
+    const result = await startRun(platform, {
       kind,
       key: `manual-${kind}:${minute}`,
       testMode: true,

@@ -23,7 +23,8 @@ const whenText = (iso: string | Date) =>
 
 /**
  * This month's production deploys and their credits, and the owner's monthly deploy budget
- * (docs/decisions/0204). Changes reach visitors through the API without a deploy.
+ * (docs/decisions/0204). Content needs no deploy (it purges the CDN, decision 0700): deploys are for
+ * code, and for the owner's 'Rebuild Site' (the pre-rendered admin shell and 404 page).
  */
 export function DeployBudget() {
   const status = useStore($publishStatus)
@@ -37,6 +38,22 @@ export function DeployBudget() {
   const save = useMutation({
     mutationFn: (json: Budget) => unwrap(api.admin['deploy-budget'].$post({ json })),
   })
+  const rebuild = useMutation({ mutationFn: () => unwrap(api.admin.rebuild.$post()) })
+  const askRebuild = () => {
+    if (rebuild.isPending) return
+    rebuild.mutate(undefined, {
+      onSuccess: ({ decision }) => {
+        if (decision.action === 'deploy') notify.success('Rebuild Started', 'Netlify is building the site.')
+        else if (decision.action === 'wait')
+          notify.success('Rebuild Planned', `The deploy budget allows the next build at ${whenText(decision.until)}.`)
+        else notify.failure('Rebuild Held', 'The deploy budget of this month is spent.')
+        void refreshPublishStatus()
+      },
+      onError: (error) => {
+        if (!isUnauthorized(error)) notify.failed('Error', 'Failed to ask for a rebuild', error)
+      },
+    })
+  }
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
     if (!form || save.isPending) return
@@ -68,12 +85,12 @@ export function DeployBudget() {
         {!deploys
           ? '\u00a0'
           : !deploys.hookConfigured
-            ? 'No build hook is set (REBUILD_HOOK_URL): this site rebuilds itself, free of credits.'
+            ? 'Content changes need no deploy: they purge the CDN. No build hook is set (REBUILD_HOOK_URL).'
             : next?.action === 'hold'
-              ? 'The budget is spent: the pages are rebuilt next month. Visitors still see every change through the live lists.'
+              ? 'The budget is spent until next month. Content changes need no deploy: they purge the CDN.'
               : next?.action === 'wait'
-                ? `Next deploy possible at ${whenText(next.until)}; visitors see changes at once meanwhile.`
-                : 'The next change is deployed at once.'}
+                ? `Next rebuild possible at ${whenText(next.until)}. Content changes need no deploy: they purge the CDN.`
+                : 'Content changes need no deploy: they purge the CDN. A rebuild would start at once.'}
       </p>
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <TextField
@@ -94,6 +111,19 @@ export function DeployBudget() {
             {save.isPending ? 'Saving...' : 'Save Deploy Budget'}
           </button>
         </div>
+        {deploys?.hookConfigured && (
+          <div>
+            <button
+              type="button"
+              className="btn-outline"
+              onClick={askRebuild}
+              disabled={rebuild.isPending}
+              aria-busy={rebuild.isPending}
+            >
+              {rebuild.isPending ? 'Asking...' : 'Rebuild Site'}
+            </button>
+          </div>
+        )}
       </form>
     </section>
   )

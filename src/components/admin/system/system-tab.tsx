@@ -6,6 +6,7 @@ import { failureDetail, notify } from '../shared/toast.ts'
 import { useUnsavedChanges } from '../shared/unsaved.ts'
 import { BackupRestore } from './backup-restore.tsx'
 import { DeployBudget } from './deploy-budget.tsx'
+import { Publishing } from './publishing.tsx'
 import { TwoFactorLogin } from './two-factor.tsx'
 import { useChangePassword, type PasswordChange } from './use-change-password.ts'
 
@@ -71,6 +72,7 @@ export default function SystemTab() {
         </form>
       </section>
       <TwoFactorLogin />
+      <Publishing />
       <DeployBudget />
       <BackupRestore />
       <section aria-labelledby="status-title" className="max-w-xl rounded-xl border border-line bg-panel p-5">
@@ -80,7 +82,7 @@ export default function SystemTab() {
         <ul className="flex flex-col gap-1 text-gray-300">
           <li>Admin access: password stored as a slow hash; sessions in HttpOnly cookies.</li>
           <li>Changing the password logs out every other session.</li>
-          <li>Publishing: the status in the header shows pending, building or live.</li>
+          <li>Publishing: a save purges the pages it changed; the header shows when they are live.</li>
         </ul>
       </section>
     </div>

@@ -19,7 +19,7 @@ const body = jsonBody(accessoryContract.schema, accessoryRequiredMessage)
 const notFoundMessage = 'Hardware item not found'
 
 export const accessoriesRoutes = new Hono()
-  .use(publicCache('accessories'))
+  .use(publicCache(['accessories']))
   .get('/', async (c) => c.json(await listAccessories()))
   .get('/featured', async (c) => c.json(await listFeaturedAccessories()))
   .get('/:id', idParams(), async (c) => {

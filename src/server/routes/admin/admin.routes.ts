@@ -2,10 +2,11 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { listAudit } from '../../audit/audit.ts'
 import { noStore } from '../../http/cache.ts'
+import { waitUntilOf } from '../../http/netlify.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { intFrom } from '../../http/fields.ts'
 import { jsonBody, queryParams } from '../../http/validate.ts'
-import { getDeployBudget, getPublishStatus, setDeployBudget } from '../../publish/publish.ts'
+import { getDeployBudget, getPublishStatus, requestDeploy, setDeployBudget } from '../../publish/publish.ts'
 
 const pageQuery = z.object({
   page: z.coerce
@@ -42,17 +43,33 @@ export const adminInfoRoutes = new Hono()
     const { items, total } = await listAudit(page, pageSize)
     return c.json({ items, total, page, pageSize })
   })
+  /**
+   * How changes reach visitors: the CDN purges (content; docs/decisions/0700) and the deploys
+   * (code, and the owner's 'Rebuild Site'; 0204).
+   */
   .get('/publish-status', async (c) => {
-    const s = await getPublishStatus()
+    const [publishing, s, deploys] = await Promise.all([
+      c.var.platform.publisher.status(),
+      getPublishStatus(),
+      getDeployBudget(),
+    ])
     return c.json({
-      status: s.status,
-      changedTags: s.changedTags,
-      requestedAt: s.requestedAt,
-      buildStartedAt: s.buildStartedAt,
-      liveAt: s.liveAt,
-      lastError: s.lastError,
-      deploys: await getDeployBudget(),
+      publishing,
+      build: { status: s.status, buildStartedAt: s.buildStartedAt, liveAt: s.liveAt, lastError: s.lastError },
+      deploys,
     })
+  })
+  /** The System tab's 'Purge Everything': every page is rendered afresh at its next visit. */
+  .post('/purge-all', async (c) => {
+    await c.var.platform.publisher.purgeEverything({ waitUntil: waitUntilOf(c) })
+    recordWrite(c, { entity: 'site', summary: 'Purged the whole site from the CDN' })
+    return c.json(await c.var.platform.publisher.status())
+  })
+  /** The System tab's 'Rebuild Site': a production build, within the month's deploy budget. */
+  .post('/rebuild', async (c) => {
+    const decision = await requestDeploy()
+    recordWrite(c, { entity: 'site', summary: 'Asked for a rebuild of the site' })
+    return c.json({ decision, deploys: await getDeployBudget() })
   })
   .post('/deploy-budget', jsonBody(deployBudgetBody, deployBudgetMessage), async (c) => {
     const body = c.req.valid('json')

@@ -1,3 +1,4 @@
+import { newsTag } from '../../../lib/cache-tags.ts'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { htmlToText } from '../../../lib/excerpt.ts'
@@ -95,7 +96,7 @@ export const aiRoutes = new Hono()
     requireConfigured('perplexity')
     const sets = await listStandings()
     if (sets.length === 0) throw badRequest('There are no championship standings to refresh yet.')
-    const job = await startJob('refresh-standings', {
+    const job = await startJob(c.var.platform, 'refresh-standings', {
       tasks: sets.map((s) => ({ kind: 'standings', championship: s.championshipName })),
       feature: 'refresh-standings',
     })
@@ -105,7 +106,7 @@ export const aiRoutes = new Hono()
   .post('/refresh-all-news', async (c) => {
     requireConfigured('perplexity')
     const { championships } = await getSchedulerConfig()
-    const job = await startJob('refresh-news', {
+    const job = await startJob(c.var.platform, 'refresh-news', {
       tasks: championships.map((championship) => ({ kind: 'news', championship })),
       news: { contentType: 'motorsport' },
       feature: 'refresh-news',
@@ -131,7 +132,7 @@ export const aiRoutes = new Hono()
       focusPrompt: data.focusPrompt || data.prompts?.focusPrompt || undefined,
     }
     await savePromptsIfGiven(news)
-    const job = await startJob('bulk-news', {
+    const job = await startJob(c.var.platform, 'bulk-news', {
       tasks: data.championships.map((championship) => ({ kind: 'news', championship })),
       news,
       feature: 'bulk-news',
@@ -157,6 +158,11 @@ export const aiRoutes = new Hono()
     const data = c.req.valid('json')
     requireConfigured('openai')
     const article = await generateNewsImage(id, data.championshipName)
-    recordWrite(c, { entity: 'news', id, summary: 'Generated an AI image for the article', tags: ['news'] })
+    recordWrite(c, {
+      entity: 'news',
+      id,
+      summary: 'Generated an AI image for the article',
+      tags: ['news', newsTag(id)],
+    })
     return c.json(article)
   })

@@ -23,7 +23,7 @@ const notFoundMessage = 'Championship entry not found'
 const tags = ['championships' as const]
 
 export const championshipsRoutes = new Hono()
-  .use(publicCache('championships'))
+  .use(publicCache(['championships']))
   .get('/', async (c) => c.json(await listChampionshipResults()))
   .get('/:id', idParams(), async (c) => {
     const row = await getChampionshipResult(c.req.valid('param').id)
@@ -53,7 +53,7 @@ export const championshipsRoutes = new Hono()
  * Lap times are the entries' last laps, fastest first (docs/decisions/0004-championships-and-lap-times.md).
  * Laps that do not parse as m:ss.sss sort last, in entry order.
  */
-export const lapTimesRoutes = new Hono().use(publicCache('championships')).get('/', async (c) => {
+export const lapTimesRoutes = new Hono().use(publicCache(['championships'])).get('/', async (c) => {
   const rows = await listResultsWithLaps()
   const laps = rows
     .map((r) => ({

@@ -31,7 +31,7 @@ const writeRoutes = new Hono()
   })
 
 export const gamesRoutes = new Hono()
-  .use(publicCache('games'))
+  .use(publicCache(['games']))
   .get('/', async (c) => c.json(await listGames()))
   .get('/featured', async (c) => c.json(await listFeaturedGames()))
   // The games screen reads this path; the Steam catalogue is gone (spec 001), so it lists every game.

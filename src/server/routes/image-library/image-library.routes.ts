@@ -32,7 +32,7 @@ const body = jsonBody(libraryBody, urlMessage)
 const tags = ['image-library' as const]
 
 export const imageLibraryRoutes = new Hono()
-  .use(publicCache('image-library'))
+  .use(publicCache(['image-library']))
   .get('/', async (c) => c.json(await listLibraryImages()))
   /**
    * Adds an image to the permanent library. A data URL (the chooser's upload) is decoded, checked

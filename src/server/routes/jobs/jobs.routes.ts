@@ -23,7 +23,7 @@ export const jobsRoutes = new Hono()
   .post('/:id/resume', async (c) => {
     const id = parseId(c)
     if (!(await getJob(id))) throw notFound('Job not found')
-    const job = await startJobAgain(id)
+    const job = await startJobAgain(c.var.platform, id)
     if (!job)
       throw new ApiError(409, 'The job is still running or has finished; only a failed or stopped job can be resumed.')
     return c.json(jobView(job), 202)

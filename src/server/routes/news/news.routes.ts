@@ -1,3 +1,4 @@
+import { newsTag, type CacheTag } from '../../../lib/cache-tags.ts'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { excerptFromHtml, htmlToText } from '../../../lib/excerpt.ts'
@@ -71,7 +72,8 @@ const titleBody = z.object(
   { message: 'Please enter a title.' },
 )
 
-const tags = ['news' as const]
+/** An article's own page (and card, and its cached 404) and every news list (decision 0700). */
+const tagsOf = (id: number): CacheTag[] => ['news', newsTag(id)]
 
 const imageJson = jsonBody(imageBody, 'Please choose an image.')
 
@@ -79,7 +81,7 @@ async function setImage(c: Context, imageUrl: string) {
   const id = parseId(c)
   const article = await updateNews(id, { imageUrl: imageUrl ? await materializeImageUrl(imageUrl) : '' })
   if (!article) throw notFound('Article not found')
-  recordWrite(c, { entity: 'news', id, summary: 'Changed the article image', tags })
+  recordWrite(c, { entity: 'news', id, summary: 'Changed the article image', tags: tagsOf(id) })
   return c.json(article)
 }
 
@@ -89,13 +91,15 @@ function move(direction: 'up' | 'down') {
     const result = await moveNews(id, direction)
     if (result === 'missing') throw notFound('Article not found')
     if (result === 'edge') throw new ApiError(409, `The article is already ${direction === 'up' ? 'first' : 'last'}.`)
-    recordWrite(c, { entity: 'news', id, summary: `Moved the article ${direction}`, tags })
+    // The order of the lists changed; no article's page did.
+    recordWrite(c, { entity: 'news', id, summary: `Moved the article ${direction}`, tags: ['news'] })
     return c.json({ id, moved: direction }, 200)
   }
 }
 
 export const newsRoutes = new Hono()
-  .use(publicCache('news'))
+  // Keyed on the list's own parameters: tracking parameters and the admin's `t` share its copy.
+  .use(publicCache(['news'], { query: ['search', 'category', 'limit', 'offset'] }))
   .get('/', queryParams(listQuery), async (c) => {
     const { t: _cacheBuster, ...filter } = c.req.valid('query')
     const { items, total } = await findNewsPage(filter)
@@ -123,8 +127,8 @@ export const newsRoutes = new Hono()
       publishAt: data.publishAt ?? null,
     })
     const summary = `Created ${draft ? 'draft ' : ''}article "${article.title}"`
-    // A draft changes nothing public: no rebuild.
-    recordWrite(c, { entity: 'news', id: article.id, summary, tags: draft ? [] : tags })
+    // A draft changes nothing public: nothing to purge.
+    recordWrite(c, { entity: 'news', id: article.id, summary, tags: draft ? [] : tagsOf(article.id) })
     return c.json(article, 201)
   })
   .put('/:id', body, async (c) => {
@@ -141,13 +145,15 @@ export const newsRoutes = new Hono()
     })
     if (!article) throw notFound('Article not found')
     const summary = `Updated ${article.status === 'draft' ? 'draft ' : ''}article "${article.title}"`
-    recordWrite(c, { entity: 'news', id, summary, tags: article.status === 'draft' ? [] : tags })
+    // Public before or after (an article taken back to draft is taken down): purged.
+    const wasOrIsPublic = current.status === 'published' || article.status === 'published'
+    recordWrite(c, { entity: 'news', id, summary, tags: wasOrIsPublic ? tagsOf(id) : [] })
     return c.json(article)
   })
   .delete('/:id', async (c) => {
     const id = parseId(c)
     if (!(await deleteNews(id))) throw notFound('Article not found')
-    recordWrite(c, { entity: 'news', id, summary: `Deleted article ${id}`, tags })
+    recordWrite(c, { entity: 'news', id, summary: `Deleted article ${id}`, tags: tagsOf(id) })
     return c.json({ id, deleted: true })
   })
   .put('/:id/image', imageJson, (c) => setImage(c, c.req.valid('json').imageUrl))
@@ -175,7 +181,7 @@ export const newsAdminRoutes = new Hono()
     const id = parseId(c)
     const article = await publishNews(id)
     if (!article) throw notFound('Article not found')
-    recordWrite(c, { entity: 'news', id, summary: `Published article "${article.title}"`, tags })
+    recordWrite(c, { entity: 'news', id, summary: `Published article "${article.title}"`, tags: tagsOf(id) })
     return c.json(article)
   })
   /** A scheduled article goes back to being a draft kept by hand. */
@@ -194,7 +200,7 @@ export const newsAdminRoutes = new Hono()
     const { title } = c.req.valid('json')
     const article = await updateNews(id, { title })
     if (!article) throw notFound('Article not found')
-    recordWrite(c, { entity: 'news', id, summary: `Renamed the article to "${title}"`, tags })
+    recordWrite(c, { entity: 'news', id, summary: `Renamed the article to "${title}"`, tags: tagsOf(id) })
     return c.json(article)
   })
   .post('/update-news-image/:id', imageJson, (c) => setImage(c, c.req.valid('json').imageUrl))

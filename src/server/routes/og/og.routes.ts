@@ -1,4 +1,5 @@
-import { Hono, type MiddlewareHandler } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { newsTag } from '../../../lib/cache-tags.ts'
 import { errorResponse, notFound } from '../../http/errors.ts'
 import { SITE_NAME } from '../../../lib/structured-data.ts'
 import { HOME_CHAMPIONSHIPS, topDrivers } from '../../../lib/standings.ts'
@@ -14,27 +15,11 @@ import { getSetting } from '../../repos/site-settings.repo.ts'
 import { listStandings } from '../../repos/standings.repo.ts'
 
 /**
- * `Netlify-Vary: query=<names>` keys the CDN's copy on the named query parameters only. No card reads
- * one, and an empty list is not documented, so it names one that nobody sends (not `_`, which
- * jQuery and others use to bust caches): `?cb=1`, `?cb=2`... all get the one copy of the path.
+ * Cards are kept at the CDN like the pages (src/server/http/cache.ts): until a write purges the
+ * content they show (docs/decisions/0114, 0700), whatever query string a share link carries.
  */
-export const CARD_VARY = 'query=og-card-has-no-variants'
-
-/**
- * The CDN keeps a card for a week and serves it a day past that while it draws it anew: a card
- * changes only with its content, and a write purges its tags (docs/decisions/0114).
- */
-export const CARD_CDN_CACHE = 'public, durable, s-maxage=604800, stale-while-revalidate=86400'
-
-function cardCache(...tags: string[]): MiddlewareHandler {
-  const base = publicCache(...tags)
-  return async (c, next) => {
-    await base(c, next)
-    if (c.req.method !== 'GET' || c.res.status !== 200) return
-    c.header('Netlify-CDN-Cache-Control', CARD_CDN_CACHE)
-    c.header('Netlify-Vary', CARD_VARY)
-  }
-}
+const cardCache = (tags: readonly string[] | ((c: Context) => readonly string[])): MiddlewareHandler =>
+  publicCache(tags)
 
 /** A card as PNG; `X-Card-Cache` says whether this instance drew it or had it already. */
 const png = ({ png: body, hit }: CardResult) =>
@@ -48,28 +33,30 @@ const png = ({ png: body, hit }: CardResult) =>
  * publish pipeline purges their tags): 10,000 articles would add minutes to every build
  * (docs/decisions/0112).
  */
-export const ogNewsRoutes = new Hono().use(cardCache('news')).get('/:id', async (c) => {
-  const article = await getNews(parseId(c))
-  if (!article) throw notFound('Article not found')
-  // What the card shows: a write bumps updatedAt, and the fields guard two writes in one millisecond.
-  const key = JSON.stringify([
-    'news',
-    article.id,
-    article.updatedAt.getTime(),
-    article.title,
-    article.category,
-    article.imageUrl,
-  ])
-  return png(
-    await cachedCard(key, async () => {
-      const image = await loadBackground(newsImageUrl(article), new URL(c.req.url).origin)
-      return renderCard({ title: article.title, kicker: article.category || 'News', siteName: SITE_NAME, image })
-    }),
-  )
-})
+export const ogNewsRoutes = new Hono()
+  .use(cardCache((c) => [newsTag(Number(c.req.param('id')))]))
+  .get('/:id', async (c) => {
+    const article = await getNews(parseId(c))
+    if (!article) throw notFound('Article not found')
+    // What the card shows: a write bumps updatedAt, and the fields guard two writes in one millisecond.
+    const key = JSON.stringify([
+      'news',
+      article.id,
+      article.updatedAt.getTime(),
+      article.title,
+      article.category,
+      article.imageUrl,
+    ])
+    return png(
+      await cachedCard(key, async () => {
+        const image = await loadBackground(newsImageUrl(article), new URL(c.req.url).origin)
+        return renderCard({ title: article.title, kicker: article.category || 'News', siteName: SITE_NAME, image })
+      }),
+    )
+  })
 
 /** The standings card: the podium of each championship (as many as the home page shows). */
-export const ogStandingsRoutes = new Hono().use(cardCache('standings', 'site-settings')).get('/', async (c) => {
+export const ogStandingsRoutes = new Hono().use(cardCache(['standings', 'site-settings'])).get('/', async (c) => {
   const [sets, hero] = await Promise.all([listStandings(), getSetting('hero_image')])
   const lines = sets.slice(0, HOME_CHAMPIONSHIPS).map(
     (s) =>

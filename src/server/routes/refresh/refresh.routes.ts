@@ -20,12 +20,12 @@ export const refreshRoutes = new Hono()
     }),
   )
   .post('/refresh-streams', async (c) => {
-    const job = await startStreamRefresh()
+    const job = await startStreamRefresh(c.var.platform)
     recordWrite(c, { entity: 'job', id: job.id, summary: `Started refreshing ${job.total} streams` })
     return c.json({ job: jobView(job) }, 202)
   })
   .post('/refresh-games', async (c) => {
-    const job = await startGameRefresh()
+    const job = await startGameRefresh(c.var.platform)
     recordWrite(c, { entity: 'job', id: job.id, summary: `Started refreshing ${job.total} games` })
     return c.json({ job: jobView(job) }, 202)
   })

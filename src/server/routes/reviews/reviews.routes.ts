@@ -22,7 +22,7 @@ async function toRow<T extends ReviewUpdateValues>(review: T): Promise<T> {
 }
 
 export const reviewsRoutes = new Hono()
-  .use(publicCache('reviews'))
+  .use(publicCache(['reviews']))
   .get('/', async (c) => c.json(await listReviews()))
   .get('/:id', idParams(), async (c) => {
     const review = await getReview(c.req.valid('param').id)

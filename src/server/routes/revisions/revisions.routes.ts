@@ -1,11 +1,11 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { newsTag, type CacheTag } from '../../../lib/cache-tags.ts'
 import { revisionEntities, type RevisionEntity } from '../../../lib/revisions.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { noStore } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { parseId, queryParams } from '../../http/validate.ts'
-import type { PublishTag } from '../../publish/tags.ts'
 import { listDeleted, listRevisions, recordExists } from '../../repos/revisions.repo.ts'
 import { restoreRevision } from '../../revisions/restore.ts'
 
@@ -18,14 +18,17 @@ function parseEntity(value: string | undefined): RevisionEntity {
   return result.data
 }
 
-/** The public content a restored record shows up in: purged and rebuilt. */
-const publishTagsOf: Record<RevisionEntity, PublishTag[]> = {
-  game: ['games'],
-  accessory: ['accessories'],
-  stream: ['streams'],
-  review: ['reviews'],
-  news: ['news'],
-  standings: ['standings'],
+/** The public content a restored record shows up in: purged at the CDN (decision 0700). */
+function cacheTagsOf(entity: RevisionEntity, id: number): CacheTag[] {
+  const tags: Record<RevisionEntity, CacheTag[]> = {
+    game: ['games'],
+    accessory: ['accessories'],
+    stream: ['streams'],
+    review: ['reviews'],
+    news: ['news', newsTag(id)],
+    standings: ['standings'],
+  }
+  return tags[entity]
 }
 
 const deletedQuery = z.object({ entity: entitySchema.optional() })
@@ -54,7 +57,7 @@ export const revisionsRoutes = new Hono()
       entity: restored.entity,
       id: restored.id,
       summary: `Restored ${restored.entity} "${restored.name}"`,
-      tags: publishTagsOf[restored.entity],
+      tags: cacheTagsOf(restored.entity, restored.id),
     })
     return c.json(restored, 200)
   })

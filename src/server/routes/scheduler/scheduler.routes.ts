@@ -106,7 +106,7 @@ export const schedulerRoutes = new Hono()
   })
   /** 'Run test now': test-mode work (Formula 1 and IndyCar Series, news and standings) started at once. */
   .post('/test-now', async (c) => {
-    const started = await runSchedulerNow()
+    const started = await runSchedulerNow(c.var.platform)
     if (started.length === 0) {
       throw new ApiError(429, 'A test run is already in progress. Try again in a minute.', { 'Retry-After': '60' })
     }

@@ -43,7 +43,7 @@ const settingBody = z.discriminatedUnion(
 )
 
 export const siteSettingsRoutes = new Hono()
-  .use(publicCache('site-settings'))
+  .use(publicCache(['site-settings']))
   .get('/:key', async (c) => {
     const key = c.req.param('key')
     if (!/^[a-z][a-z0-9_]{0,63}$/.test(key)) throw badRequest('Invalid setting key.')

@@ -52,7 +52,7 @@ const driverIndex = intFrom('The driver index', 0, 999)
 const tags = ['standings' as const]
 
 export const standingsRoutes = new Hono()
-  .use(publicCache('standings'))
+  .use(publicCache(['standings']))
   .get('/', async (c) => c.json(await listStandings()))
   .post('/reorder', jsonBody(reorderBody, reorderMessage), async (c) => {
     const { updates } = c.req.valid('json')

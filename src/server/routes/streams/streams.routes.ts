@@ -19,7 +19,7 @@ const body = jsonBody(streamContract.schema, streamRequiredMessage)
 const notFoundMessage = 'Stream not found'
 
 export const streamsRoutes = new Hono()
-  .use(publicCache('streams'))
+  .use(publicCache(['streams']))
   .get('/', async (c) => c.json(await listStreams()))
   .get('/live', async (c) => c.json(await listLiveStreams()))
   .get('/:id', idParams(), async (c) => {

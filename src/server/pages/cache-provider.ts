@@ -1,0 +1,24 @@
+import type { CacheProvider } from 'astro'
+import { cdnCacheHeaders } from '../http/cache.ts'
+
+/**
+ * Astro's route caching (`Astro.cache.set({ tags })` in a page) with the headers of every public
+ * answer of the site (src/server/http/cache.ts, docs/decisions/0700): Netlify's durable CDN cache
+ * for a year, a day stale-while-revalidate, the page's tags, `Netlify-Vary` that keeps tracking
+ * parameters out of the key, and no shared copy for the owner's requests.
+ *
+ * In place of `cacheNetlify()` from @astrojs/netlify, which sets `max-age` without
+ * `Netlify-Vary` (every `?utm_source=` a render of its own) and purges with `purgeCache`, which
+ * has no time limit; purges go through the publisher's queue instead (src/server/publish).
+ */
+export default function netlifyCdnCache(): CacheProvider {
+  return {
+    name: 'netlify-cdn',
+    setHeaders(options, request) {
+      return new Headers(cdnCacheHeaders({ tags: options.tags ?? [] }, request.headers.get('cookie')))
+    },
+    invalidate() {
+      return Promise.reject(new Error('Writes purge through the publisher (src/server/publish/publisher.ts).'))
+    },
+  }
+}

@@ -1,0 +1,40 @@
+import type { Platform } from '../../src/server/platform.ts'
+import type { PurgeFn } from '../../src/server/publish/purge-client.ts'
+import { createPublisher, type PublisherOptions } from '../../src/server/publish/publisher.ts'
+
+export interface TestPlatform extends Platform {
+  /** Every purge the publisher sent, in order ('everything' for the whole site). */
+  purged: (readonly string[] | 'everything')[]
+  /** Every page the publisher visited again after a purge. */
+  rewarmed: string[]
+}
+
+/**
+ * The platform of an in-process test: purges are recorded (or sent to `purge`, a fake Netlify API),
+ * and the pages re-warmed after them are recorded instead of fetched.
+ */
+export function testPlatform(options: { purge?: PurgeFn } & Partial<PublisherOptions> = {}): TestPlatform {
+  const purged: TestPlatform['purged'] = []
+  const rewarmed: string[] = []
+  const siteUrl = options.siteUrl ?? 'http://site.test'
+  return {
+    purged,
+    rewarmed,
+    publisher: createPublisher({
+      siteUrl,
+      purge:
+        options.purge ??
+        (async (tags) => {
+          purged.push(tags)
+        }),
+      fetch:
+        options.fetch ??
+        (async (url) => {
+          rewarmed.push(String(url).slice(siteUrl.length))
+          return new Response(null, { status: 200 })
+        }),
+      now: options.now,
+      maxBackgroundWaitMs: options.maxBackgroundWaitMs,
+    }),
+  }
+}
