@@ -48,7 +48,13 @@ interface Entry {
 /** Statuses a shared cache may keep when the answer says so (RFC 9110, 15.1). */
 const CACHEABLE = new Set([200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501])
 /** What only Netlify's CDN reads; it never reaches the browser. */
-const CDN_ONLY = ['netlify-cdn-cache-control', 'cdn-cache-control', 'netlify-cache-tag', 'netlify-vary', 'netlify-cache-id']
+const CDN_ONLY = [
+  'netlify-cdn-cache-control',
+  'cdn-cache-control',
+  'netlify-cache-tag',
+  'netlify-vary',
+  'netlify-cache-id',
+]
 
 function directives(value: string | null): Map<string, string> {
   const map = new Map<string, string>()
@@ -213,7 +219,8 @@ export class CdnCache {
     const body = new Uint8Array(await response.arrayBuffer())
     if (body.length > this.maxEntryBytes) return { key: '', entry: this.entryOf(response, body, policy), stored: false }
     // Netlify keeps the first instructions it saw for a path.
-    if (!this.varyByPath.has(url.pathname)) this.varyByPath.set(url.pathname, parseVary(response.headers.get('netlify-vary')))
+    if (!this.varyByPath.has(url.pathname))
+      this.varyByPath.set(url.pathname, parseVary(response.headers.get('netlify-vary')))
     const key = keyOf(url, request, this.varyByPath.get(url.pathname))
     const entry = this.entryOf(response, body, policy)
     const old = this.entries.get(key)

@@ -39,9 +39,12 @@ export class PurgeApi {
     }
     const keys = tags === undefined ? ['site'] : tags.map((t) => `tag:${t.toLowerCase()}`)
     const at = this.now()
-    const busy = keys.filter((k) => (this.recent.get(k) ?? []).filter((t) => at - t < PURGE_WINDOW_MS).length >= PURGES_PER_WINDOW)
+    const busy = keys.filter(
+      (k) => (this.recent.get(k) ?? []).filter((t) => at - t < PURGE_WINDOW_MS).length >= PURGES_PER_WINDOW,
+    )
     if (busy.length > 0) return Response.json({ message: 'Too many purges' }, { status: 429 })
-    for (const k of keys) this.recent.set(k, [...(this.recent.get(k) ?? []).filter((t) => at - t < PURGE_WINDOW_MS), at])
+    for (const k of keys)
+      this.recent.set(k, [...(this.recent.get(k) ?? []).filter((t) => at - t < PURGE_WINDOW_MS), at])
     this.cache.purge(tags === undefined ? 'everything' : tags)
     this.accepted.push(tags === undefined ? 'everything' : tags)
     return new Response(null, { status: 202 })

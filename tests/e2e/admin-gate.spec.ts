@@ -102,7 +102,7 @@ test.describe('admin gate and shell', () => {
     await expect(
       page
         .getByRole('status')
-        .filter({ hasText: /Site: (Live|Changes pending|Building the site)/ })
+        .filter({ hasText: /Site: (Live|Publishing changes)/ })
         .first(),
     ).toBeVisible()
   })

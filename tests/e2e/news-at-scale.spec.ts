@@ -2,11 +2,12 @@
  * /news with 10,000 articles (issue 11): the search runs on the server, so the first count the
  * visitor sees for /news?search=<term> is the right one, never another before it.
  *
- * The articles are written straight into the e2e site's scratch database (no rebuild: the island
- * reads them through the API; building 10,000 pages would take a minute of every `npm test`) and
- * removed afterwards, so the other tests see the demo content again.
+ * The articles are written straight into the e2e site's scratch database, then the site is purged
+ * from the CDN stand-in (no write route did it), and removed (and purged) afterwards, so the other
+ * tests see the demo content again.
  */
 import postgres from 'postgres'
+import { adminLogin, purgeSite } from '../helpers/e2e-admin.ts'
 import { e2eDatabaseUrl } from '../helpers/e2e-database.ts'
 import { expect, test } from './public-helpers.ts'
 
@@ -24,7 +25,18 @@ const TERM = 'zephyrcorner'
 
 let sql: postgres.Sql
 
-test.beforeAll(async ({}, testInfo) => {
+/** The CDN stand-in still holds what the site answered before the rows were written: purged. */
+async function purge(
+  playwright: import('@playwright/test').PlaywrightWorkerArgs['playwright'],
+  testInfo: import('@playwright/test').TestInfo,
+) {
+  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
+  await adminLogin(request, testInfo)
+  await purgeSite(request)
+  await request.dispose()
+}
+
+test.beforeAll(async ({ playwright }, testInfo) => {
   testInfo.setTimeout(120_000)
   sql = postgres(e2eDatabaseUrl(testInfo), { prepare: false, max: 1, onnotice: () => {} })
   await sql`delete from news_articles where author = ${AUTHOR}`
@@ -38,11 +50,13 @@ test.beforeAll(async ({}, testInfo) => {
     from generate_series(1, ${ARTICLES}) as i`
   // What autovacuum does on a real server: the planner then uses the search's trigram index.
   await sql`analyze news_articles`
+  await purge(playwright, testInfo)
 })
 
-test.afterAll(async () => {
+test.afterAll(async ({ playwright }, testInfo) => {
   await sql`delete from news_articles where author = ${AUTHOR}`
   await sql.end({ timeout: 5 })
+  await purge(playwright, testInfo)
 })
 
 /** How many articles hold the term, counted without the app. */

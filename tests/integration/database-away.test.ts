@@ -14,7 +14,8 @@ async function importWith(settings: Record<string, string>) {
   Object.assign(process.env, { NODE_ENV: 'test', ...settings })
   const { createApp } = await import('../../src/server/app.ts')
   const client = await import('../../src/server/db/client.ts')
-  return { app: createApp(), ...client }
+  const { testPlatform } = await import('../helpers/platform.ts')
+  return { app: createApp(testPlatform()), ...client }
 }
 
 describe('the database is not there', () => {

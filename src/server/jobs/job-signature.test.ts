@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import runJobsFunction from '../../../netlify/functions/jobs-background.mts'
+import { handlerFor } from '../../../netlify/functions/jobs-background.mts'
+import { platform } from '../../../tests/helpers/app.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'
 import { getJob } from '../repos/jobs.repo.ts'
 import { signJobCall } from './job-signature.ts'
@@ -17,6 +18,7 @@ beforeAll(() => {
 afterAll(() => undo())
 beforeEach(resetDatabase)
 
+const runJobsFunction = handlerFor(platform)
 const call = (jobId: number, headers: Record<string, string> = {}) =>
   runJobsFunction(
     new Request('http://localhost/.netlify/functions/jobs-background', {
@@ -28,7 +30,7 @@ const call = (jobId: number, headers: Record<string, string> = {}) =>
 
 describe('jobs-background', () => {
   it('refuses an unsigned call, one signed for another job, and an old signature, and runs nothing', async () => {
-    const job = await startJob('refresh-all-standings', {
+    const job = await startJob(platform, 'refresh-all-standings', {
       tasks: [{ kind: 'standings', championship: 'Formula 1' }],
       feature: 'refresh-standings',
     })
@@ -39,7 +41,7 @@ describe('jobs-background', () => {
   })
 
   it('runs the job for a call the site signed', async () => {
-    const job = await startJob('refresh-all-standings', {
+    const job = await startJob(platform, 'refresh-all-standings', {
       tasks: [{ kind: 'standings', championship: 'Formula 1' }],
       feature: 'refresh-standings',
     })

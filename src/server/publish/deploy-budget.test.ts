@@ -1,27 +1,33 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { patience } from '../../../tests/helpers/patience.ts'
-import { simulateMonth, typicalMonth } from '../../../scripts/local-platform/deploy-simulation.ts'
+import { simulateMonth, typicalMonth } from '../../../scripts/local-platform/publish-simulation.ts'
 import { startFakeBuildHook, type FakeBuildHook } from '../../../tests/fakes/build-hook.ts'
 import { adminCookie, send } from '../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'
-import { configurePublishing, flushPendingBuild, requestPublish } from './publish.ts'
+import { configurePublishing, requestDeploy } from './publish.ts'
 
 /**
  * Production deploys cost credits (15 each on Netlify's credit plans; the free plan's 300 a month
- * are a hard limit). Every content batch and scheduler run used to trigger one.
+ * are a hard limit). Every content batch and scheduler run used to trigger one; now content purges
+ * the CDN (docs/decisions/0700) and deploys are for code and the owner's 'Rebuild Site'.
  */
 beforeEach(resetDatabase)
 
 describe('a month of typical use', () => {
   it(
-    'makes at most 20 deploys (300 credits) with the default budget',
+    'makes no deploy for content, and every purge reaches the CDN within seconds, refused ones included',
     async () => {
       const month = await simulateMonth(typicalMonth)
-      expect(month.writes).toBe(30 * 7)
-      expect(month.hookCalls).toBeGreaterThan(0)
-      expect(month.hookCalls).toBeLessThanOrEqual(20)
-      expect(month.deploys).toBe(month.hookCalls)
-      expect(month.credits).toBeLessThanOrEqual(300)
+      expect(month.writes).toBe(30 * 7 + 4)
+      expect(month.deploys).toBe(0)
+      expect(month.deployCredits).toBe(0)
+      // One purge per write: the three quick corrections included, one of them refused and retried.
+      expect(month.purges).toBe(month.writes)
+      expect(month.refusedPurges).toBeGreaterThan(0)
+      expect(month.longestWaitSeconds).toBeLessThan(60)
+      // The pages are rendered again after their purges only: compute stays a fraction of one deploy.
+      expect(month.renders).toBeGreaterThan(0)
+      expect(month.renderCredits).toBeLessThan(15)
     },
     patience(120_000),
   )
@@ -32,7 +38,7 @@ describe('the deploy budget', () => {
   let restore: () => void
   beforeAll(async () => {
     hook = await startFakeBuildHook()
-    restore = configurePublishing({ hookUrl: hook.url, debounceMs: 60_000, purgeToken: undefined })
+    restore = configurePublishing({ hookUrl: hook.url, debounceMs: 60_000 })
   })
   afterAll(async () => {
     restore()
@@ -42,7 +48,7 @@ describe('the deploy budget', () => {
 
   it('shows deploys and credits this month in the panel, and the owner sets the budget', async () => {
     const cookie = await adminCookie()
-    await requestPublish(['games'], new Date())
+    await requestDeploy(new Date())
     const status = await send('GET', '/api/admin/publish-status', { cookie })
     expect(status.body.deploys).toMatchObject({
       monthlyDeployBudget: 20,
@@ -64,19 +70,17 @@ describe('the deploy budget', () => {
     expect(refused.body.message).toBe('The monthly deploy budget must be between 0 and 100000.')
   })
 
-  it('holds changes once the budget is spent: no more build hook calls this month', async () => {
+  it('holds rebuilds once the budget is spent: no more build hook calls this month', async () => {
     const cookie = await adminCookie()
     await send('POST', '/api/admin/deploy-budget', { cookie, body: { monthlyDeployBudget: 1, creditsPerDeploy: 15 } })
     const start = new Date('2026-11-10T10:00:00Z')
-    await requestPublish(['games'], start)
+    expect(await requestDeploy(start)).toEqual({ action: 'deploy' })
     for (let hour = 1; hour <= 48; hour++) {
-      const now = new Date(start.getTime() + hour * 3_600_000)
-      await requestPublish(['news'], now)
-      await flushPendingBuild(now)
+      expect(await requestDeploy(new Date(start.getTime() + hour * 3_600_000))).toEqual({ action: 'hold' })
     }
     expect(hook.calls()).toBe(1)
     // The next month starts a new budget.
-    await flushPendingBuild(new Date('2026-12-01T00:05:00Z'))
+    expect(await requestDeploy(new Date('2026-12-01T00:05:00Z'))).toEqual({ action: 'deploy' })
     expect(hook.calls()).toBe(2)
   })
 })

@@ -145,10 +145,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
         .delete(purgeQueue)
         .where(and(eq(purgeQueue.tag, b.tag), lte(purgeQueue.requestedAt, b.requestedAt)))
     }
-    await db()
-      .update(purgeQueue)
-      .set({ claimedAt: null })
-      .where(inArray(purgeQueue.tag, tags))
+    await db().update(purgeQueue).set({ claimedAt: null }).where(inArray(purgeQueue.tag, tags))
     await db()
       .insert(purges)
       .values({ at, tags: everything ? [] : tags, ok: true, status: 202 })

@@ -1,3 +1,4 @@
+import { platform } from '../../../tests/helpers/app.ts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { adminCookie, send } from '../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'
@@ -38,16 +39,16 @@ describe('the scheduler starts the stream and game refreshes when due', () => {
       games: { enabled: true, frequency: 'weekly', dayOfWeek: 1, hour: 6, minute: 15 },
     })
 
-    await runSchedulerTick(at('2026-11-23T06:14:30Z'))
+    await runSchedulerTick(platform, at('2026-11-23T06:14:30Z'))
     expect(await slots()).toEqual([])
     const reports = [
-      await runSchedulerTick(at('2026-11-23T06:15:00Z')),
-      await runSchedulerTick(at('2026-11-23T06:15:30Z')),
-      await runSchedulerTick(at('2026-11-23T06:16:00Z')),
+      await runSchedulerTick(platform, at('2026-11-23T06:15:00Z')),
+      await runSchedulerTick(platform, at('2026-11-23T06:15:30Z')),
+      await runSchedulerTick(platform, at('2026-11-23T06:16:00Z')),
     ]
     expect(await slots()).toEqual(['games:2026-11-23T06:15Z', 'streams:2026-11-23T06:15Z'])
 
-    for (const s of reports.flatMap((r) => r.started)) await runJob(s.jobId!)
+    for (const s of reports.flatMap((r) => r.started)) await runJob(platform, s.jobId!)
     expect(await getStream(stream.id)).toMatchObject({ isLive: true, viewerCount: 88 })
     expect(await getGame(game.id)).toMatchObject({ price: '$4.20' })
     // Each History names the scheduler; the stream's keeps a version for its new title and picture.
@@ -70,7 +71,7 @@ describe('the scheduler starts the stream and game refreshes when due', () => {
     ])
 
     // The next day: streams again (daily), games not (weekly).
-    await runSchedulerTick(at('2026-11-24T06:15:00Z'))
+    await runSchedulerTick(platform, at('2026-11-24T06:15:00Z'))
     expect(await slots()).toEqual(['games:2026-11-23T06:15Z', 'streams:2026-11-23T06:15Z', 'streams:2026-11-24T06:15Z'])
     const times = (await send('GET', '/api/admin/scheduler/runs', { cookie: await adminCookie() })).body
     expect(times.streams).toMatchObject({
@@ -89,11 +90,11 @@ describe('the scheduler starts the stream and game refreshes when due', () => {
       streams: { enabled: true, frequency: 'daily', hour: 6, minute: 0 },
       games: { enabled: true, frequency: 'daily', hour: 6, minute: 0 },
     })
-    await runSchedulerTick(at('2026-11-23T06:00:00Z'))
+    await runSchedulerTick(platform, at('2026-11-23T06:00:00Z'))
     expect(await slots()).toEqual(['games:2026-11-23T06:00Z'])
 
     await saveSchedulerConfig({ enabled: false, refreshStreams: true })
-    await runSchedulerTick(at('2026-11-24T06:00:00Z'))
+    await runSchedulerTick(platform, at('2026-11-24T06:00:00Z'))
     expect(await slots()).toEqual(['games:2026-11-23T06:00Z'])
   })
 
@@ -102,7 +103,7 @@ describe('the scheduler starts the stream and game refreshes when due', () => {
     await saveSchedulerConfig({ enabled: true, streams: { enabled: true, frequency: 'daily', hour: 6, minute: 0 } })
     const undo = configureExternal({ twitch: { clientId: undefined }, youtube: { apiKey: undefined } })
     try {
-      await runSchedulerTick(at('2026-11-23T06:00:00Z'))
+      await runSchedulerTick(platform, at('2026-11-23T06:00:00Z'))
     } finally {
       undo()
     }

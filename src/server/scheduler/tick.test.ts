@@ -1,13 +1,12 @@
+import { platform } from '../../../tests/helpers/app.ts'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startFakeBuildHook, type FakeBuildHook } from '../../../tests/fakes/build-hook.ts'
 import { startAiHarness, type AiHarness } from '../../../tests/helpers/ai.ts'
 import { adminCookie, send } from '../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'
 import { configureAi } from '../ai/config.ts'
 import { db } from '../db/client.ts'
-import { newsArticles, publishState, schedulerJobs } from '../db/schema.ts'
-import { configurePublishing } from '../publish/publish.ts'
+import { newsArticles, schedulerJobs } from '../db/schema.ts'
 import { saveSchedulerConfig } from '../repos/scheduler.repo.ts'
 import { listSchedulerRuns } from '../repos/scheduler-runs.repo.ts'
 import { runSchedulerTick } from './tick.ts'
@@ -26,7 +25,7 @@ const at = (iso: string) => new Date(iso)
 const slots = async () => (await listSchedulerRuns()).map((r) => r.slotKey).sort()
 /** Ticks every 30 s from `from` for `minutes` minutes, like overlapping scheduled invocations would. */
 async function tickEvery30s(from: string, minutes: number) {
-  for (let s = 0; s < minutes * 60; s += 30) await runSchedulerTick(new Date(at(from).getTime() + s * 1000))
+  for (let s = 0; s < minutes * 60; s += 30) await runSchedulerTick(platform, new Date(at(from).getTime() + s * 1000))
 }
 
 describe('runSchedulerTick with a controlled clock (UTC)', () => {
@@ -37,10 +36,10 @@ describe('runSchedulerTick with a controlled clock (UTC)', () => {
       news: { enabled: false },
     })
     // 2026-11-23 is a Monday.
-    await runSchedulerTick(at('2026-11-23T05:59:30Z'))
+    await runSchedulerTick(platform, at('2026-11-23T05:59:30Z'))
     expect(await slots()).toEqual([])
     await tickEvery30s('2026-11-23T06:00:00Z', 15)
-    await runSchedulerTick(at('2026-11-24T06:00:00Z'))
+    await runSchedulerTick(platform, at('2026-11-24T06:00:00Z'))
     expect(await slots()).toEqual(['standings:2026-11-23T06:00Z'])
 
     const [run] = await listSchedulerRuns()
@@ -55,7 +54,7 @@ describe('runSchedulerTick with a controlled clock (UTC)', () => {
     const [job] = await db().select().from(schedulerJobs).where(eq(schedulerJobs.kind, 'standings'))
     expect(job).toMatchObject({ lastRunAt: at('2026-11-23T06:00:00Z'), nextRunAt: at('2026-11-30T06:00:00Z') })
 
-    await runSchedulerTick(at('2026-11-30T06:00:00Z'))
+    await runSchedulerTick(platform, at('2026-11-30T06:00:00Z'))
     expect(await slots()).toEqual(['standings:2026-11-23T06:00Z', 'standings:2026-11-30T06:00Z'])
   })
 
@@ -66,8 +65,8 @@ describe('runSchedulerTick with a controlled clock (UTC)', () => {
       news: { enabled: true, frequency: 'daily', hour: 23, minute: 45 },
     })
     await tickEvery30s('2026-11-23T23:44:00Z', 5)
-    await runSchedulerTick(at('2026-11-24T23:52:00Z'))
-    await runSchedulerTick(at('2026-11-24T23:53:00Z'))
+    await runSchedulerTick(platform, at('2026-11-24T23:52:00Z'))
+    await runSchedulerTick(platform, at('2026-11-24T23:53:00Z'))
     expect(await slots()).toEqual(['news:2026-11-23T23:45Z', 'news:2026-11-24T23:45Z'])
   })
 
@@ -78,19 +77,19 @@ describe('runSchedulerTick with a controlled clock (UTC)', () => {
       standings: { enabled: true, frequency: 'daily', hour: 6, minute: 0 },
       news: { enabled: true, frequency: 'daily', hour: 6, minute: 0 },
     })
-    await runSchedulerTick(at('2026-11-23T06:00:00Z'))
+    await runSchedulerTick(platform, at('2026-11-23T06:00:00Z'))
     expect(await slots()).toEqual(['standings:2026-11-23T06:00Z'])
     const [news] = await db().select().from(schedulerJobs).where(eq(schedulerJobs.kind, 'news'))
     expect(news?.nextRunAt ?? null).toBeNull()
 
     await saveSchedulerConfig({ generateNews: true, refreshStandings: false, testMode: true })
-    await runSchedulerTick(at('2026-11-23T10:00:00Z'))
+    await runSchedulerTick(platform, at('2026-11-23T10:00:00Z'))
     expect(await slots()).toEqual(['standings:2026-11-23T06:00Z', 'test-news:2026-11-23T10:00Z'])
   })
 
   it('does nothing when the scheduler is off', async () => {
     await saveSchedulerConfig({ enabled: false, standings: { enabled: true, frequency: 'daily', hour: 6, minute: 0 } })
-    await runSchedulerTick(at('2026-11-23T06:00:00Z'))
+    await runSchedulerTick(platform, at('2026-11-23T06:00:00Z'))
     expect(await slots()).toEqual([])
   })
 
@@ -124,7 +123,9 @@ describe('runSchedulerTick with a controlled clock (UTC)', () => {
       news: { enabled: true, frequency: 'weekly', dayOfWeek: 1, hour: 6, minute: 0 },
     })
     const reports = await Promise.all(
-      Array.from({ length: 4 }, (_, i) => runSchedulerTick(new Date(at('2026-11-23T06:00:00Z').getTime() + i * 100))),
+      Array.from({ length: 4 }, (_, i) =>
+        runSchedulerTick(platform, new Date(at('2026-11-23T06:00:00Z').getTime() + i * 100)),
+      ),
     )
     expect(await slots()).toEqual(['news:2026-11-23T06:00Z', 'standings:2026-11-23T06:00Z'])
     expect(reports.flatMap((r) => r.started)).toHaveLength(2)
@@ -136,7 +137,7 @@ describe('runSchedulerTick with a controlled clock (UTC)', () => {
     const undo = configureAi({ perplexity: { apiKey: undefined } })
     try {
       await saveSchedulerConfig({ enabled: true, testMode: true })
-      await runSchedulerTick(at('2026-11-23T10:00:00Z'))
+      await runSchedulerTick(platform, at('2026-11-23T10:00:00Z'))
       const runs = await listSchedulerRuns()
       expect(runs).toHaveLength(2)
       expect(runs.every((r) => r.status === 'failed' && r.finishedAt !== null)).toBe(true)
@@ -148,9 +149,9 @@ describe('runSchedulerTick with a controlled clock (UTC)', () => {
 
   it('a run ends with its job: end time, outcome and summary; run history through the API', async () => {
     await saveSchedulerConfig({ enabled: true, testMode: true })
-    const report = await runSchedulerTick(at('2026-11-23T10:00:00Z'))
+    const report = await runSchedulerTick(platform, at('2026-11-23T10:00:00Z'))
     const { runJob } = await import('../jobs/jobs.ts')
-    for (const s of report.started) await runJob(s.jobId!)
+    for (const s of report.started) await runJob(platform, s.jobId!)
     const runs = await listSchedulerRuns()
     expect(runs.map((r) => [r.status, r.message])).toEqual([
       ['completed', '2 done, 0 failed'],
@@ -214,34 +215,6 @@ describe('runSchedulerTick with a controlled clock (UTC)', () => {
   })
 })
 
-describe('the tick flushes a pending rebuild (trailing edge of the debounce)', () => {
-  let hook: FakeBuildHook
-  let restore: () => void
-  beforeAll(async () => {
-    hook = await startFakeBuildHook()
-    restore = configurePublishing({ hookUrl: hook.url, debounceMs: 60_000 })
-  })
-  afterAll(async () => {
-    restore()
-    await hook.close()
-  })
-
-  it('calls the build hook for edits made inside the last window, once the window has passed', async () => {
-    const now = at('2026-11-23T12:00:00Z')
-    await db()
-      .update(publishState)
-      .set({
-        status: 'pending',
-        requestedAt: new Date(now.getTime() - 30_000),
-        hookRequestedAt: new Date(now.getTime() - 90_000),
-      })
-    expect((await runSchedulerTick(now)).flushedBuild).toBe(true)
-    expect(hook.calls()).toBe(1)
-    expect((await runSchedulerTick(new Date(now.getTime() + 10_000))).flushedBuild).toBe(false)
-    expect(hook.calls()).toBe(1)
-  })
-})
-
 describe('the tick relaunches jobs that were never launched or whose runner died', () => {
   it('launches a queued job after 2 minutes and a stalled running one after 5, then they finish', async () => {
     const { createJob, claimJob, getJob } = await import('../repos/jobs.repo.ts')
@@ -255,9 +228,9 @@ describe('the tick relaunches jobs that were never launched or whose runner died
     await db().execute(`update jobs set updated_at = now() - interval '6 minutes' where id = ${dead.id}`)
 
     const launched: Promise<unknown>[] = []
-    const undo = configureJobLauncher(async (id) => void launched.push(runJob(id)))
+    const undo = configureJobLauncher(async (p, id) => void launched.push(runJob(p, id)))
     try {
-      const report = await runSchedulerTick(new Date())
+      const report = await runSchedulerTick(platform, new Date())
       expect(report.relaunched).toEqual([lost.id, dead.id])
       await Promise.all(launched)
     } finally {

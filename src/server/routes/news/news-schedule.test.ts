@@ -1,10 +1,11 @@
+import { platform } from '../../../../tests/helpers/app.ts'
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { adminCookie, send } from '../../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { db } from '../../db/client.ts'
 import { createNews } from '../../../../tests/factories.ts'
-import { auditLog, publishState } from '../../db/schema.ts'
+import { auditLog } from '../../db/schema.ts'
 import { runSchedulerTick } from '../../scheduler/tick.ts'
 
 beforeEach(resetDatabase)
@@ -104,16 +105,16 @@ describe("the admin list's status filter and counts", () => {
 })
 
 describe('the scheduler tick publishes scheduled articles', () => {
-  it('publishes what is due, dated its publish time, with an audit row and a pending rebuild; not what is ahead', async () => {
+  it('publishes what is due, dated its publish time, with an audit row and a purge of its page; not what is ahead', async () => {
     const due = new Date('2026-11-24T10:00:00Z')
     const ready = await createNews({ title: 'Due now', status: 'draft', publishAt: due })
     const later = await createNews({ title: 'Tomorrow', status: 'draft', publishAt: new Date('2026-11-25T10:00:00Z') })
     const kept = await createNews({ title: 'Kept by hand', status: 'draft' })
 
-    expect((await runSchedulerTick(new Date('2026-11-24T09:59:30Z'))).publishedNews).toEqual([])
-    const report = await runSchedulerTick(new Date('2026-11-24T10:00:20Z'))
+    expect((await runSchedulerTick(platform, new Date('2026-11-24T09:59:30Z'))).publishedNews).toEqual([])
+    const report = await runSchedulerTick(platform, new Date('2026-11-24T10:00:20Z'))
     expect(report.publishedNews).toEqual([ready.id])
-    expect((await runSchedulerTick(new Date('2026-11-24T10:01:20Z'))).publishedNews).toEqual([])
+    expect((await runSchedulerTick(platform, new Date('2026-11-24T10:01:20Z'))).publishedNews).toEqual([])
 
     const cookie = await adminCookie()
     const read = async (id: number) => (await send('GET', `/api/admin/news/${id}`, { cookie })).body
@@ -122,9 +123,8 @@ describe('the scheduler tick publishes scheduled articles', () => {
     expect((await read(kept.id)).status).toBe('draft')
     expect((await send('GET', `/api/news/${ready.id}`)).status).toBe(200)
 
-    const [state] = await db().select().from(publishState)
-    expect(state?.status).toBe('pending')
-    expect(state?.changedTags).toContain('news')
+    // Its page (a cached 404 until now) and the news lists are purged: it shows up on its own.
+    expect(platform.purged.at(-1)).toEqual(['news', `news:${ready.id}`])
     const audit = await db()
       .select()
       .from(auditLog)

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { decodePng } from '../../../../tests/helpers/png.ts'
 import { createNews, createStandings } from '../../../../tests/factories.ts'
-import { CARD_VARY, createOgApp } from './og.routes.ts'
+import { NO_QUERY_VARIANTS } from '../../http/cache.ts'
+import { createOgApp } from './og.routes.ts'
 
 const app = createOgApp()
 
@@ -88,9 +89,9 @@ describe('GET /api/og/news/:id', () => {
     const article = await createNews({ title: 'Cache me', imageUrl: '/demo/news/spa.webp' })
     const first = await card(`/api/og/news/${article.id}?cb=1`)
     expect(first.res.headers.get('x-card-cache')).toBe('miss')
-    expect(first.res.headers.get('netlify-vary')).toBe(CARD_VARY)
-    expect(first.res.headers.get('netlify-cdn-cache-control')).toMatch(/durable, s-maxage=\d{6,}/)
-    expect(first.res.headers.get('netlify-cache-tag')).toBe('news')
+    expect(first.res.headers.get('netlify-vary')).toBe(`cookie=admin_session,query=${NO_QUERY_VARIANTS}`)
+    expect(first.res.headers.get('netlify-cdn-cache-control')).toMatch(/s-maxage=\d{6,}.*durable/)
+    expect(first.res.headers.get('netlify-cache-tag')).toBe(`news:${article.id}`)
     const before = requested.length
     for (let cb = 2; cb <= 6; cb++) {
       const again = await card(`/api/og/news/${article.id}?cb=${cb}`)

@@ -1,0 +1,187 @@
+import { getCacheStatus } from '@netlify/cache'
+import { describe, expect, it } from 'vitest'
+import { cdnCacheHeaders } from '../../src/server/http/cache.ts'
+import { CdnCache } from './cdn-cache.ts'
+import { PurgeApi } from './purge-api.ts'
+
+/**
+ * The CDN stand-in of `npm start` (docs/decisions/0700) against Netlify's documented rules, with a
+ * clock the test moves. The origin counts its renders: a hit is an answer without one.
+ */
+function site(headers: (path: string) => Record<string, string> = () => cdnCacheHeaders({ tags: ['news'] })) {
+  let clock = Date.UTC(2026, 10, 25, 12)
+  const renders: string[] = []
+  let status = 200
+  const origin = async (request: Request) => {
+    const url = new URL(request.url)
+    renders.push(`${url.pathname}${url.search}`)
+    return new Response(`render ${renders.length}`, { status, headers: headers(url.pathname) })
+  }
+  const cache = new CdnCache({ now: () => clock })
+  const get = async (path: string, init: RequestInit = {}) => {
+    const res = await cache.handle(new Request(`http://site.test${path}`, init), origin)
+    return { res, body: await res.text(), status: getCacheStatus(res) }
+  }
+  return {
+    cache,
+    renders,
+    get,
+    advance: (ms: number) => (clock += ms),
+    failWith: (code: number) => (status = code),
+  }
+}
+
+describe('the CDN stand-in', () => {
+  it('renders once and then answers from its copy, with Cache-Status in Netlify’s format', async () => {
+    const s = site()
+    const first = await s.get('/news')
+    expect(first.status).toMatchObject({ hit: false, caches: { durable: { stored: true } } })
+    const second = await s.get('/news')
+    expect(second.status).toMatchObject({ hit: true, caches: { edge: { hit: true, fresh: true } } })
+    expect(second.body).toBe(first.body)
+    expect(s.renders).toEqual(['/news'])
+    // What only the CDN reads never reaches the browser.
+    expect(second.res.headers.get('netlify-cdn-cache-control')).toBeNull()
+    expect(second.res.headers.get('netlify-cache-tag')).toBeNull()
+    expect(second.res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
+  })
+
+  it('keys on the query parameters the answer names only: tracking parameters share one copy', async () => {
+    const s = site((path) => cdnCacheHeaders({ tags: ['news'], query: path === '/api/news' ? ['search'] : [] }))
+    await s.get('/news')
+    expect((await s.get('/news?utm_source=x&fbclid=1')).status?.hit).toBe(true)
+    expect((await s.get('/news?cb=2')).status?.hit).toBe(true)
+    await s.get('/api/news?search=rain')
+    expect((await s.get('/api/news?search=rain&utm_source=x')).status?.hit).toBe(true)
+    expect((await s.get('/api/news?search=snow')).status?.hit).toBe(false)
+    expect(s.renders).toEqual(['/news', '/api/news?search=rain', '/api/news?search=snow'])
+  })
+
+  it("never serves a visitor's copy to the owner, and keeps none of the owner's", async () => {
+    const s = site()
+    const withCookie = (path: string) => s.get(path, { headers: { cookie: 'theme=dark; admin_session=abc' } })
+    // The site answers the owner with private, no-store (src/server/http/cache.ts).
+    const ownerSite = site((path) => cdnCacheHeaders({ tags: ['news'] }, path ? 'admin_session=abc' : ''))
+    await s.get('/news')
+    const owner = await withCookie('/news')
+    expect(owner.status?.hit).toBe(false)
+    await ownerSite.get('/news', { headers: { cookie: 'admin_session=abc' } })
+    expect((await ownerSite.get('/news', { headers: { cookie: 'admin_session=abc' } })).status?.hit).toBe(false)
+    expect(ownerSite.cache.size).toBe(0)
+  })
+
+  it('drops every copy with a purged tag, case-insensitively, and nothing else', async () => {
+    const s = site((path) => cdnCacheHeaders({ tags: path === '/games' ? ['games'] : ['News', 'news:7'] }))
+    await s.get('/news/7')
+    await s.get('/games')
+    expect(s.cache.purge(['news:7'])).toBe(1)
+    expect((await s.get('/news/7')).status?.hit).toBe(false)
+    expect((await s.get('/games')).status?.hit).toBe(true)
+    expect(s.cache.purge('everything')).toBe(2)
+    expect((await s.get('/games')).status?.hit).toBe(false)
+  })
+
+  it('serves a stale copy at once within stale-while-revalidate while one request renders it again', async () => {
+    const s = site(() => ({ 'netlify-cdn-cache-control': 'public, durable, s-maxage=60, stale-while-revalidate=30' }))
+    await s.get('/')
+    s.advance(70_000)
+    const stale = await s.get('/')
+    expect(stale.status).toMatchObject({ hit: true, caches: { edge: { hit: true, fresh: false } } })
+    expect(stale.body).toBe('render 1')
+    await s.cache.idle()
+    expect((await s.get('/')).body).toBe('render 2')
+    // Past the window the copy is not served: the request waits for a render.
+    s.advance(100_000)
+    expect((await s.get('/')).body).toBe('render 3')
+  })
+
+  it('keeps the stale copy when its render fails (the database away), and never keeps the error', async () => {
+    const s = site(() => ({ 'netlify-cdn-cache-control': 'public, s-maxage=60, stale-while-revalidate=3600' }))
+    await s.get('/')
+    s.advance(61_000)
+    s.failWith(503)
+    expect((await s.get('/')).body).toBe('render 1')
+    await s.cache.idle()
+    expect((await s.get('/')).body).toBe('render 1')
+    s.cache.purge('everything')
+    expect((await s.get('/')).res.status).toBe(503)
+    expect((await s.get('/')).res.status).toBe(503)
+    expect(s.cache.size).toBe(0)
+  })
+
+  it('keeps a 404 the site allows it to keep, and nothing marked private, no-store or with a cookie', async () => {
+    const notFound = site()
+    notFound.failWith(404)
+    await notFound.get('/news/99')
+    expect((await notFound.get('/news/99')).status?.hit).toBe(true)
+    for (const headers of <Record<string, string>[]>[
+      { 'cache-control': 'private, max-age=600' },
+      { 'netlify-cdn-cache-control': 'no-store' },
+      { 'netlify-cdn-cache-control': 'public, s-maxage=600', 'set-cookie': 'a=b' },
+      { 'cache-control': 'public, max-age=0, must-revalidate' },
+    ]) {
+      const s = site(() => headers)
+      await s.get('/x')
+      expect((await s.get('/x')).status?.hit).toBe(false)
+    }
+  })
+
+  it('answers HEAD from the GET copy, and passes other methods through untouched', async () => {
+    const s = site()
+    await s.get('/news')
+    const head = await s.get('/news', { method: 'HEAD' })
+    expect(head.status?.hit).toBe(true)
+    expect(head.body).toBe('')
+    await s.get('/news', { method: 'POST', body: 'x' })
+    expect(s.renders).toEqual(['/news', '/news'])
+  })
+
+  it('drops the least recently used copies when full', async () => {
+    let clock = 0
+    const cache = new CdnCache({ now: () => clock, maxBytes: 25 })
+    const origin = async () => new Response('0123456789', { headers: cdnCacheHeaders({ tags: [] }) })
+    const get = (path: string) => cache.handle(new Request(`http://site.test${path}`), origin)
+    await get('/a')
+    await get('/b')
+    clock++
+    await get('/a')
+    await get('/c')
+    expect(getCacheStatus(await get('/a'))?.hit).toBe(true)
+    expect(getCacheStatus(await get('/b'))?.hit).toBe(false)
+  })
+})
+
+describe("the stand-in's purge API", () => {
+  const auth = { token: 'secret', siteId: 'local' }
+  const purge = (api: PurgeApi, body: unknown, token = auth.token) =>
+    api.handle(
+      new Request('http://site.test/api/v1/purge', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    )
+
+  it('purges by tag or the whole site for the right token and site, and nothing otherwise', async () => {
+    const cache = new CdnCache()
+    const api = new PurgeApi(cache, auth, () => 0)
+    expect((await purge(api, { site_id: 'local', cache_tags: ['news'] }, 'wrong')).status).toBe(401)
+    expect((await purge(api, { site_id: 'other', cache_tags: ['news'] })).status).toBe(404)
+    expect((await purge(api, { site_id: 'local', cache_tags: 'news' })).status).toBe(400)
+    expect((await purge(api, { site_id: 'local', cache_tags: ['news'] })).status).toBe(202)
+    expect((await purge(api, { site_id: 'local' })).status).toBe(202)
+    expect(api.accepted).toEqual([['news'], 'everything'])
+  })
+
+  it('allows two purges of a tag per 5 s, as Netlify does, and answers 429 beyond', async () => {
+    let clock = 0
+    const api = new PurgeApi(new CdnCache(), auth, () => clock)
+    const body = { site_id: 'local', cache_tags: ['news', 'news:1'] }
+    expect((await purge(api, body)).status).toBe(202)
+    expect((await purge(api, body)).status).toBe(202)
+    expect((await purge(api, body)).status).toBe(429)
+    expect((await purge(api, { site_id: 'local', cache_tags: ['games'] })).status).toBe(202)
+    clock += 5_000
+    expect((await purge(api, body)).status).toBe(202)
+  })
+})

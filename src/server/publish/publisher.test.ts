@@ -1,0 +1,182 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createNews } from '../../../tests/factories.ts'
+import { startFakeNetlifyApi, type FakeNetlifyApi } from '../../../tests/fakes/netlify-api-server.ts'
+import { adminCookie } from '../../../tests/helpers/auth.ts'
+import { resetDatabase } from '../../../tests/helpers/db.ts'
+import { testPlatform, type TestPlatform } from '../../../tests/helpers/platform.ts'
+import { createApp } from '../app.ts'
+import { runSchedulerTick } from '../scheduler/tick.ts'
+import { netlifyPurge } from './purge-client.ts'
+
+/**
+ * Publishing is a CDN purge (docs/decisions/0700): a write names the tags it changed, and the
+ * publisher sends them to Netlify's purge API (a fake on 127.0.0.1 here) before the write answers,
+ * then visits the pages again. A purge the API refuses is retried, shown, and never dropped.
+ */
+let api: FakeNetlifyApi
+let platform: TestPlatform
+let app: ReturnType<typeof createApp>
+let cookie: string
+/** The publisher's clock runs `offset` ms ahead of the real one: a test moves it instead of waiting. */
+let offset = 0
+const auth = { siteId: 'site-under-test', token: 'purge-token' }
+
+beforeAll(async () => {
+  api = await startFakeNetlifyApi()
+})
+afterAll(() => api.close())
+
+function makePlatform() {
+  return testPlatform({
+    purge: netlifyPurge({ apiUrl: api.url, ...auth }),
+    now: () => new Date(Date.now() + offset),
+    // Retries wait for the test to move the clock and flush, never for a real timer.
+    maxBackgroundWaitMs: -1,
+  })
+}
+
+beforeEach(async () => {
+  await resetDatabase()
+  api.purges.length = 0
+  api.answers.length = 0
+  offset = 0
+  platform = makePlatform()
+  app = createApp(platform)
+  cookie = await adminCookie()
+})
+afterEach(() => platform.publisher.idle())
+
+const send = async (method: string, path: string, body?: unknown) =>
+  app.request(path, {
+    method,
+    headers: { cookie, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+const tagsSent = () => api.purges.map((p) => p.cache_tags ?? 'everything')
+const status = async () => (await (await send('GET', '/api/admin/publish-status')).json()).publishing
+
+describe('a write', () => {
+  it('purges exactly the tags it changed before it answers, then re-warms their pages', async () => {
+    const article = await createNews()
+    const res = await send('POST', `/api/admin/update-news-title/${article.id}`, { title: 'Corrected title' })
+    expect(res.status).toBe(200)
+    // Sent before the answer: the owner who opens the page next sees the correction.
+    expect(api.purges).toEqual([
+      { site_id: auth.siteId, cache_tags: ['news', `news:${article.id}`], authorization: `Bearer ${auth.token}` },
+    ])
+    await platform.publisher.idle()
+    expect(platform.rewarmed).toEqual(
+      expect.arrayContaining([`/news/${article.id}`, '/news', '/', '/rss.xml', '/sitemap.xml', '/news/page/2']),
+    )
+    expect(platform.rewarmed).not.toContain('/games')
+    expect(await status()).toMatchObject({ state: 'live', purgesThisMonth: 1, waiting: [] })
+  })
+
+  it('purges nothing for a draft, and takes a published article down when it goes back to draft', async () => {
+    const created = await send('POST', '/api/news', {
+      title: 'Draft',
+      content: '<p>Body</p>',
+      author: 'Owner',
+      status: 'draft',
+    })
+    expect(created.status).toBe(201)
+    expect(api.purges).toEqual([])
+    const article = await createNews({ title: 'Live', content: '<p>Live body</p>', author: 'Owner' })
+    const back = await send('POST', `/api/admin/news/${article.id}/unpublish`)
+    expect(back.status).toBe(200)
+    expect((await back.json()).status).toBe('draft')
+    expect(tagsSent()).toEqual([['news', `news:${article.id}`]])
+  })
+
+  it('purges nothing when it is refused', async () => {
+    const refused = await send('POST', '/api/accessories', { name: '' })
+    expect(refused.status).toBe(400)
+    expect(api.purges).toEqual([])
+  })
+})
+
+describe('a purge the API refuses', () => {
+  it('answers the write, shows the wait, and is sent again once the wait is over (429 with Retry-After)', async () => {
+    const article = await createNews()
+    api.answers.push({ status: 429, retryAfter: 30 })
+    const res = await send('POST', `/api/admin/update-news-title/${article.id}`, { title: 'Corrected twice' })
+    expect(res.status).toBe(200)
+    expect(await status()).toMatchObject({
+      state: 'pending',
+      waiting: expect.arrayContaining([
+        expect.objectContaining({ tag: 'news', attempts: 1, lastError: expect.stringMatching(/429/) }),
+      ]),
+    })
+    // Not before the API's Retry-After.
+    offset = 20_000
+    await platform.publisher.flush()
+    expect(api.purges).toHaveLength(1)
+    offset = 31_000
+    expect((await platform.publisher.flush()).purged.sort()).toEqual(['news', `news:${article.id}`])
+    expect(tagsSent()).toEqual([
+      ['news', `news:${article.id}`],
+      ['news', `news:${article.id}`],
+    ])
+    expect(await status()).toMatchObject({ state: 'live', waiting: [], failedPurgesThisMonth: 1 })
+  })
+
+  it('stays queued through failures until the scheduler tick gets it through', async () => {
+    api.answers.push({ status: 500 }, { status: 503 })
+    const res = await send('POST', '/api/accessories', { name: 'Wheel', purchaseUrl: 'https://shop.example/wheel' })
+    expect(res.status).toBe(201)
+    offset = 6_000
+    await platform.publisher.flush()
+    expect((await status()).waiting).toEqual([
+      expect.objectContaining({ tag: 'accessories', attempts: 2, lastError: 'The purge API answered 503.' }),
+    ])
+    offset = 30_000
+    const report = await runSchedulerTick(platform, new Date(Date.now() + offset))
+    expect(report.purged).toEqual(['accessories'])
+    expect(tagsSent()).toEqual([['accessories'], ['accessories'], ['accessories']])
+    expect((await status()).state).toBe('live')
+  })
+
+  it('does not hold the save when the API does not answer', async () => {
+    api.answers.push('hang')
+    const res = await send('POST', '/api/accessories', { name: 'Wheel', purchaseUrl: 'https://shop.example/wheel' })
+    expect(res.status).toBe(201)
+    expect((await status()).waiting).toEqual([
+      expect.objectContaining({ tag: 'accessories', lastError: 'The purge API did not answer within 5 s.' }),
+    ])
+  })
+})
+
+describe('the queue', () => {
+  it('purges a tag written again while its purge was in flight once more', async () => {
+    const article = await createNews()
+    api.answers.push('hang')
+    // The first purge hangs (5 s); a second write asks for the same tags meanwhile.
+    const first = send('POST', `/api/admin/update-news-title/${article.id}`, { title: 'One' })
+    await expect.poll(() => api.purges.length).toBe(1)
+    const second = await send('POST', `/api/admin/update-news-title/${article.id}`, { title: 'Two' })
+    expect(second.status).toBe(200)
+    expect((await first).status).toBe(200)
+    offset = 10_000
+    await platform.publisher.flush()
+    expect((await status()).waiting).toEqual([])
+    // The hung one, and the tags once more after it: the second title is never left behind.
+    expect(tagsSent().at(-1)).toEqual(['news', `news:${article.id}`])
+  })
+
+  it('sends each waiting tag once when two instances flush at the same time', async () => {
+    api.answers.push({ status: 500 })
+    expect((await send('POST', '/api/admin/games', { title: 'Game' })).status).toBe(201)
+    offset = 6_000
+    const other = makePlatform()
+    await Promise.all([platform.publisher.flush(), other.publisher.flush(), platform.publisher.flush()])
+    expect(tagsSent()).toEqual([['games'], ['games']])
+  })
+
+  it("'Purge Everything' purges the whole site", async () => {
+    const res = await send('POST', '/api/admin/purge-all')
+    expect(res.status).toBe(200)
+    expect(api.purges).toEqual([{ site_id: auth.siteId, authorization: `Bearer ${auth.token}` }])
+    await platform.publisher.idle()
+    expect(platform.rewarmed).toEqual(expect.arrayContaining(['/', '/games', '/news', '/reviews', '/rss.xml']))
+  })
+})
