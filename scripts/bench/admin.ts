@@ -6,7 +6,10 @@
  *    loaded later: React and the panel, fetched while the password is typed, then each tab) and
  *    prints gzip and brotli bytes per chunk, the gate's total and each lazy chunk's own modules
  *    (modules already loaded are not counted again).
- * 2. Login to first list: in Debian's Chromium, the time from submitting the gate's form to the
+ * 2. The password hash alone, in this process (docs/decisions/0207): Argon2id at OWASP's first
+ *    choice (m=19 MiB, t=2, p=1, what the site stores) against scrypt at OWASP's N=2^17 (what it
+ *    stored before; still verified), --runs hashes each, median, min and max.
+ *    Then login to first list: in Debian's Chromium, the time from submitting the gate's form to the
  *    games list rendered ('Your Racing Games (n)' and its rows' Edit buttons), on the page's own
  *    clock, median of --runs (5).
  *
@@ -28,6 +31,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import postgres from 'postgres'
+import { legacyScryptHash } from '../../tests/helpers/legacy-scrypt.ts'
+import { hashPassword, verifyPassword } from '../../src/server/auth/password.ts'
 import { requireChromium } from '../local-platform/chromium.ts'
 
 const arg = (name: string, fallback: string) =>
@@ -55,6 +60,30 @@ function password(): string {
   const file = reuse ? `${process.env.DATA_DIR ?? '.data'}/admin-password.txt` : `.data/e2e-${port}/admin-password.txt`
   if (!existsSync(file)) throw new Error(`No admin password: pass --password= or create ${file}`)
   return readFileSync(file, 'utf8').trim()
+}
+
+/** Part 2's first half: each hash `runs` times, in this process, sequentially. */
+async function hashCosts(): Promise<void> {
+  const time = async (work: () => Promise<unknown>) => {
+    const times: number[] = []
+    for (let i = 0; i < runs; i++) {
+      const t = performance.now()
+      await work()
+      times.push(performance.now() - t)
+    }
+    times.sort((a, b) => a - b)
+    return `median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms (min ${times[0]!.toFixed(0)}, max ${times.at(-1)!.toFixed(0)})`
+  }
+  const pw = 'correct horse battery staple'
+  const argon = await hashPassword(pw)
+  const scrypt = await legacyScryptHash(pw)
+  console.log(`\nPassword hash, ${runs} runs each (a login verifies one):`)
+  console.log(
+    `  Argon2id m=19 MiB t=2 p=1: hash ${await time(() => hashPassword(pw))}; verify ${await time(() => verifyPassword(pw, argon))}`,
+  )
+  console.log(
+    `  scrypt N=2^17 r=8 p=1:     hash ${await time(() => legacyScryptHash(pw))}; verify ${await time(() => verifyPassword(pw, scrypt))}`,
+  )
 }
 
 async function waitForSite(): Promise<void> {
@@ -383,6 +412,7 @@ process.on('SIGINT', () => {
 try {
   await waitForSite()
   if (!newsOnly) {
+    await hashCosts()
     await chunkSizes()
     await loginToFirstList(password(), 0)
     await loginToFirstList(password(), 2000)

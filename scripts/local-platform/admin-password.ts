@@ -10,7 +10,7 @@ export const adminPasswordFile = () => path.join(env.DATA_DIR, 'admin-password.t
 /**
  * Makes sure the admin can log in, without ever storing the password in the database:
  *  - a password is already stored: nothing to do (changes made in the admin are kept);
- *  - ADMIN_PASSWORD is set: its scrypt hash is stored;
+ *  - ADMIN_PASSWORD is set: its Argon2id hash is stored;
  *  - the embedded database and no ADMIN_PASSWORD: a random password is generated, its hash stored,
  *    the password written to .data/admin-password.txt and printed once.
  * Answers a line for the start log.

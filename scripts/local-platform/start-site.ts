@@ -5,7 +5,9 @@ import { runMigrations } from '../../src/server/db/migrate.ts'
 import { ensureAdminPassword } from './admin-password.ts'
 import { superviseDatabase, type SupervisedDatabase } from './database.ts'
 import { portAnswers } from './embedded-db.ts'
+import { startAstroDev } from './astro-dev.ts'
 import { localPlatform } from './local-platform.ts'
+import { freePort } from './ports.ts'
 import { startLocalRuntime, type LocalRuntime } from './local-runtime.ts'
 import { startScheduleTicker } from './schedule-ticker.ts'
 import { seedDemoContent } from './seed-demo.ts'
@@ -13,10 +15,15 @@ import { SiteRoot } from './site-build.ts'
 
 const log = (message: string) => console.log(`[start] ${message}`)
 
-/** The steps of `npm start` (scripts/start.ts). */
-export async function startSite(port: number): Promise<void> {
+/**
+ * The steps of `npm start` (scripts/start.ts) and, with `dev`, of `npm run dev` (scripts/dev.ts):
+ * the same database, demo content, warm functions and CDN stand-in, but the pages come from Astro's
+ * dev server with hot reload instead of one production build (docs/decisions/0701).
+ */
+export async function startSite(port: number, options: { dev?: boolean } = {}): Promise<void> {
   let database: SupervisedDatabase | undefined
   let runtime: LocalRuntime | undefined
+  let astro: { stop(): Promise<void> } | undefined
   let ticker: { stop(): Promise<void> } | undefined
   let stopping = false
 
@@ -28,6 +35,7 @@ export async function startSite(port: number): Promise<void> {
       // process is ended before the rest below completes.
       const databaseStopped = database?.stop()
       await ticker?.stop()
+      await astro?.stop().catch(() => {})
       await runtime?.stop().catch(() => {})
       await closeDb().catch(() => {})
       await databaseStopped
@@ -56,36 +64,40 @@ export async function startSite(port: number): Promise<void> {
     log((await seedDemoContent()) ? 'demo content written' : 'existing content kept')
     log(await ensureAdminPassword())
 
-    // Built once: content changes purge the CDN stand-in, as in production, and need no build
-    // (docs/decisions/0700). The build runs in a child process; it gets the database and the public
-    // address explicitly.
-    const buildEnv = { DATABASE_URL: databaseUrl, SITE_URL: siteUrl }
     const site = new SiteRoot(env.DATA_DIR)
     site.writeNetlifyConfig()
-    log(`building the site into ${path.relative(process.cwd(), site.buildsDir)}...`)
-    const started = Date.now()
-    await site.buildAndSwap(buildEnv)
-    log(`site built in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    if (!options.dev) {
+      // Built once: content changes purge the CDN stand-in, as in production, and need no build
+      // (docs/decisions/0700). The build runs in a child process; it gets the database and the
+      // public address explicitly.
+      log(`building the site into ${path.relative(process.cwd(), site.buildsDir)}...`)
+      const started = Date.now()
+      await site.buildAndSwap({ DATABASE_URL: databaseUrl, SITE_URL: siteUrl })
+      log(`site built in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    }
 
-    const local = localPlatform({ port, host: env.HOST, siteUrl })
+    // Under `npm run dev` the functions answer on a port of their own behind Astro's dev server.
+    const runtimePort = options.dev ? await freePort() : port
+    const local = localPlatform({ port: runtimePort, host: env.HOST, siteUrl })
     runtime = await startLocalRuntime({
       siteDir: site.dir,
       functionsDir: path.resolve('netlify/functions'),
-      pagesFunction: site.pagesFunction,
+      pagesFunction: options.dev ? undefined : site.pagesFunction,
       host: env.HOST,
-      port,
+      port: runtimePort,
       siteUrl,
       platform: local.platform,
       purge: local.purge,
     })
     ticker = startScheduleTicker(runtime)
+    if (options.dev) astro = await startAstroDev({ port, host: env.HOST, functionsUrl: runtime.url })
     const scheduled = runtime.functions.filter((f) => f.schedule).map((f) => `${f.name} (${f.schedule})`)
     console.log(`
   Site:      ${siteUrl}${env.HOST === '127.0.0.1' ? '' : `  (listening on ${env.HOST}:${port})`}
   API:       ${siteUrl}/api/news
   Admin:     ${siteUrl}/admin
   Functions: ${runtime.functions.map((f) => f.name).join(', ')} (loaded once, kept warm)${scheduled.length ? `\n  Scheduled: ${scheduled.join(', ')}, ticked every minute` : ''}
-  Pages:     rendered on demand, kept by a CDN stand-in until a write purges them
+  Pages:     ${options.dev ? "Astro's dev server, with hot reload" : 'rendered on demand, kept by a CDN stand-in until a write purges them'}
   Database:  ${usesEmbeddedDatabase ? `embedded PGlite (${env.DATA_DIR}/pglite)` : 'DATABASE_URL'}
   AI:        ${env.OPENAI_API_KEY || env.PERPLEXITY_API_KEY ? 'configured' : 'not configured (set OPENAI_API_KEY / PERPLEXITY_API_KEY)'}
   Ctrl-C stops everything.

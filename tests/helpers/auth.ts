@@ -9,7 +9,7 @@ export const TEST_PASSWORD = 'correct horse battery'
 
 const hashes = new Map<string, Promise<string>>()
 
-/** Stores the admin password as a real scrypt hash (computed once per password and test file: it is slow on purpose). */
+/** Stores the admin password as a real Argon2id hash at the production cost (computed once per password and test file). */
 export async function givenAdminPassword(password = TEST_PASSWORD): Promise<void> {
   if (!hashes.has(password)) hashes.set(password, hashPassword(password))
   const passwordHash = await hashes.get(password)!

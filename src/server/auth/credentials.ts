@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { env } from '../../env.server.ts'
 import { db } from '../db/client.ts'
 import { adminCredentials } from '../db/schema.ts'
-import { hashPassword, verifyPassword } from './password.ts'
+import { hashPassword, needsRehash, verifyPassword } from './password.ts'
 
 /** The stored hash, bootstrapping it from ADMIN_PASSWORD the first time (the row is then the truth). */
 export async function getPasswordHash(): Promise<string | undefined> {
@@ -29,7 +29,19 @@ export async function checkPassword(password: string): Promise<boolean> {
     await hashPassword(password)
     return false
   }
-  return verifyPassword(password, hash)
+  if (!(await verifyPassword(password, hash))) return false
+  // A hash of before decision 0207 (scrypt) or of lower parameters: replaced now that the password is known.
+  if (needsRehash(hash)) await upgradeHash(password, hash)
+  return true
+}
+
+/** Replaces the hash that was checked, unless the password changed meanwhile. */
+async function upgradeHash(password: string, checked: string): Promise<void> {
+  const passwordHash = await hashPassword(password)
+  await db()
+    .update(adminCredentials)
+    .set({ passwordHash, updatedAt: new Date() })
+    .where(and(eq(adminCredentials.id, 1), eq(adminCredentials.passwordHash, checked)))
 }
 
 export async function setPassword(password: string): Promise<void> {

@@ -88,6 +88,27 @@ describe('a write', () => {
     expect(tagsSent()).toEqual([['news', `news:${article.id}`]])
   })
 
+  it('of each kind purges the tags of the pages that show it', async () => {
+    const article = await createNews()
+    await createNews()
+    const writes: [string, string, unknown, (string[] | 'everything')[]][] = [
+      ['POST', '/api/admin/games', { title: 'Game' }, [['games']]],
+      ['POST', '/api/accessories', { name: 'Wheel', purchaseUrl: 'https://shop.example/w' }, [['accessories']]],
+      ['POST', '/api/reviews', { title: 'Review', content: 'Good.', author: 'Owner', rating: '8' }, [['reviews']]],
+      ['POST', '/api/streams', { title: 'Stream', streamUrl: 'https://www.twitch.tv/x' }, [['streams']]],
+      ['POST', '/api/site-settings', { key: 'overlay_transparency', value: '40' }, [['site-settings']]],
+      ['PUT', '/api/admin/seo/news', { title: 'News', description: 'All the news.', keywords: 'f1' }, [['seo']]],
+      ['POST', `/api/admin/move-news-up/${article.id}`, undefined, [['news']]],
+      ['DELETE', `/api/news/${article.id}`, undefined, [['news', `news:${article.id}`]]],
+    ]
+    for (const [method, path, body, tags] of writes) {
+      api.purges.length = 0
+      const res = await send(method, path, body)
+      expect(res.status, `${method} ${path}: ${await res.text()}`).toBeLessThan(300)
+      expect(tagsSent(), `${method} ${path}`).toEqual(tags)
+    }
+  })
+
   it('purges nothing when it is refused', async () => {
     const refused = await send('POST', '/api/accessories', { name: '' })
     expect(refused.status).toBe(400)

@@ -5,6 +5,7 @@ import { adminCredentials } from '../../db/schema.ts'
 import { app } from '../../../../tests/helpers/app.ts'
 import { adminCookie, givenAdminPassword, login, send, TEST_PASSWORD } from '../../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
+import { legacyScryptHash } from '../../../../tests/helpers/legacy-scrypt.ts'
 
 beforeEach(async () => {
   await resetDatabase()
@@ -45,10 +46,24 @@ describe('POST /api/admin/login', () => {
     expect(res.headers.get('set-cookie')).toMatch(/Secure/)
   })
 
-  it('stores the password as a slow scrypt hash, never as text', async () => {
+  it("stores the password as an Argon2id hash at OWASP's parameters, never as text", async () => {
     const [row] = await db().select().from(adminCredentials)
-    expect(row!.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/)
+    // m=19 MiB, t=2, p=1: the production cost, in tests too (docs/decisions/0207).
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[\w+/]{22}\$[\w+/]{43}$/)
     expect(row!.passwordHash).not.toContain(TEST_PASSWORD)
+  })
+
+  it('lets a password stored as scrypt (before Argon2id) in, and rehashes it at that login', async () => {
+    const legacy = await legacyScryptHash(TEST_PASSWORD)
+    await db().update(adminCredentials).set({ passwordHash: legacy })
+    expect((await login('wrong password')).res.status).toBe(401)
+    const [kept] = await db().select().from(adminCredentials)
+    expect(kept!.passwordHash).toBe(legacy)
+    expect((await login()).res.status).toBe(200)
+    const [upgraded] = await db().select().from(adminCredentials)
+    expect(upgraded!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+    // The new hash opens the panel; the old one is gone.
+    expect((await login()).res.status).toBe(200)
   })
 
   it('refuses malformed bodies with 400 and a message', async () => {

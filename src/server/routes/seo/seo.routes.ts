@@ -12,7 +12,8 @@ const seoBody = z.object(
   {
     title: requiredText('Please fill in the page title.', 200, 'The title'),
     description: requiredText('Please fill in the page description.', 500, 'The description'),
-    keywords: optionalText(500, 'The keywords'),
+    // Optional like every other optional text field: a body without it is not a raw zod message.
+    keywords: optionalText(500, 'The keywords').optional(),
   },
   { message: 'Please fill in the page title.' },
 )
@@ -32,7 +33,8 @@ export const seoRoutes = new Hono()
   .get('/:page', async (c) => c.json(await getSeoSettings(pageParam(c.req.param('page')))))
   .put('/:page', jsonBody(seoBody), async (c) => {
     const page = pageParam(c.req.param('page'))
-    const settings = await saveSeoSettings(page, c.req.valid('json'))
+    const body = c.req.valid('json')
+    const settings = await saveSeoSettings(page, { ...body, keywords: body.keywords ?? '' })
     recordWrite(c, { entity: 'seo', id: page, summary: `Saved SEO settings of ${page}`, tags })
     return c.json(settings)
   })
