@@ -46,7 +46,7 @@ const refreshEnv: Record<string, string> = fakeRefresh
     }
   : {}
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', `--port=${port}`], {
+const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', `--port=${port}`, '--test-controls'], {
   env: hermeticEnv(process.env, { DATA_DIR: dataDir, EMBEDDED_DB_PORT: dbPort, ...aiEnv, ...refreshEnv }),
   stdio: 'inherit',
 })

@@ -18,4 +18,5 @@ const port = Number(process.argv.find((a) => a.startsWith('--port='))?.slice(7) 
 process.env.SITE_URL ||= `http://localhost:${port}`
 
 const { startSite } = await import('./local-platform/start-site.ts')
-await startSite(port)
+// The end-to-end site (scripts/e2e-server.ts) lets its tests run the scheduler's tick at a given time.
+await startSite(port, { testControls: process.argv.includes('--test-controls') })

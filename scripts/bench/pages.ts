@@ -1,19 +1,26 @@
 /**
  * `npm run bench:pages`: Lighthouse (mobile and desktop) on every public route of the locally
- * served build. Starts the site the way the end-to-end tests do (`npm start` on a scratch data
- * folder, its own ports), runs Debian's Chromium through chrome-launcher (no browser download),
- * prints per route: the four category scores, LCP, TBT, CLS, compressed JS bytes and the number
- * of requests. Asserts nothing. Options: --port=8903 --db-port=54344 --runs=1 --json=file.json
- * --routes=/,/news (a subset) --device=mobile (or desktop) --reuse (measure a site already served on
- * --port, e.g. `npm start`) --lhr (also write each run's Lighthouse report to /tmp/lhr-*.json).
+ * served site, through its CDN stand-in with the cache warm (docs/decisions/0700). Starts the site
+ * the way the end-to-end tests do (`npm start` on a scratch data folder, its own ports), runs
+ * Debian's Chromium through chrome-launcher (no browser download), prints per route: the four
+ * category scores, LCP, TBT, CLS, compressed JS bytes and the number of requests.
+ * Then the cold renders (a CDN miss: the page rendered on demand) with 10,000 articles written into
+ * the site's scratch database (removed afterwards): articles and /news, each request with the
+ * owner's session cookie, which the CDN never serves from its copy (every one a render); p50 and
+ * p95. Asserts nothing.
+ * Options: --port=8903 --db-port=54344 --runs=1 --json=file.json --routes=/,/news (a subset)
+ * --device=mobile (or desktop) --reuse (measure a site already served on --port, e.g. `npm start`)
+ * --lhr (also write each run's Lighthouse report to /tmp/lhr-*.json) --cold-only (the cold renders
+ * alone) --articles=10000 --password=... (with --reuse; else read from the site's data folder).
  */
 import { spawn } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { gzipSync, brotliCompressSync, constants as zlib } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+import postgres from 'postgres'
 import { requireChromium } from '../local-platform/chromium.ts'
 
 const arg = (name: string, fallback: string) =>
@@ -69,6 +76,13 @@ interface Row {
 
 try {
   await waitForSite()
+  if (!process.argv.includes('--cold-only')) await lighthouseRuns()
+  await coldRenders()
+} finally {
+  stopSite()
+}
+
+async function lighthouseRuns() {
   const [firstArticle] = (await (await fetch(`${base}/api/news?limit=1`)).json()) as { id: number }[]
   const allRoutes = [
     '/',
@@ -123,8 +137,81 @@ try {
   }
   print(rows)
   if (jsonOut) writeFileSync(jsonOut, JSON.stringify(rows, null, 2))
-} finally {
-  stopSite()
+}
+
+/**
+ * A CDN miss at scale: how long a page takes to render on demand, measured at the site (through its
+ * CDN stand-in, which adds a fraction of a millisecond), with `--articles` articles.
+ */
+async function coldRenders() {
+  const articles = Math.max(0, Number(arg('articles', '10000')))
+  const author = 'Bench Pages Scale'
+  const sql = postgres(`postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`, {
+    prepare: false,
+    max: 1,
+    onnotice: () => {},
+  })
+  const password =
+    arg('password', '') ||
+    readFileSync(
+      reuse ? `${process.env.DATA_DIR ?? '.data'}/admin-password.txt` : `.data/e2e-${port}/admin-password.txt`,
+      'utf8',
+    ).trim()
+  const login = await fetch(`${site}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: site },
+    body: JSON.stringify({ password }),
+  })
+  if (!login.ok) throw new Error(`login: ${login.status}`)
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!
+  const purgeAll = async () => {
+    const res = await fetch(`${site}/api/admin/purge-all`, { method: 'POST', headers: { cookie, origin: site } })
+    if (!res.ok) throw new Error(`purge: ${res.status}`)
+  }
+  // With the owner's cookie the CDN passes every request to the function (src/server/http/cache.ts).
+  const timed = async (path: string) => {
+    const t = performance.now()
+    const res = await fetch(`${site}${path}`, { headers: { cookie } })
+    await res.arrayBuffer()
+    const ms = performance.now() - t
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`)
+    if (!/fwd=miss/.test(res.headers.get('cache-status') ?? '')) throw new Error(`${path} was not rendered`)
+    return ms
+  }
+  const percentiles = (times: number[]) => {
+    const sorted = [...times].sort((a, b) => a - b)
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1)
+    return `p50 ${at(0.5)} ms, p95 ${at(0.95)} ms (${times.length} renders)`
+  }
+  try {
+    await sql`delete from news_articles where author = ${author}`
+    await sql`
+      insert into news_articles (title, excerpt, content, category, author, display_order, timestamp)
+      select 'Bench article ' || i, 'A generated article...',
+        '<p>Generated article ' || i || ' about grid, apex and pit stops.</p><h2>Results</h2><ul><li>One</li><li>Two</li></ul>',
+        (array['F1 News', 'Esports', 'Motorsport', 'Breaking', 'Hardware'])[1 + i % 5], ${author}, 1000 + i,
+        now() - i * interval '1 minute'
+      from generate_series(1, ${articles}) as i`
+    await sql`analyze news_articles`
+    await purgeAll()
+    const [{ n } = { n: 0 }] = await sql<{ n: number }[]>`select count(*)::int as n from news_articles`
+    const ids = (
+      await sql<{ id: number }[]>`select id from news_articles where author = ${author} order by random() limit 120`
+    ).map((r) => r.id)
+    // A few renders first: the function's first requests load its code and connect to the database.
+    for (const id of ids.slice(0, 5)) await timed(`/news/${id}`)
+    const article: number[] = []
+    for (const id of ids.slice(5, 105)) article.push(await timed(`/news/${id}`))
+    const news: number[] = []
+    for (let i = 0; i < 60; i++) news.push(await timed('/news'))
+    console.log(`\nCold renders (a CDN miss) with ${n} articles:`)
+    console.log(`  /news/{id}: ${percentiles(article)}`)
+    console.log(`  /news:      ${percentiles(news)}`)
+  } finally {
+    await sql`delete from news_articles where author = ${author}`
+    await purgeAll()
+    await sql.end({ timeout: 5 })
+  }
 }
 
 function toRow(route: string, device: Row['device'], lhr: import('lighthouse').Result): Row {

@@ -6,6 +6,7 @@ import { NetlifyDev } from '@netlify/dev'
 import { RedirectsHandler } from '@netlify/redirects'
 import { parse as parseToml } from 'smol-toml'
 import type { Platform } from '../../src/server/platform.ts'
+import { runSchedulerTick } from '../../src/server/scheduler/tick.ts'
 import { CdnCache } from './cdn-cache.ts'
 import { ImageCache } from './image-cache.ts'
 import {
@@ -25,6 +26,12 @@ const MAX_DRAIN = 64 * 1024 * 1024
 
 /** Where the CDN stand-in's purge API answers (Netlify's `/api/v1/purge` below it): a Netlify path, no route of ours. */
 export const PURGE_API_PATH = '/.netlify/cdn-api'
+/**
+ * The end-to-end tests' control of time: `POST` `{ "at": ISO time }` runs the scheduler's tick as
+ * if it were then (what Netlify's every-minute call does), so no test waits for a real minute.
+ * Only when the test site asks for it (`--test-controls`), never under `npm start`.
+ */
+export const TICK_CONTROL_PATH = '/.netlify/test-controls/scheduler-tick'
 
 export interface LocalRuntime {
   url: string
@@ -49,6 +56,8 @@ interface Options {
   platform?: Platform
   /** The purge API's credentials, as Netlify gives a site's functions theirs. */
   purge?: { token: string; siteId: string }
+  /** The test site's control of time (TICK_CONTROL_PATH); off unless asked for. */
+  testControls?: boolean
 }
 
 /**
@@ -143,6 +152,9 @@ export async function startLocalRuntime(opts: Options): Promise<LocalRuntime> {
       })
       return writeResponse(res, await purgeApi.handle(request), false)
     }
+    if (opts.testControls && opts.platform && url.pathname === TICK_CONTROL_PATH && req.method === 'POST') {
+      return writeResponse(res, await tickAt(opts.platform, await readBody(req)), false)
+    }
     const match = matchFunction(functions, url.pathname)
     if (match && !(match.fn.preferStatic && hasStaticFile(opts.siteDir, url.pathname))) {
       return callFunction(match, url, req, res)
@@ -232,6 +244,24 @@ export async function startLocalRuntime(opts: Options): Promise<LocalRuntime> {
       await netlify.stop()
     },
   }
+}
+
+/** One scheduler tick at the time the test names (TICK_CONTROL_PATH). */
+async function tickAt(platform: Platform, body: Buffer | 'too-large'): Promise<Response> {
+  let at: Date
+  try {
+    at = new Date((JSON.parse(body.toString()) as { at?: string }).at ?? Date.now())
+    if (Number.isNaN(at.getTime())) throw new Error('not a time')
+  } catch {
+    return Response.json({ message: 'Send { "at": "<ISO time>" }.' }, { status: 400 })
+  }
+  const report = await runSchedulerTick(platform, at)
+  return Response.json({
+    at,
+    started: report.started.length,
+    publishedNews: report.publishedNews,
+    purged: report.purged,
+  })
 }
 
 /** The request's URL, or undefined when its path cannot be decoded (a broken %-escape). */

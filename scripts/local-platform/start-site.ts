@@ -20,7 +20,7 @@ const log = (message: string) => console.log(`[start] ${message}`)
  * the same database, demo content, warm functions and CDN stand-in, but the pages come from Astro's
  * dev server with hot reload instead of one production build (docs/decisions/0701).
  */
-export async function startSite(port: number, options: { dev?: boolean } = {}): Promise<void> {
+export async function startSite(port: number, options: { dev?: boolean; testControls?: boolean } = {}): Promise<void> {
   let database: SupervisedDatabase | undefined
   let runtime: LocalRuntime | undefined
   let astro: { stop(): Promise<void> } | undefined
@@ -88,6 +88,7 @@ export async function startSite(port: number, options: { dev?: boolean } = {}): 
       siteUrl,
       platform: local.platform,
       purge: local.purge,
+      testControls: options.testControls,
     })
     ticker = startScheduleTicker(runtime)
     if (options.dev) astro = await startAstroDev({ port, host: env.HOST, functionsUrl: runtime.url })
