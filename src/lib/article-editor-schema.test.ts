@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { Editor, type JSONContent } from '@tiptap/core'
 import { afterEach, describe, expect, it } from 'vitest'
-import { articleExtensions, isAllowedHref, isAllowedImageSrc } from './article-editor-schema.ts'
+import { articleExtensions, isAllowedHref, isAllowedImageSrc, unsupportedTag } from './article-editor-schema.ts'
 import { sanitizeArticleHtml } from './sanitize-article.ts'
 
 const text = (value: string, marks: JSONContent['marks'] = []): JSONContent => ({ type: 'text', text: value, marks })
@@ -100,5 +100,12 @@ describe('the article editor writes only what the article sanitizer keeps', () =
     expect(isAllowedImageSrc('https://cdn.example/a.jpg')).toBe(true)
     expect(isAllowedImageSrc('data:image/png;base64,AA')).toBe(false)
     expect(isAllowedImageSrc('mailto:x')).toBe(false)
+  })
+
+  it('names the first tag the visual editor would drop, so such an article opens in the HTML view', () => {
+    expect(unsupportedTag('<h2>A</h2><p><b>B</b> <a href="/x">c</a></p><ul><li>d</li></ul><img src="/e">')).toBeNull()
+    expect(unsupportedTag('<p>Results</p><table><tr><td>1</td></tr></table>')).toBe('table')
+    expect(unsupportedTag('<figure><img src="/a"><figcaption>x</figcaption></figure>')).toBe('figure')
+    expect(unsupportedTag('Plain text')).toBeNull()
   })
 })

@@ -6,7 +6,7 @@ import { StarterKit } from '@tiptap/starter-kit'
 /**
  * What the visual article editor can write (decision 0510): only what the article allow-list
  * (src/lib/sanitize-article.ts) keeps, written as the sanitizer writes it, so that saving never
- * changes what the owner saw. Paragraphs, h2-h4 (the page has its own h1), bold, italic,
+ * changes what the owner saw. Paragraphs, h2-h6 (the page has its own h1), bold, italic,
  * underline, strike, inline code, lists, quotes, a rule, line breaks, links and images with alt text.
  * No code blocks (their language class would be dropped) and no embeds: the allow-list keeps no
  * iframe, so a YouTube or Twitch video is a link.
@@ -64,7 +64,7 @@ const ArticleImage = Image.extend({
 
 export const articleExtensions: AnyExtension[] = [
   StarterKit.configure({
-    heading: { levels: [2, 3, 4] },
+    heading: { levels: [2, 3, 4, 5, 6] },
     codeBlock: false,
     link: false,
   }),
@@ -74,3 +74,21 @@ export const articleExtensions: AnyExtension[] = [
 
 /** The HTML of an empty editor: the form holds '' then, so the spec's 'Missing Information' applies. */
 export const EMPTY_EDITOR_HTML = '<p></p>'
+
+/** The tags the visual editor keeps (b and i become strong and em, as the page shows them alike). */
+const VISUAL_TAGS = new Set(
+  'p br hr h2 h3 h4 h5 h6 strong b em i u s code blockquote ul ol li a img'.split(' '),
+)
+
+/**
+ * The first tag of an article the visual editor would drop (a table, a figure, a div...): such an
+ * article opens in the HTML view, so that no edit loses what the sanitizer kept. Null when the
+ * visual editor keeps everything.
+ */
+export function unsupportedTag(html: string): string | null {
+  for (const match of html.matchAll(/<([a-zA-Z][a-zA-Z0-9]*)\b/g)) {
+    const tag = match[1]!.toLowerCase()
+    if (!VISUAL_TAGS.has(tag)) return tag
+  }
+  return null
+}

@@ -5,8 +5,7 @@ import { DEFAULT_TIME_ZONE } from '../../../lib/time-zone.ts'
 const key = ['admin', 'time-zone'] as const
 
 /** The site's time zone (System tab; decision 0512): the panel's times and 'Publish at' use it. */
-export const useTimeZoneQuery = () =>
-  useQuery({ queryKey: key, queryFn: () => unwrap(api.admin['time-zone'].$get()) })
+export const useTimeZoneQuery = () => useQuery({ queryKey: key, queryFn: () => unwrap(api.admin['time-zone'].$get()) })
 
 /** The zone to show times in: UTC until the setting has arrived (a tab that shows times waits for it). */
 export const useTimeZone = (): string => useTimeZoneQuery().data?.timeZone ?? DEFAULT_TIME_ZONE

@@ -42,8 +42,8 @@ export function TimeZoneSetting() {
         Site Time Zone
       </h3>
       <p className="mb-4 text-sm text-gray-300">
-        The panel shows times in this zone, and 'Publish at' is read in it. Times are stored in UTC; the public
-        pages show UTC.
+        The panel shows times in this zone, and 'Publish at' is read in it. Times are stored in UTC; the public pages
+        show UTC.
       </p>
       {current.isPending ? (
         <p className="text-gray-300">Loading...</p>
@@ -52,7 +52,12 @@ export function TimeZoneSetting() {
           <SelectField label="Time zone" value={zone} onChange={setChosen} options={options} />
           <p className="text-sm text-gray-300">Now: {longZonedDateTime(new Date(), zone)}</p>
           <div>
-            <button type="submit" className="btn-primary" disabled={save.isPending || !dirty} aria-busy={save.isPending}>
+            <button
+              type="submit"
+              className="btn-primary"
+              disabled={save.isPending || !dirty}
+              aria-busy={save.isPending}
+            >
               Save Time Zone
             </button>
           </div>
