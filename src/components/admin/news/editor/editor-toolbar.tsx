@@ -20,6 +20,8 @@ function Tool({ label, pressed, disabled, onClick, children }: ToolProps) {
       title={label}
       aria-pressed={pressed}
       disabled={disabled}
+      // A click keeps the focus (and the selection) in the text: typing goes on where it was.
+      onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
       className={`min-w-9 rounded px-2 py-1 text-sm font-semibold ${
         pressed ? 'bg-gray-200 text-ink' : 'text-gray-200 hover:bg-line'
