@@ -90,74 +90,73 @@ export function NewsRowMenu({ article, index, count, onEdit }: Props) {
             <span aria-hidden="true">⋯</span>
           </button>
         </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={4}
-            collisionPadding={8}
-            className="z-30 max-h-[80vh] w-60 max-w-[92vw] overflow-y-auto rounded-lg border border-line bg-panel p-1 shadow-xl"
+        {/* No portal: the menu stays inside the page's main landmark (axe's 'region' rule). */}
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          collisionPadding={8}
+          className="z-30 max-h-[80vh] w-60 max-w-[92vw] overflow-y-auto rounded-lg border border-line bg-panel p-1 shadow-xl"
+        >
+          <Item onSelect={() => onEdit(article)}>Edit</Item>
+          <Item onSelect={() => setDialog('title')}>Edit title</Item>
+          <Item onSelect={() => setDialog('image')}>Change image</Item>
+          <Item
+            disabled={!aiReady || generate.isPending}
+            onSelect={() =>
+              void attempt(
+                generate.mutateAsync(article.id),
+                ['Image Generated', `A new image was set on "${title}".`],
+                ['Error', 'Failed to generate image'],
+              )
+            }
           >
-            <Item onSelect={() => onEdit(article)}>Edit</Item>
-            <Item onSelect={() => setDialog('title')}>Edit title</Item>
-            <Item onSelect={() => setDialog('image')}>Change image</Item>
+            Generate AI image
+            {!aiReady && <span className="text-xs text-gray-300">AI is not configured: set OPENAI_API_KEY</span>}
+          </Item>
+          <Item onSelect={() => setDialog('preview')}>Preview</Item>
+          {!draft && (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <a href={`/news/${article.id}`} target="_blank" rel="noopener">
+                View on site
+              </a>
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Separator className="my-1 h-px bg-line" />
+          <Item disabled={index === 0 || move.isPending} onSelect={() => void onMove('up')}>
+            Move up
+          </Item>
+          <Item disabled={index === count - 1 || move.isPending} onSelect={() => void onMove('down')}>
+            Move down
+          </Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-line" />
+          {draft && (
             <Item
-              disabled={!aiReady || generate.isPending}
               onSelect={() =>
                 void attempt(
-                  generate.mutateAsync(article.id),
-                  ['Image Generated', `A new image was set on "${title}".`],
-                  ['Error', 'Failed to generate image'],
+                  publish.mutateAsync(article.id),
+                  ['Article Published', 'It will be on the site after the next build.'],
+                  ['Update Failed', 'Failed to update news article'],
                 )
               }
             >
-              Generate AI image
-              {!aiReady && <span className="text-xs text-gray-300">AI is not configured: set OPENAI_API_KEY</span>}
+              Publish
             </Item>
-            <Item onSelect={() => setDialog('preview')}>Preview</Item>
-            {!draft && (
-              <DropdownMenu.Item asChild className={itemClass}>
-                <a href={`/news/${article.id}`} target="_blank" rel="noopener">
-                  View on site
-                </a>
-              </DropdownMenu.Item>
-            )}
-            <DropdownMenu.Separator className="my-1 h-px bg-line" />
-            <Item disabled={index === 0 || move.isPending} onSelect={() => void onMove('up')}>
-              Move up
+          )}
+          {draft && article.publishAt && (
+            <Item
+              onSelect={() =>
+                void attempt(
+                  unschedule.mutateAsync(article.id),
+                  ['Article Unscheduled', 'It stays a draft until you publish it.'],
+                  ['Update Failed', 'Failed to update news article'],
+                )
+              }
+            >
+              Unschedule
             </Item>
-            <Item disabled={index === count - 1 || move.isPending} onSelect={() => void onMove('down')}>
-              Move down
-            </Item>
-            <DropdownMenu.Separator className="my-1 h-px bg-line" />
-            {draft && (
-              <Item
-                onSelect={() =>
-                  void attempt(
-                    publish.mutateAsync(article.id),
-                    ['Article Published', 'It will be on the site after the next build.'],
-                    ['Update Failed', 'Failed to update news article'],
-                  )
-                }
-              >
-                Publish
-              </Item>
-            )}
-            {draft && article.publishAt && (
-              <Item
-                onSelect={() =>
-                  void attempt(
-                    unschedule.mutateAsync(article.id),
-                    ['Article Unscheduled', 'It stays a draft until you publish it.'],
-                    ['Update Failed', 'Failed to update news article'],
-                  )
-                }
-              >
-                Unschedule
-              </Item>
-            )}
-            <Item onSelect={() => void onDelete()}>Delete</Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
+          )}
+          <Item onSelect={() => void onDelete()}>Delete</Item>
+        </DropdownMenu.Content>
       </DropdownMenu.Root>
       <EditTitleDialog article={article} open={dialog === 'title'} onClose={close} onCloseAutoFocus={backToMenu} />
       <ChangeImageDialog article={article} open={dialog === 'image'} onClose={close} onCloseAutoFocus={backToMenu} />
