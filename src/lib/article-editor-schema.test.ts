@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { Editor, type JSONContent } from '@tiptap/core'
 import { afterEach, describe, expect, it } from 'vitest'
-import { articleExtensions, isAllowedHref, isAllowedImageSrc, unsupportedTag } from './article-editor-schema.ts'
+import { articleExtensions } from './article-editor-schema.ts'
+import { isAllowedHref, isAllowedImageSrc, unsupportedTag } from './article-markup.ts'
 import { sanitizeArticleHtml } from './sanitize-article.ts'
 
 const text = (value: string, marks: JSONContent['marks'] = []): JSONContent => ({ type: 'text', text: value, marks })

@@ -2,6 +2,7 @@ import type { AnyExtension } from '@tiptap/core'
 import { Image } from '@tiptap/extension-image'
 import { Link } from '@tiptap/extension-link'
 import { StarterKit } from '@tiptap/starter-kit'
+import { isAllowedHref } from './article-markup.ts'
 
 /**
  * What the visual article editor can write (decision 0510): only what the article allow-list
@@ -11,23 +12,6 @@ import { StarterKit } from '@tiptap/starter-kit'
  * No code blocks (their language class would be dropped) and no embeds: the allow-list keeps no
  * iframe, so a YouTube or Twitch video is a link.
  */
-
-/** Link addresses the sanitizer keeps: http(s), mailto and paths on this site. */
-export function isAllowedHref(href: string | null | undefined): boolean {
-  if (!href) return false
-  const value = href.trim()
-  if (value.startsWith('//')) return false
-  if (/^(https?:|mailto:)/i.test(value)) return true
-  // A path, a fragment or a query on this site: no scheme at all.
-  return /^[/#?]/.test(value)
-}
-
-/** Image addresses the sanitizer keeps: http(s) and paths on this site (library images are /media/...). */
-export function isAllowedImageSrc(src: string | null | undefined): boolean {
-  if (!src) return false
-  const value = src.trim()
-  return /^https?:\/\//i.test(value) || (value.startsWith('/') && !value.startsWith('//'))
-}
 
 /**
  * The sanitizer gives outside links rel and target after href (and title), and drops them from
@@ -74,21 +58,3 @@ export const articleExtensions: AnyExtension[] = [
 
 /** The HTML of an empty editor: the form holds '' then, so the spec's 'Missing Information' applies. */
 export const EMPTY_EDITOR_HTML = '<p></p>'
-
-/** The tags the visual editor keeps (b and i become strong and em, as the page shows them alike). */
-const VISUAL_TAGS = new Set(
-  'p br hr h2 h3 h4 h5 h6 strong b em i u s code blockquote ul ol li a img'.split(' '),
-)
-
-/**
- * The first tag of an article the visual editor would drop (a table, a figure, a div...): such an
- * article opens in the HTML view, so that no edit loses what the sanitizer kept. Null when the
- * visual editor keeps everything.
- */
-export function unsupportedTag(html: string): string | null {
-  for (const match of html.matchAll(/<([a-zA-Z][a-zA-Z0-9]*)\b/g)) {
-    const tag = match[1]!.toLowerCase()
-    if (!VISUAL_TAGS.has(tag)) return tag
-  }
-  return null
-}

@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, useId } from 'react'
-import { unsupportedTag } from '../../../lib/article-editor-schema.ts'
+import { unsupportedTag } from '../../../lib/article-markup.ts'
 import { TextareaField } from '../../ui/textarea-field.tsx'
 
 /** The visual editor is its own chunk (Tiptap): fetched when a form opens, never with the panel. */

@@ -1,5 +1,5 @@
 import { EditorContent, useEditor } from '@tiptap/react'
-import { memo, useEffect, useRef } from 'react'
+import { memo, useEffect, useMemo, useRef } from 'react'
 import { articleExtensions } from '../../../../lib/article-editor-schema.ts'
 import { EditorToolbar } from './editor-toolbar.tsx'
 
@@ -50,11 +50,15 @@ const ArticleEditor = memo(function ArticleEditor({ value, onChange, labelId }: 
     editor.commands.setContent(value, { emitUpdate: false })
   }, [value, editor])
 
-  return (
-    <div className="min-w-0">
-      <EditorToolbar editor={editor} />
-      <EditorContent editor={editor} />
-    </div>
+  // Each keystroke brings a new value back here: the toolbar and the text need no render for it.
+  return useMemo(
+    () => (
+      <div className="min-w-0">
+        <EditorToolbar editor={editor} />
+        <EditorContent editor={editor} />
+      </div>
+    ),
+    [editor],
   )
 })
 

@@ -1,6 +1,6 @@
 import type { Editor } from '@tiptap/react'
 import { useState, type FormEvent } from 'react'
-import { isAllowedImageSrc } from '../../../../lib/article-editor-schema.ts'
+import { isAllowedImageSrc } from '../../../../lib/article-markup.ts'
 import { TextField } from '../../../ui/text-field.tsx'
 import { ImageChooser } from '../../shared/image-chooser.tsx'
 import { EditorDialog } from './editor-dialog.tsx'

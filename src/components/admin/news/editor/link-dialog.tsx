@@ -1,6 +1,6 @@
 import type { Editor } from '@tiptap/react'
 import { useState, type FormEvent } from 'react'
-import { isAllowedHref } from '../../../../lib/article-editor-schema.ts'
+import { isAllowedHref } from '../../../../lib/article-markup.ts'
 import { TextField } from '../../../ui/text-field.tsx'
 import { EditorDialog } from './editor-dialog.tsx'
 
