@@ -14,8 +14,8 @@
  *    clock, median of --runs (5).
  *
  * 3. Typing in the News form with 10,000 articles (issue 17): 10,000 articles are written into the
- *    scratch database (removed afterwards), the News tab is opened, and each keystroke typed into
- *    Title and Content is timed on the page's clock. Its cost (the budget's figure) is the main
+ *    scratch database (removed afterwards), the News tab's editor is opened (New Article), and each
+ *    keystroke typed into Title and the visual editor's Content is timed on the page's clock. Its cost (the budget's figure) is the main
  *    thread's work for it: keydown until the form has rendered the input, plus the next frame from
  *    its requestAnimationFrame to after paint (a message posted there). Also printed: keydown to
  *    after paint, which adds the wait for the display's next frame. Median, p90 and max.
@@ -338,6 +338,9 @@ async function newsTyping(pw: string) {
     })
     await page.goto(`${site}/admin?tab=news`)
     await page.getByText(/^Showing 1-20 of /).waitFor({ timeout: 120_000 })
+    // The form is its own view (issue 25); its content is the visual editor, a chunk of its own.
+    await page.getByRole('button', { name: 'New Article' }).click()
+    await page.getByRole('textbox', { name: 'Content', exact: true }).waitFor({ timeout: 60_000 })
     const text = 'Rain at Spa turns the race upside down'
     /**
      * Per keystroke: its cost, the main thread's work for it (keydown to the form rendered, plus the
@@ -355,8 +358,12 @@ async function newsTyping(pw: string) {
         .map((k) => ({ cost: k.handled! - k.start + (k.painted! - k.frame!), toPaint: k.painted! - k.start }))
     }
     const fields: { name: string; ms: number[]; toPaint: number[] }[] = []
-    for (const name of ['Title', 'Content (HTML)']) {
-      await page.getByLabel(name, { exact: true }).click()
+    const field = (name: string) =>
+      name === 'Title'
+        ? page.getByLabel('Title', { exact: true })
+        : page.getByRole('textbox', { name: 'Content', exact: true })
+    for (const name of ['Title', 'Content']) {
+      await field(name).click()
       // A person's hand goes from the mouse to the keys: the click's own work is not the keystroke's.
       await page.waitForTimeout(300)
       await keyMs()

@@ -22,6 +22,7 @@ import { championshipsRoutes, lapTimesRoutes } from './routes/championships/cham
 import { gamesAdminRoutes, gamesRoutes } from './routes/games/games.routes.ts'
 import { imageLibraryRoutes, imagesRoutes } from './routes/image-library/image-library.routes.ts'
 import { jobsRoutes } from './routes/jobs/jobs.routes.ts'
+import { newsBulkRoutes } from './routes/news/news-bulk.routes.ts'
 import { newsAdminRoutes, newsRoutes } from './routes/news/news.routes.ts'
 import { refreshRoutes } from './routes/refresh/refresh.routes.ts'
 import { reviewsRoutes } from './routes/reviews/reviews.routes.ts'
@@ -31,6 +32,7 @@ import { seoRoutes } from './routes/seo/seo.routes.ts'
 import { siteSettingsRoutes } from './routes/site-settings/site-settings.routes.ts'
 import { standingsAdminRoutes, standingsRoutes } from './routes/standings/standings.routes.ts'
 import { streamsRoutes } from './routes/streams/streams.routes.ts'
+import { timeZoneRoutes } from './routes/time-zone/time-zone.routes.ts'
 import { twoFactorRoutes } from './routes/two-factor/two-factor.routes.ts'
 
 /** JSON bodies larger than this are refused before parsing (uploads have their own limits). */
@@ -104,6 +106,8 @@ export function createApp(platform: Platform) {
       .route('/admin', adminAuthRoutes)
       .route('/admin', adminInfoRoutes)
       .route('/admin', newsAdminRoutes)
+      .route('/admin', newsBulkRoutes)
+      .route('/admin/time-zone', timeZoneRoutes)
       .route('/admin/games', gamesAdminRoutes)
       .route('/admin/uploads', uploadsRoutes)
       .route('/admin/backup', backupRoutes)

@@ -46,6 +46,34 @@ for (const { name, viewport } of widths) {
         }
       })
     }
+
+    test("the News tab's row menu, open generator, editor and its dialogs have no axe violation", async ({
+      page,
+    }, testInfo) => {
+      await loginContext(page, testInfo)
+      await page.goto('/admin?tab=news')
+      await expect(page.getByText(/^Showing 1-/)).toBeVisible()
+      await page
+        .getByRole('button', { name: /^Actions for / })
+        .first()
+        .click()
+      await expect(page.getByRole('menuitem', { name: 'Edit title' })).toBeVisible()
+      await expectNoAxeViolations(page, `news row menu ${name}`)
+      await page.keyboard.press('Escape')
+      await page.getByRole('button', { name: 'AI News Generator' }).click()
+      await expect(page.getByRole('button', { name: 'Generate Article' })).toBeVisible()
+      await expectNoAxeViolations(page, `news generator ${name}`)
+      await page.getByRole('button', { name: 'New Article' }).click()
+      await expect(page.getByRole('textbox', { name: 'Content', exact: true })).toBeVisible()
+      await expectNoAxeViolations(page, `news editor ${name}`)
+      await page.getByRole('group', { name: 'Formatting' }).getByRole('button', { name: 'Insert image' }).click()
+      await expect(page.getByRole('dialog', { name: 'Insert image' })).toBeVisible()
+      await expectNoAxeViolations(page, `news editor image dialog ${name}`)
+      await page.keyboard.press('Escape')
+      await page.getByRole('button', { name: 'HTML source' }).click()
+      await expect(page.getByLabel('Content (HTML)', { exact: true })).toBeVisible()
+      await expectNoAxeViolations(page, `news editor HTML view ${name}`)
+    })
   })
 }
 

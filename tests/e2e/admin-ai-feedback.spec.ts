@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { test } from '@playwright/test'
 import { adminLogin, e2eAdminPassword } from '../helpers/e2e-admin.ts'
-import { confirm, expect, expectToast, openTab, toast, unique } from '../helpers/e2e-admin-ui.ts'
+import { confirm, expect, expectToast, openTab, toast, unique, openNewsGenerator } from '../helpers/e2e-admin-ui.ts'
 import { fakeAiWhen, resetFakeAi } from '../helpers/e2e-ai.ts'
 
 /**
@@ -35,6 +35,7 @@ test.describe('AI feedback, kept edits and hidden settings', () => {
     test.setTimeout(180_000)
     await fakeAiWhen(request, 'WRC', { kind: 'malformed' })
     await openTab(page, testInfo, 'news', 'News Management')
+    await openNewsGenerator(page)
     const bulk = page.getByRole('group', { name: 'Bulk generation' })
     for (const name of ['Formula 1', 'WRC']) await bulk.getByRole('checkbox', { name }).check()
     await bulk.getByRole('button', { name: 'Generate News for 2 Championships' }).click()
@@ -52,6 +53,7 @@ test.describe('AI feedback, kept edits and hidden settings', () => {
     test.setTimeout(120_000)
     await fakeAiWhen(request, 'MotoGP', { kind: 'slow', ms: 8_000 })
     await openTab(page, testInfo, 'news', 'News Management')
+    await openNewsGenerator(page)
     const generator = page.getByRole('region', { name: 'AI News Generator' })
     await generator.getByLabel('Championship', { exact: true }).fill('MotoGP')
     await generator.getByRole('button', { name: 'Generate Article' }).click()
@@ -68,6 +70,7 @@ test.describe('AI feedback, kept edits and hidden settings', () => {
   test('a malformed single answer fails with words, not a parser message', async ({ page, request }, testInfo) => {
     await fakeAiWhen(request, 'Formula E', { kind: 'malformed' })
     await openTab(page, testInfo, 'news', 'News Management')
+    await openNewsGenerator(page)
     const generator = page.getByRole('region', { name: 'AI News Generator' })
     await generator.getByLabel('Championship', { exact: true }).fill('Formula E')
     await generator.getByRole('button', { name: 'Generate Article' }).click()
@@ -126,6 +129,7 @@ test.describe('AI feedback, kept edits and hidden settings', () => {
 
   test('saved AI prompts show again after a reload', async ({ page }, testInfo) => {
     await openTab(page, testInfo, 'news', 'News Management')
+    await openNewsGenerator(page)
     const generator = page.getByRole('region', { name: 'AI News Generator' })
     const prompt = unique('Write for newcomers')
     await generator.getByLabel('Content prompt').fill(prompt)
@@ -133,6 +137,7 @@ test.describe('AI feedback, kept edits and hidden settings', () => {
     await generator.getByRole('button', { name: 'Save Prompts' }).click()
     await expectToast(page, 'Settings Saved')
     await page.reload()
+    await openNewsGenerator(page)
     await expect(page.getByRole('region', { name: 'AI News Generator' }).getByLabel('Content prompt')).toHaveValue(
       prompt,
     )

@@ -1,6 +1,6 @@
 import { test } from '@playwright/test'
 import { adminLogin, e2eAdminPassword, waitForPublish } from '../helpers/e2e-admin.ts'
-import { expect, expectToast, openTab } from '../helpers/e2e-admin-ui.ts'
+import { expect, expectToast, openTab, openNewsGenerator } from '../helpers/e2e-admin-ui.ts'
 import { fakeAiWhen, resetFakeAi } from '../helpers/e2e-ai.ts'
 
 /**
@@ -40,6 +40,7 @@ test.describe('AI in the admin panel', () => {
     await fakeAiWhen(request, 'NASCAR', { kind: 'status', status: 400, message: 'Unknown championship' })
     await fakeAiWhen(request, 'IMSA', { kind: 'slow', ms: 6_000 })
     await openTab(page, testInfo, 'news', 'News Management')
+    await openNewsGenerator(page)
 
     const chosen = ['Formula 1', 'MotoGP', 'NASCAR', 'IndyCar', 'WRC', 'IMSA']
     const bulk = page.getByRole('group', { name: 'Bulk generation' })
@@ -98,9 +99,20 @@ test.describe('AI in the admin panel', () => {
 
   test('auto-format is offered for plain text only and turns it into HTML', async ({ page }, testInfo) => {
     await openTab(page, testInfo, 'news', 'News Management')
-    const content = page.getByLabel('Content (HTML)')
+    await page.getByRole('button', { name: 'New Article' }).click()
     const format = page.getByRole('button', { name: 'Auto-format' })
     await expect(format).toBeDisabled()
+    // In the visual editor, paragraphs of bare text are plain text; bold is markup.
+    const editor = page.getByRole('textbox', { name: 'Content', exact: true })
+    await editor.click()
+    await page.keyboard.type('Rain in Spa')
+    await expect(format).toBeEnabled()
+    await page.keyboard.press('ControlOrMeta+a')
+    await page.getByRole('group', { name: 'Formatting' }).getByRole('button', { name: 'Bold' }).click()
+    await expect(format).toBeDisabled()
+
+    await page.getByRole('button', { name: 'HTML source' }).click()
+    const content = page.getByLabel('Content (HTML)')
     await content.fill('<p>Already HTML</p>')
     await expect(format).toBeDisabled()
     await content.fill('Rain in Spa\n\nThe race was red-flagged after two laps.')

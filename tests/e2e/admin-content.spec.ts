@@ -123,37 +123,49 @@ test.describe('content tabs', () => {
   }, testInfo) => {
     await openTab(page, testInfo, 'news', 'News Management')
     const title = unique('Test Article')
+    await page.getByRole('button', { name: 'New Article' }).click()
     await page.getByLabel('Title', { exact: true }).fill(title)
     await page.getByLabel('Author', { exact: true }).fill('E2E')
     const content = 'Lorem ipsum dolor sit amet '.repeat(10)
+    await page.getByRole('button', { name: 'HTML source' }).click()
     await page.getByLabel('Content (HTML)', { exact: true }).fill(content)
     await expect(page.getByText(`${content.slice(0, 150)}...`)).toBeVisible()
     await page.getByRole('button', { name: 'Publish', exact: true }).click()
     await expectToast(page, 'Article Added')
-    const item = page.getByRole('listitem').filter({ hasText: title })
+    const list = page.getByRole('list', { name: 'News articles' })
+    const item = list.getByRole('listitem').filter({ hasText: title })
     await expect(item).toBeVisible()
+    // The row menu holds the spec's actions (move up/down, edit title, edit, delete, AI image, image change).
+    const action = async (name: string, article = title) => {
+      await list
+        .getByRole('listitem')
+        .filter({ hasText: article })
+        .getByRole('button', { name: `Actions for ${article}` })
+        .click()
+      await page.getByRole('menuitem', { name, exact: true }).click()
+    }
 
-    const items = page.getByRole('list').last().getByRole('listitem')
+    const items = list.getByRole('listitem')
     const index = await items.evaluateAll((els, t) => els.findIndex((e) => e.textContent?.includes(t)), title)
     if (index > 0) {
-      await item.getByRole('button', { name: `Move up ${title}` }).click()
+      await action('Move up')
       await expectToast(page, 'Article Moved')
       await expect(items.nth(index - 1)).toContainText(title)
     } else {
-      await item.getByRole('button', { name: `Move down ${title}` }).click()
+      await action('Move down')
       await expectToast(page, 'Article Moved')
       await expect(items.nth(index + 1)).toContainText(title)
     }
 
-    await page.getByRole('button', { name: `Edit title of ${title}` }).click()
+    await action('Edit title')
     const titleDialog = page.getByRole('dialog', { name: 'Edit title' })
     await titleDialog.getByLabel('Title', { exact: true }).fill(`${title} (updated)`)
     await titleDialog.getByRole('button', { name: 'Save title' }).click()
     await expectToast(page, 'Title Updated')
     const renamed = `${title} (updated)`
-    await expect(page.getByText(renamed, { exact: true })).toBeVisible()
+    await expect(list.getByText(renamed, { exact: true })).toBeVisible()
 
-    await page.getByRole('button', { name: `Change image of ${renamed}` }).click()
+    await action('Change image', renamed)
     const imageDialog = page.getByRole('dialog', { name: 'Change image' })
     await imageDialog.getByRole('tab', { name: 'URL' }).click()
     await imageDialog.getByLabel('Image URL', { exact: true }).fill('/images/default-hero.webp')
@@ -163,12 +175,11 @@ test.describe('content tabs', () => {
     await imageDialog.getByRole('button', { name: 'Save image' }).click()
     await expectToast(page, 'Image Updated')
 
-    await page.getByRole('button', { name: `Delete ${renamed}` }).click()
+    await action('Delete', renamed)
     await expect(page.getByRole('alertdialog')).toContainText('Are you sure you want to delete this news article?')
     await confirm(page, 'Delete')
     await expectToast(page, 'Deleted!')
     // Gone from the list; 'Recently deleted' below it names it.
-    const list = page.getByRole('region', { name: /^News Articles/ })
     await expect(list.getByText(renamed, { exact: true })).toHaveCount(0)
   })
 

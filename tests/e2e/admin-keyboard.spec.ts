@@ -49,19 +49,27 @@ test.describe('admin with the keyboard only', () => {
 
   test('news: move an article and confirm a delete dialog with keys', async ({ page }, testInfo) => {
     await openTab(page, testInfo, 'news', 'News Management')
-    const down = page.getByRole('button', { name: /^Move down / }).first()
-    await down.focus()
-    await page.keyboard.press('Enter')
+    const menuButton = page.getByRole('button', { name: /^Actions for / }).first()
+    // The row's menu opens with Enter; arrows move through its actions, Enter chooses one.
+    const choose = async (name: string) => {
+      await menuButton.focus()
+      await page.keyboard.press('Enter')
+      const item = page.getByRole('menuitem', { name, exact: true })
+      await expect(page.getByRole('menu')).toBeVisible()
+      for (let i = 0; i < 15 && !(await item.evaluate((el) => el === document.activeElement)); i++)
+        await page.keyboard.press('ArrowDown')
+      await expect(item).toBeFocused()
+      await page.keyboard.press('Enter')
+    }
+    await choose('Move down')
     await expectToast(page, 'Article Moved')
 
-    const del = page.getByRole('button', { name: /^Delete / }).first()
-    await del.focus()
-    await page.keyboard.press('Enter')
+    await choose('Delete')
     const dialog = page.getByRole('alertdialog')
     await expect(dialog).toContainText('Are you sure you want to delete this news article?')
-    // Escape cancels: nothing is deleted.
+    // Escape cancels: nothing is deleted, and focus is back on the row's menu button.
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
-    await expect(del).toBeFocused()
+    await expect(page.getByRole('button', { name: /^Actions for / }).first()).toBeFocused()
   })
 })

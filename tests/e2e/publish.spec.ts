@@ -172,7 +172,8 @@ test('a title edited in the panel shows on the article page, and the header says
   await visitor.get(`/news/${article!.id}`)
   await openTab(page, testInfo, 'news', 'News Management')
   const title = `Panel edit ${Date.now()}: Suzuka decider`
-  await page.getByRole('button', { name: `Edit title of ${article!.title}` }).click()
+  await page.getByRole('button', { name: `Actions for ${article!.title}` }).click()
+  await page.getByRole('menuitem', { name: 'Edit title', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Edit title' })
   await dialog.getByLabel('Title', { exact: true }).fill(title)
   await dialog.getByRole('button', { name: 'Save title' }).click()

@@ -43,3 +43,12 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
 }
 
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`
+
+/** The News tab's AI generator is folded under the list (decision 0514): opens it. */
+export async function openNewsGenerator(page: Page): Promise<void> {
+  const toggle = page
+    .getByRole('region', { name: 'AI News Generator' })
+    .getByRole('button', { name: 'AI News Generator' })
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { canAutoFormat, newsProblem, overlayValue, passwordProblem, preview } from './form-rules.ts'
+import {
+  canAutoFormat,
+  newsProblem,
+  overlayValue,
+  passwordProblem,
+  plainTextOfParagraphs,
+  preview,
+} from './form-rules.ts'
 
 describe('admin form rules (spec 001 section 5)', () => {
   it('needs news title, content and author', () => {
@@ -30,6 +37,18 @@ describe('admin form rules (spec 001 section 5)', () => {
     expect(canAutoFormat('Plain text')).toBe(true)
     expect(canAutoFormat('<p>Marked up</p>')).toBe(false)
     expect(canAutoFormat('a > b')).toBe(false)
+  })
+  it("the visual editor's bare paragraphs are plain text to auto-format; any other markup is not", () => {
+    expect(plainTextOfParagraphs('<p>Rain in Spa</p><p></p><p>Red flag &amp; restart</p>')).toBe(
+      'Rain in Spa\n\nRed flag & restart',
+    )
+    expect(canAutoFormat(plainTextOfParagraphs('<p>Rain in Spa</p>')!)).toBe(true)
+    // A '<' typed as text is still angle-bracket markup to the spec's rule.
+    expect(canAutoFormat(plainTextOfParagraphs('<p>a &lt; b</p>')!)).toBe(false)
+    expect(plainTextOfParagraphs('<h2>Title</h2><p>Body</p>')).toBeNull()
+    expect(plainTextOfParagraphs('<p>Some <strong>bold</strong></p>')).toBeNull()
+    expect(plainTextOfParagraphs('Plain text typed in the HTML view')).toBeNull()
+    expect(plainTextOfParagraphs('')).toBeNull()
   })
 
   it('previews 100 characters', () => {

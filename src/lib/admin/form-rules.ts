@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { formProblem, type FormProblem } from '../forms/contract.ts'
+import { htmlToText } from '../excerpt.ts'
 import { newsContract } from '../forms/news.ts'
 
 /**
@@ -29,6 +30,21 @@ export function passwordProblem(p: { currentPassword: string; newPassword: strin
 
 /** The auto-format button works only on plain text: content present and no angle-bracket markup. */
 export const canAutoFormat = (content: string): boolean => content.trim() !== '' && !/[<>]/.test(content)
+
+/**
+ * The visual editor wraps whatever is typed or pasted in paragraphs (decision 0510): to the owner,
+ * paragraphs of bare text are still plain text, the content Auto-format is for. Their text, a
+ * blank line between paragraphs, or null when the HTML holds anything else (a heading, a list,
+ * bold...). What comes back still follows the spec's rule: text with a '<' or '>' in it is not
+ * formatted.
+ */
+export function plainTextOfParagraphs(html: string): string | null {
+  if (!/^(?:<p>[^<>]*<\/p>)+$/.test(html)) return null
+  return [...html.matchAll(/<p>([^<>]*)<\/p>/g)]
+    .map((m) => htmlToText(m[1]!))
+    .filter(Boolean)
+    .join('\n\n')
+}
 
 /** Description previews in the lists (hardware and others): 100 characters. */
 export const PREVIEW_LENGTH = 100

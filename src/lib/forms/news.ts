@@ -4,6 +4,13 @@ import { dateFrom, MAX_HTML, nullableUrl, optionalDate, optionalImageUrl, requir
 
 export const newsRequiredMessage = 'Please fill in the title, content and author.'
 
+/** Autosave is for drafts: a published article changes only with Update Article (decision 0511). */
+export const newsAutosaveMessage = 'This article is published: it is saved only when you click Update Article.'
+
+/** The 409 of an edit whose article changed after the editor read it. */
+export const newsConflictMessage =
+  'This article was changed in another tab or window after you opened it. Reload it to see those changes, or overwrite them with yours.'
+
 /**
  * The news form's body (spec 001 section 5: title, content and author). The excerpt is computed
  * from the content and the HTML sanitized by the route; drafts are published only through their
@@ -26,6 +33,11 @@ export const newsContract = formContract(
     status: z.enum(['draft', 'published'], { message: 'The status must be draft or published.' }).optional(),
     // Set: the article is a draft the scheduler publishes then (null clears it; decision 0115).
     publishAt: optionalDate('The publish time').optional(),
+    // An edit's: the updatedAt of the copy the editor started from. When the article changed since
+    // (another tab saved it), the save is refused with a 409 (decision 0511).
+    baseUpdatedAt: dateFrom('The version').optional(),
+    // Sent by the editor's autosave (drafts only; decision 0511).
+    autosave: z.boolean({ message: 'autosave must be true or false.' }).optional(),
   }),
   'Missing Information',
 )

@@ -15,8 +15,8 @@ import {
 } from 'drizzle-orm'
 import { newsSearchPattern } from '../../lib/search.ts'
 import { db } from '../db/client.ts'
-import { newsArticles } from '../db/schema.ts'
-import { deleteVersioned, keepRevision, updateVersioned, type ChangeBy } from '../revisions/keep.ts'
+import { newsArticles, revisions } from '../db/schema.ts'
+import { deleteVersioned, keepRevision, updateVersioned, type ChangeBy, type Tx } from '../revisions/keep.ts'
 
 /** The stored search text is Postgres's own business: no query below reads or returns it. */
 const { searchText: _searchText, ...articleColumns } = getTableColumns(newsArticles)
@@ -311,22 +311,79 @@ export async function updateNews(
   values: Partial<NewNewsArticle>,
   by?: ChangeBy,
 ): Promise<NewsArticle | undefined> {
-  return db().transaction((tx) =>
-    updateVersioned(
-      tx,
-      'news',
-      id,
-      async () => {
-        const [row] = await tx
-          .update(newsArticles)
-          .set({ ...values, updatedAt: new Date() })
-          .where(eq(newsArticles.id, id))
-          .returning(articleColumns)
-        return row
-      },
-      by,
-    ),
+  return db().transaction((tx) => writeVersioned(tx, id, values, by))
+}
+
+function writeVersioned(tx: Tx, id: number, values: Partial<NewNewsArticle>, by?: ChangeBy) {
+  return updateVersioned(
+    tx,
+    'news',
+    id,
+    async () => {
+      const [row] = await tx
+        .update(newsArticles)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(newsArticles.id, id))
+        .returning(articleColumns)
+      return row
+    },
+    by,
   )
+}
+
+/**
+ * An edit made from the copy the editor read (its `updatedAt`, `since`): answers 'conflict' and
+ * changes nothing when the article changed after that copy was read (another tab saved it), so one
+ * tab never overwrites another's work unknowingly (decision 0511). The row stays locked from the
+ * check to the write.
+ */
+export async function updateNewsSince(
+  id: number,
+  values: Partial<NewNewsArticle>,
+  since: Date,
+  options: { autosave?: boolean; now?: Date } = {},
+): Promise<NewsArticle | 'conflict' | 'published' | undefined> {
+  const now = options.now ?? new Date()
+  return db().transaction(async (tx) => {
+    const [current] = await tx
+      .select({ updatedAt: newsArticles.updatedAt, status: newsArticles.status })
+      .from(newsArticles)
+      .where(eq(newsArticles.id, id))
+      .for('update')
+    if (!current) return undefined
+    if (current.updatedAt.getTime() !== since.getTime()) return 'conflict'
+    if (!options.autosave) return writeVersioned(tx, id, values)
+    // A published article changes only when the owner says so (Update Article): no autosave.
+    if (current.status === 'published') return 'published'
+    if (await autosavedRecently(tx, id, now)) {
+      const [row] = await tx
+        .update(newsArticles)
+        .set({ ...values, updatedAt: now })
+        .where(eq(newsArticles.id, id))
+        .returning(articleColumns)
+      return row
+    }
+    return writeVersioned(tx, id, values, { summary: AUTOSAVE_SUMMARY })
+  })
+}
+
+export const AUTOSAVE_SUMMARY = 'Autosaved'
+/** Autosaves this close together are one editing session: History keeps the version from before it. */
+export const AUTOSAVE_SESSION_MS = 30 * 60_000
+
+/**
+ * Whether the article's newest version was kept by an autosave of the current session. Autosaving
+ * every few seconds of quiet would otherwise push the owner's real versions out of the 50 kept
+ * (decision 0600): only the first autosave of a session keeps the version it replaces.
+ */
+async function autosavedRecently(tx: Tx, id: number, now: Date): Promise<boolean> {
+  const [last] = await tx
+    .select({ summary: revisions.summary, createdAt: revisions.createdAt })
+    .from(revisions)
+    .where(and(eq(revisions.entity, 'news'), eq(revisions.entityId, id)))
+    .orderBy(desc(revisions.createdAt), desc(revisions.id))
+    .limit(1)
+  return last?.summary === AUTOSAVE_SUMMARY && now.getTime() - last.createdAt.getTime() < AUTOSAVE_SESSION_MS
 }
 
 export async function deleteNews(id: number, by?: ChangeBy): Promise<boolean> {
@@ -354,8 +411,10 @@ export async function moveNews(id: number, direction: 'up' | 'down'): Promise<'m
     if (other < 0 || other >= ids.length) return 'edge'
     ;[ids[index], ids[other]] = [ids[other]!, ids[index]!]
     const orders = ids.map((_, i) => i + 1)
+    // The order is the list's, not the article's: updated_at (the sitemap's lastmod, the editor's
+    // version check) stays.
     await tx.execute(sql`
-      update ${newsArticles} set display_order = v.ord, updated_at = now()
+      update ${newsArticles} set display_order = v.ord
       from (select unnest(${sql.param(ids)}::int[]) as id, unnest(${sql.param(orders)}::int[]) as ord) as v
       where ${newsArticles.id} = v.id and ${newsArticles.displayOrder} <> v.ord`)
     return 'moved'

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { longDateTime } from '../../../lib/dates.ts'
+import { longZonedDateTime } from '../../../lib/time-zone.ts'
+import { useTimeZone } from '../shared/use-time-zone.ts'
 import { AUDIT_PAGE_SIZE, useAuditLog } from './use-audit-log.ts'
 import { LoadError } from '../shared/load-error.tsx'
 
@@ -7,6 +8,8 @@ import { LoadError } from '../shared/load-error.tsx'
 export default function ActivityTab() {
   const [page, setPage] = useState(1)
   const log = useAuditLog(page)
+  // The site's time zone (System tab; decision 0512).
+  const zone = useTimeZone()
   const pages = Math.max(1, Math.ceil((log.data?.total ?? 0) / AUDIT_PAGE_SIZE))
   return (
     <div className="flex flex-col gap-6">
@@ -41,7 +44,7 @@ export default function ActivityTab() {
             <tbody>
               {log.data.items.map((entry) => (
                 <tr key={entry.id} className="border-t border-line">
-                  <td className="py-2 pr-4 whitespace-nowrap text-gray-300">{longDateTime(entry.at)}</td>
+                  <td className="py-2 pr-4 whitespace-nowrap text-gray-300">{longZonedDateTime(entry.at, zone)}</td>
                   <td className="py-2 pr-4 text-gray-300">Admin</td>
                   <td className="py-2 pr-4 text-white">{entry.summary}</td>
                   <td className="py-2 font-mono text-xs text-gray-400">

@@ -1,12 +1,14 @@
+import { canAutoFormat } from '../../../lib/admin/form-rules.ts'
 import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
 import { useAiReady } from '../shared/ai-not-configured.tsx'
 import { useFormatContent } from './use-news-ai.ts'
 
-/** Spec 001: enabled only for content that exists and has no angle-bracket markup. */
-export const canAutoFormat = (content: string) => content.trim() !== '' && !/[<>]/.test(content)
-
-/** The news form's 'Auto-format' button: plain text in, the article's HTML out (OpenAI). */
+/**
+ * The news form's 'Auto-format' button: plain text in, the article's HTML out (OpenAI). Spec 001:
+ * enabled only for content that exists and has no angle-bracket markup; the visual editor's bare
+ * paragraphs count as plain text (plainTextOfParagraphs, decision 0510).
+ */
 export function AutoFormatButton({ content, onFormatted }: { content: string; onFormatted: (html: string) => void }) {
   const format = useFormatContent()
   const { ready, notice } = useAiReady('openai')

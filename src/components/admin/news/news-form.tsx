@@ -1,11 +1,11 @@
-import { memo, useCallback, useState } from 'react'
-import { newsProblem, type FormProblem } from '../../../lib/admin/form-rules.ts'
-import { fromPublishAtInput, toPublishAtInput } from '../../../lib/admin/publish-at.ts'
-import { longDateTime } from '../../../lib/dates.ts'
+import { memo, useCallback, useRef, useState } from 'react'
+import { newsProblem, plainTextOfParagraphs, type FormProblem } from '../../../lib/admin/form-rules.ts'
 import { excerptFromHtml } from '../../../lib/excerpt.ts'
+import { newsConflictMessage } from '../../../lib/forms/news.ts'
+import { HttpError } from '../../../lib/http-error.ts'
+import { fromZonedInput, longZonedDateTime, toZonedInput } from '../../../lib/time-zone.ts'
 import { SelectField } from '../../ui/select-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
-import { TextareaField } from '../../ui/textarea-field.tsx'
 import { confirmDiscard } from '../shared/confirm.tsx'
 import { ImageChooser } from '../shared/image-chooser.tsx'
 import { isUnauthorized } from '../shared/session.ts'
@@ -13,10 +13,20 @@ import { notify } from '../shared/toast.ts'
 import type { AdminNews } from '../shared/types.ts'
 import { useUnsavedChanges } from '../shared/unsaved.ts'
 import { AutoFormatButton } from './auto-format-button.tsx'
-import { useAddNews, usePublishNews, useSaveNews, type NewsInput } from './use-news.ts'
+import { ContentField, initialContentView, type ContentView } from './content-field.tsx'
+import { SaveConflict, SaveStatus, type AutosaveState } from './save-status.tsx'
+import { useAutosave } from './use-autosave.ts'
+import { fetchAdminArticle, useAddNews, usePublishNews, useSaveNews, type NewsInput } from './use-news.ts'
 
-/** The form's fields: every field of the contract as the inputs hold it, the publish time as typed. */
-type Fields = { [K in keyof Omit<NewsInput, 'status' | 'publishAt' | 'timestamp'>]-?: NonNullable<NewsInput[K]> } & {
+/** The form's fields as the inputs hold them, the publish time as typed (on the site's clock). */
+interface Fields {
+  title: string
+  content: string
+  author: string
+  category: string
+  contentType: 'motorsport' | 'e-sports'
+  sourceUrl: string
+  imageUrl: string
   publishAt: string
 }
 
@@ -36,7 +46,7 @@ const contentTypes = [
   { value: 'e-sports', label: 'E-sports' },
 ]
 
-const fromArticle = (n: AdminNews): Fields => ({
+const fromArticle = (n: AdminNews, zone: string): Fields => ({
   title: n.title,
   content: n.content,
   author: n.author,
@@ -44,78 +54,138 @@ const fromArticle = (n: AdminNews): Fields => ({
   contentType: n.contentType,
   sourceUrl: n.sourceUrl ?? '',
   imageUrl: n.imageUrl,
-  publishAt: toPublishAtInput(n.publishAt),
+  publishAt: toZonedInput(n.publishAt, zone),
 })
+
+const same = (a: Fields, b: Fields) => JSON.stringify(a) === JSON.stringify(b)
 
 /** The chooser renders the image pool: a keystroke in another field must not render it again. */
 const StableImageChooser = memo(ImageChooser)
 
-type Action = 'publish' | 'draft' | 'schedule' | 'update'
+type Action = 'publish' | 'draft' | 'schedule' | 'update' | 'autosave'
 
-const scheduleProblem: FormProblem = {
-  title: 'Missing Information',
-  description: 'Please choose when to publish the article (Publish at, UTC).',
-}
+const isConflict = (error: unknown) =>
+  error instanceof HttpError && error.status === 409 && error.message === newsConflictMessage
 
 interface Props {
-  /** The article being edited, or null for a new one. The parent remounts the form (key) when it changes. */
+  /** The article being edited (as read when the editor opened), or null for a new one. */
   editing: AdminNews | null
-  /** After a successful save or Cancel: back to add mode. */
+  /** The site's time zone: 'Publish at' is read and shown on its clock. */
+  zone: string
+  /** After a successful save or Cancel: back to the list. */
   onDone: () => void
+  /** After a conflict, 'Reload article': the parent opens the article as it is now. */
+  onReload: (article: AdminNews) => void
 }
 
 /**
- * The news form: its state lives here, so a keystroke renders this form only, never the list
- * beside it (10,000 articles: bench:admin). New articles and drafts: Publish (now), Save as Draft,
- * Schedule (at 'Publish at', UTC; the scheduler publishes it). A published article: Update Article.
- * Cancel or a successful save returns to add mode (spec 001 section 5).
+ * The news form: its state lives here, so a keystroke renders this form only (bench:admin). New
+ * articles and drafts: Publish (now), Save as Draft, Schedule (at 'Publish at'). A published
+ * article: Update Article. A draft also saves itself after a few seconds of quiet ('Saved at
+ * 10:42'); every save of an existing article says which version it started from, so a save over
+ * another tab's is refused and the owner chooses (decision 0511).
  */
-export function NewsForm({ editing, onDone }: Props) {
-  const baseline = editing ? fromArticle(editing) : blank
-  const [form, setForm] = useState<Fields>(baseline)
-  const dirty = JSON.stringify(form) !== JSON.stringify(baseline)
+export function NewsForm({ editing, zone, onDone, onReload }: Props) {
+  const [saved, setSaved] = useState<Fields>(() => (editing ? fromArticle(editing, zone) : blank))
+  const [form, setForm] = useState<Fields>(saved)
+  const [view, setView] = useState<ContentView>(() => initialContentView(saved.content))
+  const base = useRef(editing?.updatedAt ?? null)
+  const dirty = !same(form, saved)
   useUnsavedChanges(dirty)
   const add = useAddNews()
   const save = useSaveNews()
   const publish = usePublishNews()
   const [pending, setPending] = useState<Action | null>(null)
+  const [autosave, setAutosave] = useState<AutosaveState>({ kind: 'idle' })
+  const [conflict, setConflict] = useState<{ retry: Action } | null>(null)
   const busy = pending !== null
   const set = (patch: Partial<Fields>) => setForm((f) => ({ ...f, ...patch }))
   const setImage = useCallback((imageUrl: string) => setForm((f) => ({ ...f, imageUrl })), [])
+  const setContent = useCallback((content: string) => setForm((f) => ({ ...f, content })), [])
   const published = editing?.status === 'published'
 
-  const failed = (error: unknown) => {
-    if (isUnauthorized(error)) return // The gate comes back; the form keeps its content.
-    notify.failed('Error', editing ? 'Failed to update news article' : 'Failed to add news article', error)
+  /** PUT with the version this form started from; the answer's version is the next save's. */
+  async function put(input: NewsInput, isAutosave = false) {
+    const article = await save.mutateAsync({
+      id: editing!.id,
+      input: { ...input, ...(base.current ? { baseUpdatedAt: base.current } : {}), autosave: isAutosave },
+    })
+    base.current = article.updatedAt
+    return article
   }
 
+  const { publishAt: _typed, ...fields } = form
+  const canAutosave = Boolean(editing && !published) && dirty && !busy && !conflict && !newsProblem(form)
+  useAutosave(canAutosave, form, () => void run('autosave'))
+
+  /** The autosave under way: a click on Publish or Save waits for it, then saves from its version. */
+  const autosaving = useRef<Promise<void> | null>(null)
+
   async function run(action: Action) {
-    if (busy) return
+    if (action === 'autosave' ? busy : busy && pending !== 'autosave') return
+    if (action !== 'autosave' && autosaving.current) await autosaving.current
     const problem = newsProblem(form)
-    if (problem) return notify.problem(problem)
-    const publishAt = fromPublishAtInput(form.publishAt)
+    if (problem) return action === 'autosave' ? undefined : notify.problem(problem)
+    const publishAt = fromZonedInput(form.publishAt, zone)
+    const scheduleProblem: FormProblem = {
+      title: 'Missing Information',
+      description: `Please choose when to publish the article (Publish at, ${zone}).`,
+    }
     if (action === 'schedule' && !publishAt) return notify.problem(scheduleProblem)
-    const { publishAt: _field, ...fields } = form
+    // An autosave changes the text only: never the status or the schedule.
     const input: NewsInput = {
       ...fields,
       ...(editing ? {} : { status: action === 'publish' ? 'published' : 'draft' }),
-      ...(published ? {} : { publishAt: action === 'schedule' ? publishAt : null }),
+      ...(published || action === 'autosave' ? {} : { publishAt: action === 'schedule' ? publishAt : null }),
     }
+    const sent = form
     setPending(action)
+    if (action === 'autosave') setAutosave({ kind: 'saving' })
     try {
-      const article = editing ? await save.mutateAsync({ id: editing.id, input }) : await add.mutateAsync(input)
+      if (action === 'autosave') {
+        autosaving.current = put(input, true).then(() => {
+          setSaved(sent)
+          setAutosave({ kind: 'saved', at: new Date() })
+        })
+        return await autosaving.current
+      }
+      const article = editing ? await put(input) : await add.mutateAsync(input)
       if (editing && action === 'publish') await publish.mutateAsync(article.id)
-      if (!editing) setForm(blank)
+      setSaved(sent)
       onDone()
       if (action === 'draft') notify.success('Draft Saved', 'It is not on the site until you publish it.')
       else if (action === 'schedule')
-        notify.success('Article Scheduled', `It will be published ${longDateTime(publishAt!)}.`)
+        notify.success('Article Scheduled', `It will be published ${longZonedDateTime(publishAt!, zone)}.`)
       else if (editing && action === 'update') notify.success('Article Updated')
       else notify.success(editing ? 'Article Published' : 'Article Added', 'The article has been added to the website.')
     } catch (error) {
-      failed(error)
+      if (action === 'autosave') setAutosave({ kind: isConflict(error) ? 'idle' : 'failed' })
+      if (isConflict(error)) setConflict({ retry: action })
+      else if (isUnauthorized(error))
+        return // The gate comes back; the form keeps its content.
+      else if (action !== 'autosave')
+        notify.failed('Error', editing ? 'Failed to update news article' : 'Failed to add news article', error)
     } finally {
+      if (action === 'autosave') autosaving.current = null
       setPending(null)
+    }
+  }
+
+  const [resolving, setResolving] = useState(false)
+  /** Both answers to a conflict start from the article as it is now. */
+  async function resolve(choice: 'reload' | 'overwrite') {
+    setResolving(true)
+    try {
+      const latest = await fetchAdminArticle(editing!.id)
+      if (choice === 'reload') return onReload(latest)
+      base.current = latest.updatedAt
+      const retry = conflict!.retry
+      setConflict(null)
+      await run(retry)
+    } catch (error) {
+      if (!isUnauthorized(error)) notify.failed('Error', 'Failed to update news article', error)
+    } finally {
+      setResolving(false)
     }
   }
 
@@ -128,16 +198,21 @@ export function NewsForm({ editing, onDone }: Props) {
     <button
       type={primary ? 'submit' : 'button'}
       className={primary ? 'btn-primary' : 'btn-outline'}
-      disabled={busy}
+      disabled={busy && pending !== 'autosave'}
       aria-busy={pending === action}
       onClick={primary ? undefined : () => void run(action)}
     >
       {pending === action ? 'Saving...' : text}
     </button>
   )
+  const plain = view === 'visual' ? (plainTextOfParagraphs(form.content) ?? form.content) : form.content
 
   return (
-    <section aria-labelledby="news-form-title" id="news-form" className="rounded-xl border border-line bg-panel p-5">
+    <section
+      aria-labelledby="news-form-title"
+      id="news-form"
+      className="min-w-0 rounded-xl border border-line bg-panel p-5"
+    >
       <h3 id="news-form-title" className="mb-4 text-xl font-bold text-white">
         {editing ? (published ? 'Edit News Article' : 'Edit Draft') : 'Add News Article'}
       </h3>
@@ -146,49 +221,75 @@ export function NewsForm({ editing, onDone }: Props) {
           event.preventDefault()
           void run(published ? 'update' : 'publish')
         }}
-        className="grid gap-4 md:grid-cols-2"
+        className="grid min-w-0 gap-4 md:grid-cols-2"
         noValidate
       >
-        <TextField className="md:col-span-2" label="Title" value={form.title} onChange={(title) => set({ title })} />
-        <TextField label="Author" value={form.author} onChange={(author) => set({ author })} />
-        <TextField label="Category" value={form.category} onChange={(category) => set({ category })} />
+        <TextField
+          className="min-w-0 md:col-span-2"
+          label="Title"
+          value={form.title}
+          onChange={(title) => set({ title })}
+        />
+        <TextField className="min-w-0" label="Author" value={form.author} onChange={(author) => set({ author })} />
+        <TextField
+          className="min-w-0"
+          label="Category"
+          value={form.category}
+          onChange={(category) => set({ category })}
+        />
         <SelectField
+          className="min-w-0"
           label="Content type"
           value={form.contentType}
           onChange={(contentType) => set({ contentType: contentType as Fields['contentType'] })}
           options={contentTypes}
         />
-        <TextField label="Source URL" type="url" value={form.sourceUrl} onChange={(sourceUrl) => set({ sourceUrl })} />
-        <TextareaField
-          className="md:col-span-2"
-          label="Content (HTML)"
-          rows={10}
-          value={form.content}
-          onChange={(content) => set({ content })}
+        <TextField
+          className="min-w-0"
+          label="Source URL"
+          type="url"
+          value={form.sourceUrl}
+          onChange={(sourceUrl) => set({ sourceUrl })}
         />
-        <AutoFormatButton content={form.content} onFormatted={(content) => set({ content })} />
-        <div className="md:col-span-2">
+        <ContentField value={form.content} onChange={setContent} view={view} onViewChange={setView} />
+        <AutoFormatButton
+          content={plain}
+          onFormatted={(content) => {
+            set({ content })
+            if (initialContentView(content) === 'html') setView('html')
+          }}
+        />
+        <div className="min-w-0 md:col-span-2">
           <p className="text-sm font-semibold text-gray-200">Excerpt (first 150 characters of the content)</p>
-          <p className="mt-1 text-sm text-gray-300">
+          <p className="mt-1 text-sm break-words text-gray-300">
             {form.content.trim() ? excerptFromHtml(form.content) : 'Written from the content when you save.'}
           </p>
         </div>
-        <div className="md:col-span-2">
+        <div className="min-w-0 md:col-span-2">
           <StableImageChooser label="Article image" value={form.imageUrl} onChange={setImage} />
           <p className="mt-1 text-xs text-gray-400">
-            Without an image the article shows its category's default picture.
+            Without an image the article shows its category&apos;s default picture.
           </p>
         </div>
         {!published && (
           <TextField
+            className="min-w-0"
             label="Publish at"
             type="datetime-local"
             value={form.publishAt}
             onChange={(publishAt) => set({ publishAt })}
-            hint="UTC. Schedule publishes the article at this time."
+            hint={`${zone}. Schedule publishes the article at this time.`}
           />
         )}
-        <div className="flex flex-wrap gap-3 md:col-span-2">
+        {conflict && (
+          <SaveConflict
+            message={newsConflictMessage}
+            busy={resolving}
+            onReload={() => void resolve('reload')}
+            onOverwrite={() => void resolve('overwrite')}
+          />
+        )}
+        <div className="flex flex-wrap items-center gap-3 md:col-span-2">
           {published ? (
             button('update', 'Update Article', true)
           ) : (
@@ -204,6 +305,7 @@ export function NewsForm({ editing, onDone }: Props) {
             </button>
           )}
         </div>
+        {editing && !published && <SaveStatus state={autosave} zone={zone} dirty={dirty} />}
       </form>
     </section>
   )

@@ -1,89 +1,78 @@
 import { memo } from 'react'
-import { newsImageUrl } from '../../../lib/news-image.ts'
-import { AdminImage } from '../shared/admin-image.tsx'
-import { confirmDelete } from '../shared/confirm.tsx'
-import { isUnauthorized } from '../shared/session.ts'
-import { RevisionHistory } from '../shared/revision-history.tsx'
-import { notify } from '../shared/toast.ts'
+import { shortZonedDateTime } from '../../../lib/time-zone.ts'
 import type { AdminNews } from '../shared/types.ts'
-import { ArticlePreview } from './article-preview.tsx'
-import { DraftActions, ScheduledBadge } from './draft-actions.tsx'
-import { GenerateImageButton } from './generate-image-button.tsx'
-import { NewsRowActions } from './news-row-actions.tsx'
-import { useDeleteNews } from './use-news.ts'
+import { NewsRowMenu } from './news-row-menu.tsx'
+
+/** The columns of a row at 1024 px and wider; one line of title and menu over one line of details below. */
+export const rowGrid =
+  'grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 lg:grid-cols-[auto_minmax(0,1fr)_6.5rem_8rem_11rem_9rem_auto]'
+
+type Status = 'Published' | 'Draft' | 'Scheduled'
+const statusOf = (a: AdminNews): Status =>
+  a.status === 'published' ? 'Published' : a.publishAt ? 'Scheduled' : 'Draft'
+const tones: Record<Status, string> = {
+  Published: 'bg-emerald-900 text-emerald-100',
+  Draft: 'bg-amber-800 text-white',
+  Scheduled: 'bg-sky-800 text-white',
+}
 
 interface Props {
   article: AdminNews
   /** Its place in the whole list (not the page): move up/down stop at the ends. */
   index: number
   count: number
+  zone: string
+  selected: boolean
+  onSelect: (id: number, selected: boolean) => void
   onEdit: (article: AdminNews) => void
-  onDeleted: (id: number) => void
 }
 
 /**
- * One article of the list: picture (its own or its category's default), title with its status,
- * and the actions: move up/down, edit title, change image, Preview, Edit; a published article
- * also has Generate AI image and Delete (the spec's question), a draft Generate Image, Publish,
- * Unschedule (when scheduled) and Discard.
+ * One compact row (decision 0514): a box to choose it for bulk actions, the title (opens the
+ * editor), status, category, date (a scheduled draft's publish time), author, and the menu of its
+ * actions. Under 1024 px the details wrap on a second line; nothing is wider than the row.
  */
-export const NewsListRow = memo(function NewsListRow({ article, index, count, onEdit, onDeleted }: Props) {
-  const remove = useDeleteNews()
-  const draft = article.status === 'draft'
-  const onDelete = async () => {
-    if (!(await confirmDelete('Are you sure you want to delete this news article?'))) return
-    // Awaited: the refreshed list unmounts this row, and mutate() would drop its callbacks then.
-    try {
-      await remove.mutateAsync(article.id)
-      onDeleted(article.id)
-      notify.success('Deleted!', 'The news article has been deleted.')
-    } catch (error) {
-      if (!isUnauthorized(error)) notify.failed('Error', 'Failed to delete news article', error)
-    }
-  }
+export const NewsListRow = memo(function NewsListRow({
+  article,
+  index,
+  count,
+  zone,
+  selected,
+  onSelect,
+  onEdit,
+}: Props) {
+  const status = statusOf(article)
+  const date = status === 'Scheduled' ? article.publishAt! : article.timestamp
   return (
-    <li className="flex flex-col gap-3 rounded-lg border border-line bg-panel p-4 lg:flex-row lg:items-center">
-      <div className="flex min-w-0 flex-1 gap-4">
-        <AdminImage src={newsImageUrl(article)} alt="" className="h-16 w-28 shrink-0 rounded object-cover" />
-        <div className="min-w-0">
-          <p className="font-bold text-white">
-            {article.title}
-            {draft && !article.publishAt && (
-              <span className="ml-2 rounded bg-amber-800 px-2 py-0.5 text-xs">Draft</span>
-            )}
-            {draft && article.publishAt && <ScheduledBadge publishAt={article.publishAt} />}
-            {article.aiGenerated && <span className="ml-2 rounded bg-gray-700 px-2 py-0.5 text-xs">AI-assisted</span>}
-          </p>
-          <p className="text-sm text-gray-300">
-            {[article.category, article.author, article.contentType].filter(Boolean).join(' · ')}
-          </p>
-          <p className="line-clamp-2 text-sm text-gray-400">{article.excerpt}</p>
-        </div>
+    <li className={`${rowGrid} gap-y-1 border-t border-line px-3 py-2.5 first:border-t-0`}>
+      <input
+        type="checkbox"
+        className="h-4 w-4 accent-red-500"
+        checked={selected}
+        onChange={(event) => onSelect(article.id, event.target.checked)}
+        aria-label={`Select ${article.title}`}
+      />
+      <button
+        type="button"
+        className="min-w-0 truncate text-left font-semibold text-white hover:underline"
+        title={article.title}
+        aria-label={`Edit ${article.title}`}
+        onClick={() => onEdit(article)}
+      >
+        {article.title}
+      </button>
+      <div className="col-span-2 col-start-2 row-start-2 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-gray-300 lg:contents lg:text-sm">
+        <span>
+          <span className={`rounded px-2 py-0.5 text-xs ${tones[status]}`}>{status}</span>
+        </span>
+        <span className="min-w-0 truncate">{article.category}</span>
+        <time dateTime={date} className="min-w-0">
+          {status === 'Scheduled' ? `Scheduled for ${shortZonedDateTime(date, zone)}` : shortZonedDateTime(date, zone)}
+        </time>
+        <span className="min-w-0 truncate">{article.author}</span>
       </div>
-      <div className="flex flex-wrap gap-2">
-        <NewsRowActions article={article} index={index} count={count} />
-        <ArticlePreview article={article} />
-        {draft ? <DraftActions article={article} /> : <GenerateImageButton article={article} />}
-        <button
-          type="button"
-          className="btn-outline"
-          aria-label={`Edit ${article.title}`}
-          onClick={() => onEdit(article)}
-        >
-          Edit
-        </button>
-        <RevisionHistory entity="news" id={article.id} name={article.title} />
-        {!draft && (
-          <button
-            type="button"
-            className="btn-outline"
-            aria-label={`Delete ${article.title}`}
-            disabled={remove.isPending}
-            onClick={onDelete}
-          >
-            Delete
-          </button>
-        )}
+      <div className="col-start-3 row-start-1 lg:col-start-auto lg:row-start-auto">
+        <NewsRowMenu article={article} index={index} count={count} onEdit={onEdit} />
       </div>
     </li>
   )

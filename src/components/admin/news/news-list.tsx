@@ -1,8 +1,9 @@
-import { memo, useEffect, useState } from 'react'
+import { memo, useCallback, useEffect, useState, type ReactNode } from 'react'
 import { SearchField } from '../../ui/search-field.tsx'
 import { LoadError } from '../shared/load-error.tsx'
 import type { AdminNews } from '../shared/types.ts'
-import { NewsListRow } from './news-list-row.tsx'
+import { NewsBulkBar } from './news-bulk-bar.tsx'
+import { NewsListRow, rowGrid } from './news-list-row.tsx'
 import { NEWS_ADMIN_PAGE_SIZE, useNewsCounts, useNewsPage, type NewsStatusFilter } from './use-news.ts'
 
 /** The server is asked once the owner pauses typing. */
@@ -18,25 +19,30 @@ const statuses: { value: NewsStatusFilter; label: string }[] = [
 const number = (n: number) => n.toLocaleString('en-US')
 
 interface Props {
+  zone: string
   onEdit: (article: AdminNews) => void
-  /** The article in the form: deleting it returns the form to add mode. */
-  onDeleted: (id: number) => void
+  onNew: () => void
+  /** What comes after the list: shown once its first page is in, so nothing moves under the pointer. */
+  below: ReactNode
 }
 
 /**
- * The News tab's list: searched, filtered by status and paged on the server (GET /api/admin/news,
- * 20 a page), so 10,000 articles cost what 20 do. Memoised with stable props: typing in the form
- * never renders it. While another page loads the current one stays, so nothing moves under the pointer.
+ * The News tab's list, first on the tab (decision 0514): searched, filtered by status and paged on
+ * the server (GET /api/admin/news, 20 a page), so 10,000 articles cost what 20 do. One compact row
+ * per article with its menu; rows chosen with their box take the bulk actions. The choice is
+ * the page's: it is cleared when the page, the filter or the search changes.
  */
-export const NewsList = memo(function NewsList({ onEdit, onDeleted }: Props) {
+export const NewsList = memo(function NewsList({ zone, onEdit, onNew, below }: Props) {
   const [typed, setTyped] = useState('')
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<NewsStatusFilter>('all')
   const [page, setPage] = useState(0)
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
   useEffect(() => {
     const timer = setTimeout(() => {
       setSearch(typed)
       setPage(0)
+      setSelected(new Set())
     }, SEARCH_PAUSE_MS)
     return () => clearTimeout(timer)
   }, [typed])
@@ -51,84 +57,128 @@ export const NewsList = memo(function NewsList({ onEdit, onDeleted }: Props) {
     if (list.data && items.length === 0 && page > 0 && !list.isPlaceholderData) setPage(pages - 1)
   }, [list.data, items.length, page, pages, list.isPlaceholderData])
 
+  const onSelect = useCallback(
+    (id: number, on: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current)
+        if (on) next.add(id)
+        else next.delete(id)
+        return next
+      }),
+    [],
+  )
+  const goTo = (next: number) => {
+    setPage(next)
+    setSelected(new Set())
+  }
+  const chosen = items.filter((a) => selected.has(a.id)).map((a) => a.id)
+
   return (
-    <section aria-labelledby="news-list-title" aria-busy={list.isFetching} className="flex flex-col gap-4">
-      <h3 id="news-list-title" className="text-xl font-bold text-white">
-        News Articles ({counts.data ? number(counts.data.all) : '…'})
-      </h3>
-      <div className="flex flex-col gap-3 md:flex-row md:items-center">
-        <SearchField
-          className="md:w-80"
-          label="Search articles"
-          placeholder="Search articles..."
-          value={typed}
-          onChange={setTyped}
-        />
-        <div role="group" aria-label="Status" className="flex flex-wrap gap-2">
-          {statuses.map((s) => (
-            <button
-              key={s.value}
-              type="button"
-              className={status === s.value ? 'btn-primary' : 'btn-outline'}
-              aria-pressed={status === s.value}
-              onClick={() => {
-                setStatus(s.value)
-                setPage(0)
-              }}
-            >
-              {s.label} ({counts.data ? number(counts.data[s.value]) : '…'})
-            </button>
-          ))}
+    <>
+      <section aria-labelledby="news-list-title" aria-busy={list.isFetching} className="flex min-w-0 flex-col gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h3 id="news-list-title" className="text-xl font-bold text-white">
+            News Articles ({counts.data ? number(counts.data.all) : '…'})
+          </h3>
+          <button type="button" className="btn-primary" onClick={onNew}>
+            New Article
+          </button>
         </div>
-      </div>
-      {list.isPending ? (
-        <p className="text-gray-300">Loading...</p>
-      ) : list.isError ? (
-        <LoadError text="Error loading the list." onRetry={() => list.refetch()} />
-      ) : items.length === 0 ? (
-        <p className="text-gray-300">
-          {search.trim() || status !== 'all' ? 'No articles match.' : 'No news articles yet.'}
-        </p>
-      ) : (
-        <>
-          <p className="text-sm text-gray-300" role="status">
-            Showing {number(first + 1)}-{number(first + items.length)} of {number(total)}
-          </p>
-          <ul aria-label="News articles" className="flex flex-col gap-3">
-            {items.map((article, i) => (
-              <NewsListRow
-                key={article.id}
-                article={article}
-                index={first + i}
-                count={total}
-                onEdit={onEdit}
-                onDeleted={onDeleted}
-              />
+        <div className="flex min-w-0 flex-col gap-3 md:flex-row md:items-center">
+          <SearchField
+            className="md:w-80"
+            label="Search articles"
+            placeholder="Search articles..."
+            value={typed}
+            onChange={setTyped}
+          />
+          <div role="group" aria-label="Status" className="flex flex-wrap gap-2">
+            {statuses.map((s) => (
+              <button
+                key={s.value}
+                type="button"
+                className={status === s.value ? 'btn-primary' : 'btn-outline'}
+                aria-pressed={status === s.value}
+                onClick={() => {
+                  setStatus(s.value)
+                  goTo(0)
+                }}
+              >
+                {s.label} ({counts.data ? number(counts.data[s.value]) : '…'})
+              </button>
             ))}
-          </ul>
-        </>
-      )}
-      <nav aria-label="Pages" className="flex items-center gap-3">
-        <button
-          type="button"
-          className="btn-outline"
-          disabled={page === 0 || list.isPending}
-          onClick={() => setPage((p) => Math.max(0, p - 1))}
-        >
-          Previous
-        </button>
-        <span className="text-sm text-gray-300">
-          Page {number(page + 1)} of {number(pages)}
-        </span>
-        <button
-          type="button"
-          className="btn-outline"
-          disabled={page >= pages - 1 || list.isPending}
-          onClick={() => setPage((p) => p + 1)}
-        >
-          Next
-        </button>
-      </nav>
-    </section>
+          </div>
+        </div>
+        <NewsBulkBar
+          selected={chosen}
+          allOnPage={items.length > 0 && chosen.length === items.length}
+          someOnPage={chosen.length > 0}
+          onSelectPage={(on) => setSelected(new Set(on ? items.map((a) => a.id) : []))}
+          onDone={() => setSelected(new Set())}
+        />
+        {list.isPending ? (
+          <p className="text-gray-300">Loading...</p>
+        ) : list.isError ? (
+          <LoadError text="Error loading the list." onRetry={() => list.refetch()} />
+        ) : items.length === 0 ? (
+          <p className="text-gray-300">
+            {search.trim() || status !== 'all' ? 'No articles match.' : 'No news articles yet.'}
+          </p>
+        ) : (
+          <>
+            <p className="text-sm text-gray-300" role="status">
+              Showing {number(first + 1)}-{number(first + items.length)} of {number(total)}
+            </p>
+            <div className="min-w-0 rounded-lg border border-line bg-panel">
+              <div
+                aria-hidden="true"
+                className={`${rowGrid} hidden border-b border-line px-3 py-2 text-xs font-semibold tracking-wide text-gray-400 uppercase lg:grid`}
+              >
+                <span className="w-4" />
+                <span>Title</span>
+                <span>Status</span>
+                <span>Category</span>
+                <span>Date ({zone})</span>
+                <span>Author</span>
+                <span className="w-11" />
+              </div>
+              <ul aria-label="News articles">
+                {items.map((article, i) => (
+                  <NewsListRow
+                    key={article.id}
+                    article={article}
+                    index={first + i}
+                    count={total}
+                    zone={zone}
+                    selected={selected.has(article.id)}
+                    onSelect={onSelect}
+                    onEdit={onEdit}
+                  />
+                ))}
+              </ul>
+            </div>
+          </>
+        )}
+        {!list.isPending && (
+          <nav aria-label="Pages" className="flex items-center gap-3">
+            <button
+              type="button"
+              className="btn-outline"
+              disabled={page === 0}
+              onClick={() => goTo(Math.max(0, page - 1))}
+            >
+              Previous
+            </button>
+            <span className="text-sm text-gray-300">
+              Page {number(page + 1)} of {number(pages)}
+            </span>
+            <button type="button" className="btn-outline" disabled={page >= pages - 1} onClick={() => goTo(page + 1)}>
+              Next
+            </button>
+          </nav>
+        )}
+      </section>
+      {!list.isPending && below}
+    </>
   )
 })

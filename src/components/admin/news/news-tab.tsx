@@ -1,48 +1,67 @@
-import { useCallback, useState } from 'react'
-import { useAiStatus } from '../shared/ai-status.ts'
-import { confirmDiscard } from '../shared/confirm.tsx'
+import { useCallback, useMemo, useState } from 'react'
+import { RecentlyDeleted } from '../shared/recently-deleted.tsx'
+import { isUnauthorized } from '../shared/session.ts'
+import { notify } from '../shared/toast.ts'
 import type { AdminNews } from '../shared/types.ts'
-import { forgetUnsavedChanges, hasUnsavedChanges } from '../shared/unsaved.ts'
+import { useTimeZoneQuery } from '../shared/use-time-zone.ts'
+import { loadArticleEditor } from './content-field.tsx'
 import { DraftsReview } from './drafts-review.tsx'
-import { NewsForm } from './news-form.tsx'
+import { NewsEditorView } from './news-editor-view.tsx'
 import { NewsGenerator } from './news-generator.tsx'
 import { NewsList } from './news-list.tsx'
-import { RecentlyDeleted } from '../shared/recently-deleted.tsx'
-import { useDrafts } from './use-news-ai.ts'
+import { fetchAdminArticle } from './use-news.ts'
+
+type View = { kind: 'list' } | { kind: 'editor'; article: AdminNews | null }
 
 /**
- * News tab: the AI generator and the drafts to review, the form (Publish, Save as Draft, Schedule)
- * and the paged list. The form keeps its own state and the list is memoised with stable callbacks,
- * so typing renders the form alone (docs/decisions/0115).
+ * News tab (decision 0514): the list of articles first, then the drafts to review, the AI
+ * generator (folded) and the recently deleted. Editing opens the editor as its own view; the list
+ * stays mounted behind it (hidden), so 'Back to articles' returns to the same page, filter and
+ * search. Typing in the form renders the form alone (decision 0115).
  */
 export default function NewsTab() {
-  // The generators' notice and the drafts come first; the form waits for them, since what arrives
-  // would push the form down as the pointer reaches it.
-  const above = [useAiStatus(), useDrafts()]
-  const [editing, setEditing] = useState<AdminNews | null>(null)
+  const zone = useTimeZoneQuery()
+  const [view, setView] = useState<View>({ kind: 'list' })
+  const timeZone = zone.data?.timeZone ?? 'UTC'
 
   const onEdit = useCallback(async (article: AdminNews) => {
-    if (hasUnsavedChanges() && !(await confirmDiscard())) return
-    forgetUnsavedChanges()
-    setEditing(article)
-    document.getElementById('news-form')?.scrollIntoView({ block: 'start' })
+    void loadArticleEditor()
+    try {
+      // The copy the list holds may be minutes old: the editor starts from the article as it is now.
+      const latest = await fetchAdminArticle(article.id)
+      setView({ kind: 'editor', article: latest })
+      window.scrollTo({ top: 0 })
+    } catch (error) {
+      if (!isUnauthorized(error)) notify.failed('Error', 'Failed to load the article', error)
+    }
   }, [])
-  const onDeleted = useCallback((id: number) => setEditing((e) => (e?.id === id ? null : e)), [])
-  const onDone = useCallback(() => setEditing(null), [])
+  const onNew = useCallback(() => {
+    setView({ kind: 'editor', article: null })
+    window.scrollTo({ top: 0 })
+  }, [])
+  const below = useMemo(
+    () => (
+      <>
+        <DraftsReview />
+        <NewsGenerator />
+        <RecentlyDeleted entity="news" />
+      </>
+    ),
+    [],
+  )
 
   return (
-    <div className="flex flex-col gap-8">
+    <div className="flex min-w-0 flex-col gap-8">
       <h2 className="section-title">News Management</h2>
-      <div className="flex flex-col gap-6">
-        <NewsGenerator />
-        <DraftsReview />
-      </div>
-      {!above.some((q) => q.isPending) && (
-        <>
-          <NewsForm key={editing?.id ?? 'new'} editing={editing} onDone={onDone} />
-          <NewsList onEdit={onEdit} onDeleted={onDeleted} />
-          <RecentlyDeleted entity="news" />
-        </>
+      {view.kind === 'editor' && (
+        <NewsEditorView article={view.article} zone={timeZone} onBack={() => setView({ kind: 'list' })} />
+      )}
+      {zone.isPending ? (
+        <p className="text-gray-300">Loading...</p>
+      ) : (
+        <div hidden={view.kind === 'editor'} className="flex min-w-0 flex-col gap-8">
+          <NewsList zone={timeZone} onEdit={onEdit} onNew={onNew} below={below} />
+        </div>
       )}
     </div>
   )

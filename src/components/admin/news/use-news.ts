@@ -5,6 +5,7 @@ import { totalFrom } from '../../../lib/news-pages.ts'
 import { refresh } from '../shared/refresh.ts'
 import { revisionsKey } from '../shared/use-revisions.ts'
 import type { NewsBody } from '../../../lib/forms/news.ts'
+import type { BulkNewsBody } from '../../../lib/forms/news-bulk.ts'
 import type { AdminNews } from '../shared/types.ts'
 
 /** What the news form sends: the route's own contract (src/lib/forms/news.ts). */
@@ -97,6 +98,19 @@ export const useDeleteNews = () =>
   useNewsMutation(async (id: number) => {
     const answer = await unwrap(api.news[':id'].$delete({ param: param(id) }))
     cacheBuster = String(Date.now())
+    return answer
+  }, true)
+
+/** The article as it is now (the editor opens this copy, and reloads it after a conflict). */
+export async function fetchAdminArticle(id: number): Promise<AdminNews> {
+  return unwrap(api.admin.news[':id'].$get({ param: param(id) })) as Promise<AdminNews>
+}
+
+/** Publish, back to draft or delete the chosen articles, all or nothing (POST /api/admin/news/bulk). */
+export const useBulkNewsAction = () =>
+  useNewsMutation(async (json: BulkNewsBody) => {
+    const answer = await unwrap(api.admin.news.bulk.$post({ json }))
+    if (json.action === 'delete') cacheBuster = String(Date.now())
     return answer
   }, true)
 

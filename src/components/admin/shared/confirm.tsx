@@ -14,9 +14,12 @@ interface ConfirmRequest {
 const $request = atom<ConfirmRequest | null>(null)
 
 /** Asks before a destructive action or leaving unsaved changes; resolves true when confirmed. */
-export function confirmAction(options: { title: string; description: string; action: string }): Promise<boolean> {
+export function confirmAction(
+  options: { title: string; description: string; action: string },
+  /** Where focus goes back to; by default what has it now (a menu item that closes gives its trigger). */
+  returnFocus: Element | null = document.activeElement,
+): Promise<boolean> {
   $request.get()?.resolve(false)
-  const returnFocus = document.activeElement
   return new Promise((resolve) => $request.set({ ...options, resolve, returnFocus }))
 }
 
@@ -62,7 +65,8 @@ export function ConfirmHost() {
   )
 }
 
-export const confirmDelete = (description: string) => confirmAction({ title: 'Delete?', description, action: 'Delete' })
+export const confirmDelete = (description: string, returnFocus?: Element | null) =>
+  confirmAction({ title: 'Delete?', description, action: 'Delete' }, returnFocus)
 
 export const confirmDiscard = () =>
   confirmAction({

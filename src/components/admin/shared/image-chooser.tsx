@@ -22,7 +22,9 @@ const tabClass =
 export function ImageChooser({ label, value, onChange }: Props) {
   const id = useId()
   return (
-    <fieldset className="flex flex-col gap-3 rounded-lg border border-line p-4">
+    // min-w-0: a fieldset is at least as wide as its content by default, and a long /media/... address
+    // made the form wider than a phone.
+    <fieldset className="flex min-w-0 flex-col gap-3 rounded-lg border border-line p-4">
       <legend className="px-1 text-sm font-semibold text-gray-200">{label}</legend>
       <div className="flex items-center gap-3">
         <AdminImage src={value} alt={value ? 'Chosen image' : ''} className="h-16 w-28 rounded object-cover" />

@@ -7,6 +7,7 @@ import { useUnsavedChanges } from '../shared/unsaved.ts'
 import { BackupRestore } from './backup-restore.tsx'
 import { DeployBudget } from './deploy-budget.tsx'
 import { Publishing } from './publishing.tsx'
+import { TimeZoneSetting } from './time-zone-setting.tsx'
 import { TwoFactorLogin } from './two-factor.tsx'
 import { useChangePassword, type PasswordChange } from './use-change-password.ts'
 
@@ -75,6 +76,7 @@ export default function SystemTab() {
       <Publishing />
       <DeployBudget />
       <BackupRestore />
+      <TimeZoneSetting />
       <section aria-labelledby="status-title" className="max-w-xl rounded-xl border border-line bg-panel p-5">
         <h3 id="status-title" className="mb-2 text-lg font-bold text-white">
           System Status

@@ -8,7 +8,13 @@ import { materializeImageUrl, withStoredImage } from '../../blobs/images.ts'
 import { noStore, publicCache } from '../../http/cache.ts'
 import { ApiError, badRequest, notFound } from '../../http/errors.ts'
 import { optionalImageUrl, requiredText } from '../../http/fields.ts'
-import { newsContract, newsRequiredMessage, type NewsValues } from '../../../lib/forms/news.ts'
+import {
+  newsAutosaveMessage,
+  newsConflictMessage,
+  newsContract,
+  newsRequiredMessage,
+  type NewsValues,
+} from '../../../lib/forms/news.ts'
 import { jsonBody, parseId, queryParams } from '../../http/validate.ts'
 import {
   deleteNews,
@@ -23,6 +29,7 @@ import {
   unpublishNews,
   scheduleNews,
   updateNews,
+  updateNewsSince,
 } from '../../repos/news.repo.ts'
 
 const listQuery = z.object({
@@ -55,7 +62,13 @@ const body = jsonBody(newsContract.schema, newsRequiredMessage)
  * the article allow-list before it is stored (and must still say something), the excerpt is its
  * first 150 characters of text, and an uploaded picture is stored.
  */
-async function toRow({ status: _status, publishAt: _publishAt, ...values }: NewsValues) {
+async function toRow({
+  status: _status,
+  publishAt: _publishAt,
+  baseUpdatedAt: _base,
+  autosave: _autosave,
+  ...values
+}: NewsValues) {
   const content = sanitizeArticleHtml(values.content)
   if (!htmlToText(content) && !/<img\b/i.test(content)) throw badRequest(newsRequiredMessage)
   return withStoredImage({ ...values, content, excerpt: excerptFromHtml(content) }, 'imageUrl')
@@ -140,12 +153,18 @@ export const newsRoutes = new Hono()
     const current = await getNews(id, { includeDrafts: true })
     if (!current) throw notFound('Article not found')
     if (data.publishAt && current.status === 'published') throw new ApiError(409, 'This article is already published.')
-    const article = await updateNews(id, {
+    const changes = {
       ...values,
       ...(data.publishAt !== undefined && current.status === 'draft' ? { publishAt: data.publishAt } : {}),
-    })
+    }
+    const article = data.baseUpdatedAt
+      ? await updateNewsSince(id, changes, data.baseUpdatedAt, { autosave: data.autosave })
+      : await updateNews(id, changes)
     if (!article) throw notFound('Article not found')
-    const summary = `Updated ${article.status === 'draft' ? 'draft ' : ''}article "${article.title}"`
+    if (article === 'conflict') throw new ApiError(409, newsConflictMessage)
+    if (article === 'published') throw new ApiError(409, newsAutosaveMessage)
+    const verb = data.autosave && data.baseUpdatedAt ? 'Autosaved' : 'Updated'
+    const summary = `${verb} ${article.status === 'draft' ? 'draft ' : ''}article "${article.title}"`
     // Public before or after (an article taken back to draft is taken down): purged.
     const wasOrIsPublic = current.status === 'published' || article.status === 'published'
     recordWrite(c, { entity: 'news', id, summary, tags: wasOrIsPublic ? tagsOf(id) : [] })
