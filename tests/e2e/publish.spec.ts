@@ -89,7 +89,7 @@ test('a deleted and an unpublished article answer 404 and leave the lists and fe
   await expect.poll(() => text('/rss.xml'), WITHIN).toContain(deleted.title)
 
   expect((await request.delete(`/api/news/${deleted.id}`)).status()).toBe(200)
-  const back = await request.post(`/api/admin/news/${unpublished.id}/unpublish`)
+  const back = await request.post('/api/admin/news/bulk', { data: { action: 'draft', ids: [unpublished.id] } })
   expect(back.status(), await back.text()).toBe(200)
 
   for (const a of [deleted, unpublished]) {

@@ -82,9 +82,8 @@ describe('a write', () => {
     expect(created.status).toBe(201)
     expect(api.purges).toEqual([])
     const article = await createNews({ title: 'Live', content: '<p>Live body</p>', author: 'Owner' })
-    const back = await send('POST', `/api/admin/news/${article.id}/unpublish`)
+    const back = await send('POST', '/api/admin/news/bulk', { action: 'draft', ids: [article.id] })
     expect(back.status).toBe(200)
-    expect((await back.json()).status).toBe('draft')
     expect(tagsSent()).toEqual([['news', `news:${article.id}`]])
   })
 

@@ -219,30 +219,6 @@ export async function publishNews(id: number, now = new Date(), by?: ChangeBy): 
 }
 
 /**
- * A published article taken off the site, back to a draft kept by hand (a takedown); answers
- * undefined when there is no such article. The published version is kept (src/server/revisions).
- */
-export async function unpublishNews(id: number, now = new Date(), by?: ChangeBy): Promise<NewsArticle | undefined> {
-  const row = await db().transaction((tx) =>
-    updateVersioned(
-      tx,
-      'news',
-      id,
-      async () => {
-        const [draft] = await tx
-          .update(newsArticles)
-          .set({ status: 'draft', publishAt: null, updatedAt: now })
-          .where(and(eq(newsArticles.id, id), eq(newsArticles.status, 'published')))
-          .returning(articleColumns)
-        return draft
-      },
-      by,
-    ),
-  )
-  return row ?? getNews(id, { includeDrafts: true })
-}
-
-/**
  * Sets or clears a draft's publish time (schedule, unschedule). Answers 'published' for an article
  * already live (nothing changes), undefined when there is no such article.
  */

@@ -3,14 +3,14 @@ import { createNews } from '../../../../tests/factories.ts'
 import { adminCookie, send } from '../../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'
-import { db } from '../../db/client.ts'
-import { publishState } from '../../db/schema.ts'
+import { platform } from '../../../../tests/helpers/app.ts'
 
 beforeEach(resetDatabase)
 
 const status = async (cookie: string, id: number) =>
   (await send('GET', `/api/admin/news/${id}`, { cookie })).body as { status: string; publishAt: string | null }
-const changedTags = async () => (await db().select().from(publishState))[0]?.changedTags ?? []
+/** The tags purged at the CDN by the last write that purged anything (decision 0700). */
+const purgedSince = (before: number) => platform.purged.slice(before).flat()
 
 describe('POST /api/admin/news/bulk', () => {
   it('publishes several drafts at once, each keeping its draft in its History, and publishes the site', async () => {
@@ -22,6 +22,7 @@ describe('POST /api/admin/news/bulk', () => {
     )
     const live = await createNews({ title: 'Already live' })
     const ids = [...drafts.map((d) => d.id), live.id]
+    const before = platform.purged.length
     const res = await send('POST', '/api/admin/news/bulk', { cookie, body: { action: 'publish', ids } })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ action: 'publish', ids: drafts.map((d) => d.id), changed: 3 })
@@ -34,30 +35,33 @@ describe('POST /api/admin/news/bulk', () => {
     }
     // The article already live is left alone: no version for it.
     expect((await send('GET', `/api/admin/revisions/news/${live.id}`, { cookie })).body).toEqual([])
-    expect(await changedTags()).toContain('news')
+    // The lists and each published article's page (its cached 404 until now), in one purge.
+    expect(purgedSince(before).sort()).toEqual(['news', ...drafts.map((d) => `news:${d.id}`)].sort())
   })
 
   it('moves published articles back to draft, off the public site', async () => {
     const cookie = await adminCookie()
     const a = await createNews({ title: 'A' })
     const b = await createNews({ title: 'B' })
+    const before = platform.purged.length
     const res = await send('POST', '/api/admin/news/bulk', { cookie, body: { action: 'draft', ids: [a.id, b.id] } })
     expect(res.body.changed).toBe(2)
     expect((await status(cookie, a.id)).status).toBe('draft')
     expect((await send('GET', `/api/news/${b.id}`)).status).toBe(404)
-    expect(await changedTags()).toContain('news')
+    expect(purgedSince(before)).toEqual(expect.arrayContaining(['news', `news:${a.id}`, `news:${b.id}`]))
   })
 
   it('deletes several articles, each restorable from Recently deleted; drafts alone leave the site as it is', async () => {
     const cookie = await adminCookie()
     const a = await createNews({ title: 'Draft A', status: 'draft' })
     const b = await createNews({ title: 'Draft B', status: 'draft' })
+    const before = platform.purged.length
     const res = await send('POST', '/api/admin/news/bulk', { cookie, body: { action: 'delete', ids: [a.id, b.id] } })
     expect(res.body.changed).toBe(2)
     expect((await send('GET', `/api/admin/news/${a.id}`, { cookie })).status).toBe(404)
     const deleted = await send('GET', '/api/admin/revisions/deleted?entity=news', { cookie })
     expect(deleted.body.map((d: { entityId: number }) => d.entityId).sort()).toEqual([a.id, b.id].sort())
-    expect(await changedTags()).not.toContain('news')
+    expect(purgedSince(before)).toEqual([])
   })
 
   it('is all or nothing: one unknown article refuses the whole call and changes nothing', async () => {

@@ -26,7 +26,6 @@ import {
   listNewsCategories,
   moveNews,
   publishNews,
-  unpublishNews,
   scheduleNews,
   updateNews,
   updateNewsSince,
@@ -202,14 +201,6 @@ export const newsAdminRoutes = new Hono()
     const article = await publishNews(id)
     if (!article) throw notFound('Article not found')
     recordWrite(c, { entity: 'news', id, summary: `Published article "${article.title}"`, tags: tagsOf(id) })
-    return c.json(article)
-  })
-  /** A published article goes back to a draft (a takedown): its page answers 404 at once (decision 0700). */
-  .post('/news/:id/unpublish', async (c) => {
-    const id = parseId(c)
-    const article = await unpublishNews(id)
-    if (!article) throw notFound('Article not found')
-    recordWrite(c, { entity: 'news', id, summary: `Took article "${article.title}" back to draft`, tags: tagsOf(id) })
     return c.json(article)
   })
   /** A scheduled article goes back to being a draft kept by hand. */
