@@ -39,3 +39,16 @@ export async function purgeSite(request: APIRequestContext): Promise<void> {
   expect(res.status(), await res.text()).toBe(200)
   await waitForPublish(request)
 }
+
+/**
+ * Runs the scheduler's every-minute tick as if it were `at` (the test site's control of time,
+ * scripts/local-platform/local-runtime.ts TICK_CONTROL_PATH): no test waits for a real minute.
+ */
+export async function tickScheduler(
+  request: APIRequestContext,
+  at: Date,
+): Promise<{ started: number; publishedNews: number[]; purged: string[] }> {
+  const res = await request.post('/.netlify/test-controls/scheduler-tick', { data: { at: at.toISOString() } })
+  expect(res.status(), await res.text()).toBe(200)
+  return res.json()
+}
