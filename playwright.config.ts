@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
 import { requireChromium } from './scripts/local-platform/chromium.ts'
 import { e2eSite } from './scripts/local-platform/e2e-site.ts'
+import { e2eSessionFile } from './tests/helpers/e2e-session.ts'
 
 /**
  * End-to-end tests in Debian's Chromium against the site served exactly as `npm start` serves it,
@@ -22,6 +23,8 @@ const writingTests = [
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // One admin login per run, saved for the admin tests (the gate's own tests start without it).
+  globalSetup: './tests/setup/e2e-session.global.ts',
   fullyParallel: false,
   // Two browsers at once on this two-core machine; the writing project is held to one.
   workers: 2,
@@ -57,9 +60,10 @@ export default defineConfig({
     { name: 'read-only', use: { ...devices['Desktop Chrome'] }, testIgnore: writingTests, fullyParallel: true },
     {
       name: 'writing',
-      use: { ...devices['Desktop Chrome'] },
       testMatch: writingTests,
       dependencies: ['read-only'],
+      // The admin tests start logged in (tests/setup/e2e-session.global.ts).
+      use: { ...devices['Desktop Chrome'], storageState: e2eSessionFile(site.baseURL) },
       workers: 1,
     },
   ],

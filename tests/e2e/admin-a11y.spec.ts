@@ -1,5 +1,9 @@
 import { test } from '@playwright/test'
 import { expect, expectNoAxeViolations, loginContext } from '../helpers/e2e-admin-ui.ts'
+import { e2eSessionFile, noSession } from '../helpers/e2e-session.ts'
+
+// Admin pages: they start with the run's one admin session (tests/setup/e2e-session.global.ts).
+test.use({ storageState: ({}, use, testInfo) => use(e2eSessionFile(testInfo.project.use.baseURL ?? '')) })
 
 const tabs: [id: string, heading: string][] = [
   ['games', 'Racing Games Management'],
@@ -26,10 +30,17 @@ for (const { name, viewport } of widths) {
   test.describe(`admin accessibility (${name})`, () => {
     test.use({ viewport })
 
-    test('the gate has no axe violation', async ({ page }) => {
+    test('the gate has no axe violation', async ({ browser }, testInfo) => {
+      const context = await browser.newContext({
+        baseURL: testInfo.project.use.baseURL,
+        viewport,
+        storageState: noSession,
+      })
+      const page = await context.newPage()
       await page.goto('/admin')
       await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible()
       await expectNoAxeViolations(page, `gate ${name}`)
+      await context.close()
     })
 
     // Two tests per width, so that the two test workers share the tabs; each reuses its page.

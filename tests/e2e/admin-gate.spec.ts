@@ -1,8 +1,12 @@
 import { test } from '@playwright/test'
 import { e2eAdminPassword } from '../helpers/e2e-admin.ts'
 import { expect, expectToast, loginContext } from '../helpers/e2e-admin-ui.ts'
+import { noSession } from '../helpers/e2e-session.ts'
 
 test.describe('admin gate and shell', () => {
+  // The gate's own tests: they start without the run's saved session and log in through the form.
+  test.use({ storageState: noSession })
+
   test('a wrong password is refused, the right one opens the panel, a reload stays in, logout locks', async ({
     page,
   }, testInfo) => {

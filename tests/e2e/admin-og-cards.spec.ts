@@ -6,6 +6,7 @@
 import { getCacheStatus } from '@netlify/cache'
 import { expect, test } from '@playwright/test'
 import { adminLogin } from '../helpers/e2e-admin.ts'
+import { noSession } from '../helpers/e2e-session.ts'
 
 test('a card whose article points at the card itself answers once, and the site keeps answering', async ({
   request,
@@ -34,7 +35,10 @@ test('a card whose article points at the card itself answers once, and the site 
       expect(Buffer.compare(await again.body(), await first.body())).toBe(0)
     }
     // And a visitor's `?cb=N` is the CDN's one copy of the path, never a new render.
-    const visitor = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
+    const visitor = await playwright.request.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      storageState: noSession,
+    })
     await visitor.get(`/api/og/news/${id}?cb=5`)
     for (const cb of [6, 7]) {
       const again = await visitor.get(`/api/og/news/${id}?cb=${cb}`)

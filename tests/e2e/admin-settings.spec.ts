@@ -1,6 +1,7 @@
 import { test } from '@playwright/test'
 import { adminLogin, e2eAdminPassword } from '../helpers/e2e-admin.ts'
 import { confirm, expect, expectToast, openTab, unique } from '../helpers/e2e-admin-ui.ts'
+import { noSession } from '../helpers/e2e-session.ts'
 
 /** A small real PNG (1x1), so the server's content check accepts it. */
 const png = Buffer.from(
@@ -179,7 +180,7 @@ test.describe('configuration tabs', () => {
     await expectToast(page, 'Password Change Failed', '400: Current password is incorrect')
 
     // Another session, then a real change (to the same password: the suite keeps using it).
-    const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL })
+    const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL, storageState: noSession })
     const res = await other.request.post('/api/admin/login', { data: { password: current } })
     expect(res.status()).toBe(200)
     await page.getByLabel('Current password', { exact: true }).fill(current)

@@ -2,6 +2,10 @@ import { test, type Browser, type Page, type TestInfo } from '@playwright/test'
 import { base32Decode, hotp, totpStep } from '../../src/server/auth/totp.ts'
 import { e2eAdminPassword } from '../helpers/e2e-admin.ts'
 import { expect, expectToast, openTab } from '../helpers/e2e-admin-ui.ts'
+import { noSession } from '../helpers/e2e-session.ts'
+
+// The gate's own test: it starts without the run's saved session and logs in through the form.
+test.use({ storageState: noSession })
 
 /**
  * Two-factor login end to end (docs/decisions/0206): set up in the System tab, then the gate asks
@@ -13,7 +17,7 @@ const codeFor = (secret: string, steps = 0) => hotp(base32Decode(secret), totpSt
 
 /** A fresh browser (no cookies) at the gate, past the password: answers the page at the code step. */
 async function pastThePassword(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL })
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, storageState: noSession })
   const page = await context.newPage()
   await page.goto('/admin')
   await page.getByLabel('Admin password', { exact: true }).fill(e2eAdminPassword(testInfo))

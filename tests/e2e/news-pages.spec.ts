@@ -8,6 +8,7 @@ import postgres from 'postgres'
 import { adminLogin, purgeSite } from '../helpers/e2e-admin.ts'
 import { e2eDatabaseUrl } from '../helpers/e2e-database.ts'
 import { expect, test } from './public-helpers.ts'
+import { noSession } from '../helpers/e2e-session.ts'
 
 const AUTHOR = 'E2E Pages'
 const ARTICLES = 40
@@ -49,7 +50,7 @@ test('without scripts, /news links to page 2, whose cards link to the next 24 ar
   const expected: { id: number; title: string }[] = await (await request.get('/api/news?limit=24&offset=24')).json()
 
   // A crawler's view: no script runs, so only the HTML's own links lead on.
-  const context = await browser.newContext({ javaScriptEnabled: false })
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: noSession })
   const page = await context.newPage()
   await page.goto('/news')
   const pager = page.getByRole('navigation', { name: 'News pages' })

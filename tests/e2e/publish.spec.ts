@@ -3,6 +3,7 @@ import { getCacheStatus } from '@netlify/cache'
 import { expect, test, type APIRequestContext, type APIResponse, type TestInfo } from '@playwright/test'
 import { adminLogin, tickScheduler } from '../helpers/e2e-admin.ts'
 import { expectToast, openTab } from '../helpers/e2e-admin-ui.ts'
+import { noSession } from '../helpers/e2e-session.ts'
 
 /**
  * Issue 23: a content change reaches every public URL within 60 s, from the CDN, with no build.
@@ -23,7 +24,7 @@ const cacheHit = (res: APIResponse) => getCacheStatus(res.headers()['cache-statu
 
 let visitor: APIRequestContext
 test.beforeEach(async ({ playwright }, testInfo) => {
-  visitor = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
+  visitor = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL, storageState: noSession })
 })
 test.afterEach(() => visitor.dispose())
 

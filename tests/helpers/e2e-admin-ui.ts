@@ -5,8 +5,12 @@ import { e2eAdminPassword } from './e2e-admin.ts'
 /** The machine is shared and each call crosses the local platform: assertions wait longer. */
 export const expect = baseExpect.configure({ timeout: 30_000 })
 
-/** Logs the page's browser context in through the API (the cookie lands in the context's jar). */
+/**
+ * Makes sure the page's browser context has an admin session: the run's one login, which the admin
+ * tests start with, or a login through the API when it has none (the cookie lands in its jar).
+ */
 export async function loginContext(page: Page, testInfo: TestInfo): Promise<void> {
+  if ((await page.request.get('/api/admin/session')).status() === 200) return
   const res = await page.request.post('/api/admin/login', { data: { password: e2eAdminPassword(testInfo) } })
   expect(res.status(), await res.text()).toBe(200)
 }

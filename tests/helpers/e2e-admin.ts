@@ -1,17 +1,21 @@
-import { readFileSync } from 'node:fs'
 import { expect, type APIRequestContext, type TestInfo } from '@playwright/test'
+import { readE2eAdminPassword } from './e2e-session.ts'
 
 /**
  * The e2e site is `npm start` on a scratch data folder (.data/e2e-<port>, scripts/e2e-server.ts):
  * with no ADMIN_PASSWORD it generates one there, as it does for a developer.
  */
 export function e2eAdminPassword(testInfo: TestInfo): string {
-  const port = new URL(testInfo.project.use.baseURL ?? 'http://localhost:8899').port
-  return readFileSync(`.data/e2e-${port}/admin-password.txt`, 'utf8').trim()
+  return readE2eAdminPassword(testInfo.project.use.baseURL ?? 'http://localhost:8899')
 }
 
-/** Logs the request context in through the API; its cookie jar keeps the session. */
+/**
+ * Makes sure the request context has an admin session: the run's one login (saved by
+ * tests/setup/e2e-session.global.ts, which the admin tests start with), or a login through the API
+ * when the context has none (a context of its own, a session a test ended).
+ */
 export async function adminLogin(request: APIRequestContext, testInfo: TestInfo): Promise<void> {
+  if ((await request.get('/api/admin/session')).status() === 200) return
   const res = await request.post('/api/admin/login', { data: { password: e2eAdminPassword(testInfo) } })
   expect(res.status(), await res.text()).toBe(200)
 }
