@@ -20,7 +20,7 @@ export const api = hc<AppType>('/', { init: { credentials: 'include' }, fetch: f
  */
 export async function unwrap<T, S extends number>(pending: Promise<ClientResponse<T, S, 'json'>>): Promise<T> {
   const response = await pending
-  await throwIfNotOk(response as unknown as Response)
+  await throwIfNotOk(response)
   return (await response.json()) as T
 }
 

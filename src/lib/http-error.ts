@@ -31,8 +31,16 @@ export function bodyMessage(body: string): string {
   return body
 }
 
+/** What a failed answer is read from: a fetch Response, or the typed client's answer. */
+export interface FailedAnswer {
+  ok: boolean
+  status: number
+  statusText: string
+  text(): Promise<string>
+}
+
 /** Throws an HttpError for any non-OK response; the body is read and parsed here, once. */
-export async function throwIfNotOk(response: Response): Promise<void> {
+export async function throwIfNotOk(response: FailedAnswer): Promise<void> {
   if (response.ok) return
   const body = (await response.text().catch(() => '')).trim()
   const message = body ? bodyMessage(body) : ''

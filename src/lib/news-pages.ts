@@ -43,10 +43,10 @@ export interface NewsPage {
 /** One page of a news list from the API; any non-OK answer fails with the spec's message. */
 export async function fetchNewsPage(query: NewsQuery, offset: number, limit?: number): Promise<NewsPage> {
   const response = await api.news.$get({ query: newsPageQuery(query, offset, limit) })
-  await throwIfNotOk(response as unknown as Response)
-  const rows: unknown = await response.json()
+  await throwIfNotOk(response)
+  const rows: NewsRow[] = await response.json()
   if (!Array.isArray(rows)) throw new Error('The answer is not a list.')
-  return { rows: rows as NewsRow[], total: totalFrom(response.headers.get('X-Total-Count'), offset, rows.length) }
+  return { rows, total: totalFrom(response.headers.get('X-Total-Count'), offset, rows.length) }
 }
 
 /** Every category (GET /api/news/categories). */

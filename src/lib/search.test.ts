@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { filterAccessories, filterNews, filterReviews, matchesSearch, newsSearchPattern } from './search.ts'
+import { filterAccessories, filterReviews, matchesSearch, newsSearchPattern } from './search.ts'
 
 describe('matchesSearch', () => {
   it('is a case-insensitive substring match', () => {
@@ -25,28 +25,6 @@ describe('filterAccessories', () => {
   })
   it('does not search other fields', () => {
     expect(filterAccessories([{ ...items[0]!, category: 'Pedals' }], 'pedals')).toEqual([])
-  })
-})
-
-describe('filterNews', () => {
-  const items = [
-    { title: 'Verstappen wins', excerpt: 'At Spa', content: 'Rain everywhere', category: 'F1 News' },
-    { title: 'New pedals', excerpt: 'Hardware launch', content: 'Load cell at Spa', category: 'Hardware' },
-    { title: 'League finale', excerpt: 'Sebring', content: 'Twelve hours', category: 'Esports' },
-  ]
-  it('searches title, excerpt and content', () => {
-    expect(filterNews(items, { search: 'verstappen' })).toHaveLength(1)
-    expect(filterNews(items, { search: 'sebring' })).toHaveLength(1)
-    expect(filterNews(items, { search: 'RAIN' })).toHaveLength(1)
-  })
-  it('combines the search with an exact category', () => {
-    expect(filterNews(items, { search: 'spa' })).toHaveLength(2)
-    expect(filterNews(items, { search: 'spa', category: 'Hardware' }).map((i) => i.title)).toEqual(['New pedals'])
-    expect(filterNews(items, { category: 'hardware' })).toEqual([])
-  })
-  it("treats '' and 'all' as every category", () => {
-    expect(filterNews(items, { category: '' })).toHaveLength(3)
-    expect(filterNews(items, { category: 'all' })).toHaveLength(3)
   })
 })
 

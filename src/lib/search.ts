@@ -17,24 +17,6 @@ export interface AccessorySearchable {
 export const filterAccessories = <T extends AccessorySearchable>(items: readonly T[], term: string): T[] =>
   items.filter((i) => matchesSearch([i.name, i.description], term))
 
-export interface NewsSearchable {
-  title: string
-  excerpt: string
-  content: string
-  category: string
-}
-
-/** News: title, excerpt and content, combined with an exact category ('' or 'all' for every category). */
-export function filterNews<T extends NewsSearchable>(
-  items: readonly T[],
-  { search = '', category = '' }: { search?: string; category?: string },
-): T[] {
-  const anyCategory = category === '' || category === 'all'
-  return items.filter(
-    (i) => (anyCategory || i.category === category) && matchesSearch([i.title, i.excerpt, i.content], search),
-  )
-}
-
 export interface ReviewSearchable {
   title: string
   content: string

@@ -3,7 +3,7 @@ import { expect, expectNoAxeViolations, loginContext } from '../helpers/e2e-admi
 import { e2eSessionFile, noSession } from '../helpers/e2e-session.ts'
 
 // Admin pages: they start with the run's one admin session (tests/setup/e2e-session.global.ts).
-test.use({ storageState: ({}, use, testInfo) => use(e2eSessionFile(testInfo.project.use.baseURL ?? '')) })
+test.use({ storageState: ({}, provide, testInfo) => provide(e2eSessionFile(testInfo.project.use.baseURL ?? '')) })
 
 const tabs: [id: string, heading: string][] = [
   ['games', 'Racing Games Management'],

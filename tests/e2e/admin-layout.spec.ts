@@ -3,7 +3,7 @@ import { expect, loginContext } from '../helpers/e2e-admin-ui.ts'
 import { e2eSessionFile } from '../helpers/e2e-session.ts'
 
 // Admin pages: they start with the run's one admin session (tests/setup/e2e-session.global.ts).
-test.use({ storageState: ({}, use, testInfo) => use(e2eSessionFile(testInfo.project.use.baseURL ?? '')) })
+test.use({ storageState: ({}, provide, testInfo) => provide(e2eSessionFile(testInfo.project.use.baseURL ?? '')) })
 
 /**
  * Nothing moves under the pointer while a tab loads: every button shown before the tab's data has

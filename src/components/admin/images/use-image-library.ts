@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { InferRequestType } from 'hono/client'
 import { api, unwrap } from '../../../lib/api-client.ts'
 import type { AdminLibraryImage } from '../shared/types.ts'
 import { refresh } from '../shared/refresh.ts'
@@ -11,13 +12,8 @@ const items = (body: AdminLibraryImage[] | { data: AdminLibraryImage[] }) => (Ar
 export const useImageLibrary = () =>
   useQuery({ queryKey: key, queryFn: async () => items(await unwrap(api['image-library'].$get())) })
 
-export interface NewLibraryImageInput {
-  url: string
-  name?: string
-  category?: string
-  description?: string
-  source?: 'upload' | 'ai' | 'site' | 'url'
-}
+/** What POST /api/image-library takes: the route's own body type, through the typed client. */
+export type NewLibraryImageInput = InferRequestType<(typeof api)['image-library']['$post']>['json']
 
 function useLibraryMutation<V>(call: (v: V) => Promise<unknown>) {
   const client = useQueryClient()

@@ -47,8 +47,8 @@ export async function fetchAdminNewsPage(
       ...(cacheBuster ? { t: cacheBuster } : {}),
     },
   })
-  await throwIfNotOk(response as unknown as Response)
-  const items = (await response.json()) as AdminNews[]
+  await throwIfNotOk(response)
+  const items: AdminNews[] = await response.json()
   return { items, total: totalFrom(response.headers.get('X-Total-Count'), offset, items.length) }
 }
 

@@ -1,3 +1,4 @@
+import type { FailedAnswer } from '../../../lib/http-error.ts'
 import { atom } from 'nanostores'
 import { api, unwrap, unwrapOrNullOn401 } from '../../../lib/api-client.ts'
 import { HttpError } from '../../../lib/http-error.ts'
@@ -37,7 +38,10 @@ export type LoginResult =
   | { ok: false; lockedForSeconds?: number; message: string }
 
 /** A refused login or code: the route answers failures by throwing, so its type knows only 200. */
-async function refused(res: Response, fallback: string): Promise<LoginResult> {
+async function refused(
+  res: FailedAnswer & { json(): Promise<unknown>; headers: Headers },
+  fallback: string,
+): Promise<LoginResult> {
   const body = (await res.json().catch(() => ({}))) as { message?: string }
   if (res.status === 429) {
     const wait = Number(res.headers.get('Retry-After'))
@@ -52,7 +56,7 @@ async function refused(res: Response, fallback: string): Promise<LoginResult> {
 
 export async function login(password: string): Promise<LoginResult> {
   const res = await api.admin.login.$post({ json: { password } })
-  if (!res.ok) return refused(res as unknown as Response, 'Invalid admin password')
+  if (!res.ok) return refused(res, 'Invalid admin password')
   if ('secondFactor' in (await res.json())) return { ok: false, needsCode: true }
   $session.set('open')
   return { ok: true }
@@ -70,7 +74,7 @@ export async function verifyCode(code: string): Promise<LoginResult> {
   if ((res.status as number) === 401) {
     return { ok: false, startOver: true, message: 'The code came too late. Please enter the password again.' }
   }
-  return refused(res as unknown as Response, 'Invalid authentication code')
+  return refused(res, 'Invalid authentication code')
 }
 
 export async function logout(): Promise<void> {

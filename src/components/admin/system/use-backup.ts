@@ -24,7 +24,7 @@ export function useDownloadBackup() {
           const response = await api.admin.backup.exports[':id'].chunks[':index'].$get({
             param: { ...param, index: String(index) },
           })
-          await throwIfNotOk(response as unknown as Response)
+          await throwIfNotOk(response)
           parts.push(await response.arrayBuffer())
           setPercent(Math.round(((index + 1) / file.chunks) * 100))
         }
