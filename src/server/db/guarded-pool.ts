@@ -47,11 +47,14 @@ interface Waiter {
  * nothing). A waiter whose deadline passes leaves the queue.
  */
 class Slots {
+  private readonly size: number
   private free: number
   private generation = 0
   private readonly waiting: Waiter[] = []
 
-  constructor(private readonly size: number) {
+  // No parameter property: the Astro build imports this module with Node's type stripping.
+  constructor(size: number) {
+    this.size = size
     this.free = size
   }
 
