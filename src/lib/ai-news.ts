@@ -3,6 +3,9 @@ export type ContentType = 'motorsport' | 'e-sports'
 /** Spec 001 section 9: e-motorsport articles 350 words, real motorsport 400. */
 export const WORD_COUNT_PRESETS: Record<ContentType, number> = { 'e-sports': 350, motorsport: 400 }
 
+/** The longest article the owner may ask for (AI settings). */
+export const MAX_WORD_COUNT = 3000
+
 export const wordCountFor = (contentType: ContentType, requested?: number): number =>
   requested ?? WORD_COUNT_PRESETS[contentType]
 

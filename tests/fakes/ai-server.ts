@@ -16,6 +16,12 @@ export type Behavior =
   | { kind: 'ok' }
   /** The default answer, after `ms` (a job that runs long enough to watch its progress). */
   | { kind: 'slow'; ms: number }
+  /**
+   * The default answer billed at the most the request allows: a token for every byte of text sent,
+   * and every output token it allows (max_completion_tokens / max_output_tokens), or 128,000 (the
+   * model's own limit) when it sets none; after `ms` when given.
+   */
+  | { kind: 'costly'; ms?: number }
   | { kind: 'status'; status: number; retryAfter?: string; message?: string }
   | { kind: 'hang' }
   | { kind: 'malformed' }
@@ -230,6 +236,35 @@ function defaultAnswer(endpoint: Endpoint, body: Record<string, unknown>): unkno
   }
 }
 
+/** Perplexity's sonar prices (per million tokens, and per request), as the fake bills a costly answer. */
+const SONAR = { input: 1, output: 1, request: 0.012 }
+
+/** The default answer with its usage at the most `body` allows (Behavior 'costly'). */
+function costlyAnswer(endpoint: Endpoint, body: Record<string, unknown>): unknown {
+  const answer = defaultAnswer(endpoint, body) as Record<string, unknown>
+  const bytes = (value: unknown) => Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value ?? ''))
+  const limit = (value: unknown) => (typeof value === 'number' && value > 0 ? value : 128_000)
+  if (endpoint === 'chat') {
+    const messages = (body.messages as { content: string }[] | undefined) ?? []
+    const prompt = messages.reduce((sum, m) => sum + bytes(m.content), 0) + bytes(body.response_format)
+    const completion = limit(body.max_completion_tokens ?? body.max_tokens)
+    return {
+      ...answer,
+      usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
+    }
+  }
+  if (endpoint === 'responses') {
+    const input = bytes(body.instructions) + bytes(body.input) + bytes(body.response_format)
+    const output = limit(body.max_output_tokens)
+    const cost = (input * SONAR.input + output * SONAR.output) / 1_000_000 + SONAR.request
+    return {
+      ...answer,
+      usage: { input_tokens: input, output_tokens: output, total_tokens: input + output, cost: { total_cost: cost } },
+    }
+  }
+  return answer
+}
+
 async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
@@ -287,6 +322,9 @@ export async function startFakeAi(options: { port?: number } = {}): Promise<Fake
       case 'slow':
         await new Promise((resolve) => setTimeout(resolve, behavior.ms))
         return send(res, 200, defaultAnswer(endpoint, body))
+      case 'costly':
+        await new Promise((resolve) => setTimeout(resolve, behavior.ms ?? 0))
+        return send(res, 200, costlyAnswer(endpoint, body))
       case 'status':
         return send(
           res,

@@ -90,4 +90,27 @@ describe('a statement that takes too long', () => {
     expect(rows[0]).toEqual({ one: 1 })
     await closeDb()
   })
+
+  it('gives a transaction the same deadline: it is rolled back, and the next statement runs', async () => {
+    const { db, closeDb, StatementTimeoutError } = await importWith({
+      DATABASE_URL: pg.url,
+      DATABASE_STATEMENT_TIMEOUT_MS: String(patience(1000)),
+    })
+    const { sql } = await import('drizzle-orm')
+    await db().execute(sql`create table if not exists slow_writes (id int primary key)`)
+    const failure = await db()
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into slow_writes values (1)`)
+        await tx.execute(sql`select pg_sleep(600)`)
+        await tx.execute(sql`insert into slow_writes values (2)`)
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      )
+    expect(failure).toBeInstanceOf(StatementTimeoutError)
+    const rows = await db().execute(sql`select count(*)::int as n from slow_writes`)
+    expect(rows[0]).toEqual({ n: 0 })
+    await closeDb()
+  })
 })

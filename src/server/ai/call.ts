@@ -2,7 +2,7 @@ import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai'
 import { refusedAnswerMessage, type OutputProblem } from '../../lib/ai-output-words.ts'
 import { ApiError } from '../http/errors.ts'
 import { recordAiCall, releaseAiReservation, reserveAiSpend, type AiOutcome } from '../repos/ai-calls.repo.ts'
-import { aiConfig, priceFor, priceOf, serviceLabel, worstCaseCost, type AiService } from './config.ts'
+import { aiConfig, inputTokenBound, priceFor, priceOf, serviceLabel, worstCaseCost, type AiService } from './config.ts'
 
 /** What one answer used, as the provider reported it. */
 export interface Usage {
@@ -31,6 +31,16 @@ export interface AiCallSpec<Raw, Value> {
   /** What the call is for, as the diagnostics panel groups usage: 'news', 'standings', 'image', ... */
   feature: string
   model: string
+  /**
+   * Everything the request sends as text (prompt, instructions, JSON schema): the reservation bounds
+   * the input tokens by its UTF-8 length (config.ts inputTokenBound).
+   */
+  inputText: string
+  /**
+   * The most output tokens one attempt may produce. `send` must ask for no more (OpenAI's
+   * max_completion_tokens, Perplexity's max_output_tokens); an image's are fixed by its size.
+   */
+  maxOutputTokens: number
   send: (client: OpenAI) => Promise<Raw>
   usage: (raw: Raw) => Usage
   /** zod-checks the answer; throws InvalidOutput when it is not usable. */
@@ -49,15 +59,20 @@ export function requireConfigured(service: AiService): { apiKey: string; baseURL
   return { apiKey: settings.apiKey, baseURL: settings.baseURL }
 }
 
+/** The most one attempt of this call can cost: its input at its bound, its output at the most it asks for. */
+function attemptWorstCase(spec: AiCallSpec<unknown, unknown>): number {
+  const { price } = priceFor(spec.service, spec.model)
+  return worstCaseCost(price, inputTokenBound(spec.service, spec.inputText), spec.maxOutputTokens)
+}
+
 /**
  * Sets the attempt's worst-case cost aside against the monthly budget before it is sent, or refuses
- * (docs/decisions/0406). Answers the reservation to release once the real cost is in the ledger;
- * undefined when there is no budget.
+ * (docs/decisions/0406 and 0211). Answers the reservation to release once the real cost is in the
+ * ledger; undefined when there is no budget.
  */
-async function reserveBudget(spec: AiCallSpec<unknown, unknown>): Promise<number | undefined> {
+async function reserveBudget(spec: AiCallSpec<unknown, unknown>, amount: number): Promise<number | undefined> {
   const budget = aiConfig().monthlyBudgetUsd
   if (budget === undefined) return undefined
-  const amount = worstCaseCost(priceFor(spec.service, spec.model).price)
   const reserved = await reserveAiSpend({ service: spec.service, feature: spec.feature, amount, budget })
   if ('reservationId' in reserved) return reserved.reservationId
   throw new ApiError(
@@ -156,12 +171,13 @@ export async function callAi<Raw, Value>(spec: AiCallSpec<Raw, Value>): Promise<
   const client = new OpenAI({ apiKey, baseURL, maxRetries: 0, timeout: config.timeoutMs })
   let invalidAnswers = 0
   let last: Failure | undefined
+  const worstCase = attemptWorstCase(spec as AiCallSpec<unknown, unknown>)
 
   for (let attempt = 1; attempt <= config.maxAttempts + 1; attempt++) {
-    const reservation = await reserveBudget(spec as AiCallSpec<unknown, unknown>)
+    const reservation = await reserveBudget(spec as AiCallSpec<unknown, unknown>, worstCase)
     let outcome: Attempt<Value>
     try {
-      outcome = await attemptOnce(spec, client, attempt)
+      outcome = await attemptOnce(spec, client, attempt, worstCase)
     } finally {
       // Released only once the attempt's real cost is in the ledger.
       if (reservation !== undefined) await releaseAiReservation(reservation)
@@ -182,11 +198,16 @@ export async function callAi<Raw, Value>(spec: AiCallSpec<Raw, Value>): Promise<
 
 type Attempt<Value> = { value: Value } | { failure: Failure }
 
-/** Sends once and writes the attempt's ledger row. */
+/**
+ * Sends once and writes the attempt's ledger row. An attempt abandoned for taking too long was
+ * received and is billed by the provider, which tells us nothing more: it is recorded at its
+ * worst-case cost (costSource 'worst_case'), so the budget counts it.
+ */
 async function attemptOnce<Raw, Value>(
   spec: AiCallSpec<Raw, Value>,
   client: OpenAI,
   attempt: number,
+  worstCase: number,
 ): Promise<Attempt<Value>> {
   const started = performance.now()
   let raw: Raw
@@ -194,14 +215,15 @@ async function attemptOnce<Raw, Value>(
     raw = await spec.send(client)
   } catch (error) {
     const failure = classify(error, attempt)
+    const billed = failure.outcome === 'timeout'
     await recordAiCall({
       service: spec.service,
       feature: spec.feature,
       model: spec.model,
       inputTokens: 0,
       outputTokens: 0,
-      cost: 0,
-      costSource: 'price_table',
+      cost: billed ? worstCase : 0,
+      costSource: billed ? 'worst_case' : 'price_table',
       latencyMs: performance.now() - started,
       outcome: failure.outcome,
       httpStatus: failure.httpStatus,

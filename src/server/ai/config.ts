@@ -126,10 +126,27 @@ export function priceOf(price: Price, inputTokens: number, outputTokens: number,
 }
 
 /**
- * The most one attempt can cost, reserved before it is sent: a prompt and an answer far longer than
- * ours (8,000 tokens in, 4,000 out), or one image at its token price.
+ * Input tokens a call may use beyond the text we send (docs/decisions/0211): message framing and
+ * the JSON schema's wrapping for OpenAI; for Perplexity, also what its web search hands the model
+ * (the 8,000 tokens the reservation assumed for everything before).
  */
-export function worstCaseCost(price: Price): number {
-  const tokens = priceOf(price, 8_000, 4_000)
-  return price.perImage ? Math.max(tokens, priceOf(price, 1_000, 6_000)) : tokens
+export const INPUT_ALLOWANCE_TOKENS: Record<AiService, number> = { openai: 1_000, perplexity: 8_000 }
+
+/** An image of 1536x1024 at high quality is 6,240 output tokens, the most one of ours can cost. */
+export const IMAGE_OUTPUT_TOKENS = 6_240
+
+/**
+ * The most the input of a call can count: a token is at least one byte of the text (byte-level
+ * tokenizers), so the text's UTF-8 length bounds it whatever the language, plus the allowance.
+ */
+export function inputTokenBound(service: AiService, text: string): number {
+  return Buffer.byteLength(text, 'utf8') + INPUT_ALLOWANCE_TOKENS[service]
+}
+
+/**
+ * The most one attempt can cost, reserved before it is sent: its input at the bound above and the
+ * output tokens it asks for at most (max_completion_tokens / max_output_tokens, or an image's).
+ */
+export function worstCaseCost(price: Price, inputTokens: number, maxOutputTokens: number): number {
+  return priceOf(price, inputTokens, maxOutputTokens)
 }

@@ -14,6 +14,12 @@ import { searchStructured } from './perplexity.ts'
 
 export const AI_AUTHOR = 'SimRacing Hub AI Desk'
 
+/**
+ * Output tokens an article of `words` words may use: about 1.4 tokens a word in English, twice that
+ * for its HTML and JSON escaping, and 2,000 for the title, the sources and the JSON around them.
+ */
+export const newsMaxOutputTokens = (words: number): number => 2_000 + words * 3
+
 export interface NewsRequest {
   championshipName: string
   contentType: ContentType
@@ -84,6 +90,7 @@ export async function generateChampionshipNews(request: NewsRequest): Promise<Ge
     jsonSchema: articleJsonSchema,
     schema: articleSchema,
     recency: 'week',
+    maxOutputTokens: newsMaxOutputTokens(words),
     check: (article, found) => {
       if (found.length < MIN_SOURCES)
         return `the article cites ${found.length} source(s); at least ${MIN_SOURCES} are required`

@@ -4,7 +4,7 @@ import { sanitizeArticleHtml } from '../../lib/sanitize-article.ts'
 import { checkImageBytes, storeImage } from '../blobs/images.ts'
 import { ApiError } from '../http/errors.ts'
 import { callAi, InvalidOutput } from './call.ts'
-import { aiConfig } from './config.ts'
+import { aiConfig, IMAGE_OUTPUT_TOKENS } from './config.ts'
 
 const imagesAnswer = z.object({
   data: z.array(z.object({ b64_json: z.string().min(1) }).loose()).min(1),
@@ -24,6 +24,9 @@ export async function generateImage(prompt: string, feature = 'image'): Promise<
     service: 'openai',
     feature,
     model,
+    inputText: prompt,
+    // The images endpoint takes no output limit: an image's tokens follow from its size and quality.
+    maxOutputTokens: IMAGE_OUTPUT_TOKENS,
     send: (client) => client.images.generate({ model, prompt, size: IMAGE_SIZE, n: 1 }) as Promise<unknown>,
     usage: (raw) => {
       const parsed = imagesAnswer.safeParse(raw)
@@ -66,6 +69,23 @@ const formatJsonSchema = {
   additionalProperties: false,
 }
 
+/**
+ * The longest text auto-format takes (docs/decisions/0211): a long feature article, about 7,000
+ * words. Longer text is refused before anything is sent (the route answers 400).
+ */
+export const MAX_FORMAT_CHARACTERS = 40_000
+
+/**
+ * Output tokens a formatting may use: the text again with its markup, JSON-escaped, is about as
+ * many tokens as the text has bytes / 4; half its bytes leaves room for that twice over, and 4,000
+ * more for the model's reasoning (counted as output) on a short text.
+ */
+export const formatMaxOutputTokens = (content: string) => 4_000 + Math.ceil(Buffer.byteLength(content, 'utf8') / 2)
+
+const formatInstructions =
+  'You format news articles as clean HTML. Keep every sentence exactly as written; only add paragraphs, ' +
+  'subheadings (h2, h3), lists and emphasis where they help reading. No styles, scripts, images or links.'
+
 /** Words of a text, for checking that formatting kept the article (it may only add markup). */
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
 
@@ -77,22 +97,21 @@ const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [
 export async function formatArticleHtml(content: string): Promise<string> {
   const model = aiConfig().openai.textModel
   const original = words(content)
+  const maxOutputTokens = formatMaxOutputTokens(content)
   return callAi({
     service: 'openai',
     feature: 'format',
     model,
+    inputText: formatInstructions + content + JSON.stringify(formatJsonSchema),
+    maxOutputTokens,
     send: (client) =>
       client.chat.completions.create({
         model,
         messages: [
-          {
-            role: 'system',
-            content:
-              'You format news articles as clean HTML. Keep every sentence exactly as written; only add paragraphs, ' +
-              'subheadings (h2, h3), lists and emphasis where they help reading. No styles, scripts, images or links.',
-          },
+          { role: 'system', content: formatInstructions },
           { role: 'user', content },
         ],
+        max_completion_tokens: maxOutputTokens,
         response_format: {
           type: 'json_schema',
           json_schema: { name: 'formatted_article', strict: true, schema: formatJsonSchema },

@@ -38,6 +38,8 @@ export interface SearchRequest<T> {
   jsonSchema: Record<string, unknown>
   schema: z.ZodType<T>
   recency: Recency
+  /** The most output tokens the answer may use (sent as max_output_tokens; the budget reserves it). */
+  maxOutputTokens: number
   /** Further checks of the parsed answer and its sources; a message here means "invalid, ask again". */
   check?: (value: T, sources: string[]) => string | undefined
 }
@@ -91,6 +93,7 @@ export async function searchStructured<T>(request: SearchRequest<T>): Promise<Se
     model,
     instructions: request.instructions,
     input: request.input,
+    max_output_tokens: request.maxOutputTokens,
     tools: [{ type: 'web_search', filters: { search_recency_filter: request.recency } }],
     response_format: { type: 'json_schema', json_schema: { name: request.schemaName, schema: request.jsonSchema } },
   } as unknown as ResponseCreateParamsNonStreaming
@@ -99,6 +102,8 @@ export async function searchStructured<T>(request: SearchRequest<T>): Promise<Se
     service: 'perplexity',
     feature: request.feature,
     model,
+    inputText: request.instructions + request.input + JSON.stringify(request.jsonSchema),
+    maxOutputTokens: request.maxOutputTokens,
     send: (client) => client.responses.create(body) as Promise<unknown>,
     usage: usageOf,
     parse: (raw) => {

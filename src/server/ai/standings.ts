@@ -68,6 +68,8 @@ export async function generateStandings(
     jsonSchema: standingsJsonSchema,
     schema: standingsSchema,
     recency: 'week',
+    // About 40 tokens a driver's row, and the season and rounds around them.
+    maxOutputTokens: 1_000 + numberOfDrivers * 60,
     check: (table) => standingsProblem(table.standings, numberOfDrivers),
   })
   const id = await saveGeneratedStandings(

@@ -64,16 +64,22 @@ export async function loginRetryAfter(key: string, now = new Date(), q: Executor
  * record happen in one transaction under a lock on the client's key, so a burst of concurrent
  * requests cannot all pass the check before any of them is recorded. Past the limit an attempt gets
  * the next free turn (`waitMs`, at most LOCKED_MAX_WAIT_MS away; its row carries that time) and is
- * `locked`: a wrong password then answers 429. The attempt counts as a failure until
- * `loginSucceeded` marks it.
+ * `locked`: a wrong password then answers 429. With `refuseWhenLocked` (the password checks of a
+ * logged-in session: change password, two-factor off), an attempt past the limit is refused
+ * instead, until the window has passed: decided under the same lock, so twelve requests at once
+ * get five checks, not the six or seven a check before the lock let through. The attempt counts as
+ * a failure until `loginSucceeded` marks it.
  */
 export async function takeLoginAttempt(
   key: string,
   now = new Date(),
+  options: { refuseWhenLocked?: boolean } = {},
 ): Promise<{ attemptId: number; waitMs: number; locked: boolean } | { retryAfter: number }> {
   return db().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${key}`}))`)
-    const locked = (await loginRetryAfter(key, now, tx)) > 0
+    const lockedFor = await loginRetryAfter(key, now, tx)
+    if (lockedFor > 0 && options.refuseWhenLocked) return { retryAfter: lockedFor }
+    const locked = lockedFor > 0
     let turn = now
     if (locked) {
       const [last] = await tx

@@ -3,7 +3,7 @@ import { getTableName } from 'drizzle-orm'
 import { z } from 'zod'
 import journal from '../../../supabase/migrations/meta/_journal.json' with { type: 'json' }
 import { mediaKeyPattern } from '../blobs/images.ts'
-import { badRequest } from '../http/errors.ts'
+import { ApiError, badRequest } from '../http/errors.ts'
 import { backupTables, rowSchema } from './tables.ts'
 
 /**
@@ -16,8 +16,23 @@ export const ARCHIVE_VERSION = 1
 /** The migrations this code knows, oldest first (drizzle-kit's journal). */
 export const knownMigrations: readonly string[] = journal.entries.map((e) => e.tag)
 
-/** An archive is read into memory whole; this bounds what a small gzip file may unpack to. */
-export const MAX_ARCHIVE_JSON_BYTES = 512 * 1024 * 1024
+/**
+ * An archive is read into memory whole, in a function of 1,024 MB: besides the uploaded file, its
+ * unpacked JSON as bytes and as a string, the parsed rows and the decoded images peak at about 2.3
+ * times the JSON's size (40 MB of JSON took 92 MB above the process's baseline; docs/decisions/0212).
+ * 160 MB of JSON and a file of at most 160 MB stay well inside a function; this also bounds what a
+ * small gzip file may unpack to.
+ */
+export const MAX_ARCHIVE_JSON_BYTES = 160 * 1024 * 1024
+
+/** No value of ours nests deeper than a few levels; Postgres's jsonb parser fails past its stack. */
+export const MAX_ARCHIVE_DEPTH = 64
+
+export const tooLargeToRestore = () =>
+  new ApiError(
+    413,
+    'This backup unpacks to more than 160 MB, more than the site can restore at once. Nothing was changed.',
+  )
 
 const mediaSchema = z.strictObject({
   key: z.string().regex(mediaKeyPattern, 'an image key must be <sha256>.<jpg|png|gif|webp>'),
@@ -53,9 +68,32 @@ export interface BackupArchive {
   media: z.infer<typeof mediaSchema>[]
 }
 
-/** The archive as the file the owner downloads. */
+/** How deeply arrays and objects nest in a parsed JSON value; walked without recursion. */
+export function depthOf(value: unknown): number {
+  let deepest = 0
+  const stack: [unknown, number][] = [[value, 0]]
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!
+    if (current === null || typeof current !== 'object') continue
+    deepest = Math.max(deepest, depth + 1)
+    for (const child of Object.values(current)) stack.push([child, depth + 1])
+  }
+  return deepest
+}
+
+/**
+ * The archive as the file the owner downloads. One that would unpack to more than a restore takes
+ * is refused here (413), not discovered when the site is to be restored.
+ */
 export function encodeArchive(archive: BackupArchive): Buffer {
-  return gzipSync(JSON.stringify(archive))
+  const json = Buffer.from(JSON.stringify(archive))
+  if (json.length > MAX_ARCHIVE_JSON_BYTES) {
+    throw new ApiError(
+      413,
+      'The site is too large for one backup: it would unpack to more than 160 MB, more than the site can restore at once.',
+    )
+  }
+  return gzipSync(json)
 }
 
 export const notABackup = () =>
@@ -70,8 +108,14 @@ export function decodeArchive(file: Uint8Array): BackupArchive {
   try {
     const json = gunzipSync(file, { maxOutputLength: MAX_ARCHIVE_JSON_BYTES })
     document = JSON.parse(json.toString('utf8'))
-  } catch {
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLargeToRestore()
     throw notABackup()
+  }
+  if (depthOf(document) > MAX_ARCHIVE_DEPTH) {
+    throw badRequest(
+      `The backup is damaged and was not restored: a value is nested more than ${MAX_ARCHIVE_DEPTH} levels deep.`,
+    )
   }
   const header = headerSchema.safeParse(document)
   if (!header.success) throw notABackup()

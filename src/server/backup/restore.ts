@@ -25,8 +25,10 @@ const ROWS_PER_STATEMENT = 250
  * 1. the images are checked against their keys (content hashes) before anything is written;
  * 2. a site with content is refused (409) unless `replace` is asked for;
  * 3. the images are written (content-addressed: an image nothing refers to is harmless);
- * 4. every table is replaced in ONE transaction, sequences set past the restored ids: a failure
- *    anywhere leaves the database as it was.
+ * 4. every table is replaced in ONE transaction: a failure anywhere leaves the database as it was;
+ * 5. once that has committed, each id sequence is set past the rows now stored. `setval` is not
+ *    transactional: set inside the transaction, a restore refused late left every sequence at the
+ *    archive's highest id, and the next new game or article failed with 409 several times.
  * Publishing (every tag changed) and the audit entry are the caller's.
  */
 export async function restoreArchive(archive: BackupArchive, options: { replace: boolean }): Promise<RestoreSummary> {
@@ -52,17 +54,23 @@ export async function restoreArchive(archive: BackupArchive, options: { replace:
           await insertRows(tx, table, tableRows.slice(i, i + ROWS_PER_STATEMENT))
         }
         rows += tableRows.length
-        if (hasSerialId(table)) {
-          await tx.execute(
-            sql`select setval(pg_get_serial_sequence(${getTableName(table)}, 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`,
-          )
-        }
       }
     })
   } catch (error) {
     throw refusedByDatabase(error) ?? error
   }
+  await setSequencesPastStoredRows()
   return { createdAt: archive.createdAt, rows, images: images.length }
+}
+
+/** Each serial id's sequence, set from the committed rows: the next insert gets the id after the highest. */
+async function setSequencesPastStoredRows(): Promise<void> {
+  for (const { table } of backupTables) {
+    if (!hasSerialId(table)) continue
+    await db().execute(
+      sql`select setval(pg_get_serial_sequence(${getTableName(table)}, 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`,
+    )
+  }
 }
 
 /**

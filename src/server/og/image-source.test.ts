@@ -25,22 +25,41 @@ describe('isPublicAddress', () => {
     'ff02::1',
     '::ffff:127.0.0.1',
     '::ffff:10.0.0.1',
+    // The same addresses as the URL parser writes them ([::ffff:127.0.0.1] becomes [::ffff:7f00:1]).
+    '::ffff:7f00:1',
+    '::ffff:a00:1',
+    '::ffff:a9fe:a9fe',
+    '0:0:0:0:0:ffff:7f00:1',
+    '::7f00:1',
+    '::127.0.0.1',
+    '2002:7f00:1::1', // 6to4 of 127.0.0.1
+    '64:ff9b::7f00:1', // NAT64 of 127.0.0.1
+    '2001:db8::1',
+    '198.18.0.1',
+    '0x7f.1',
     'not an ip',
   ])('refuses %s', (ip) => {
     expect(isPublicAddress(ip)).toBe(false)
   })
 
-  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700::6810:84e5', '::ffff:8.8.8.8'])(
-    'accepts %s',
-    (ip) => {
-      expect(isPublicAddress(ip)).toBe(true)
-    },
-  )
+  it.each([
+    '93.184.216.34',
+    '8.8.8.8',
+    '172.32.0.1',
+    '100.128.0.1',
+    '2606:4700::6810:84e5',
+    '::ffff:8.8.8.8',
+    '::ffff:808:808',
+  ])('accepts %s', (ip) => {
+    expect(isPublicAddress(ip)).toBe(true)
+  })
 })
 
 describe('pictureSource', () => {
   it('takes our own static and uploaded pictures', () => {
     expect(pictureSource('/demo/news/spa.webp', site)).toEqual({ kind: 'own', path: '/demo/news/spa.webp' })
+    // Escaped letters are read as the site reads them, and fetched decoded.
+    expect(pictureSource('/demo/news/sp%61.webp', site)).toEqual({ kind: 'own', path: '/demo/news/spa.webp' })
     expect(pictureSource('/media/abc123.png', site)).toEqual({ kind: 'own', path: '/media/abc123.png' })
     expect(isOwnPicture('/images/default-hero.webp')).toBe(true)
   })
@@ -53,6 +72,17 @@ describe('pictureSource', () => {
     '/demo/../api/og/news/2.png',
     '//evil.example/x.png',
     '/demo/x.webp?cb=1',
+    // Encoded dot segments: the Image CDN decodes them to the card itself, or to the API.
+    '/images/%2e%2e/api/og/news/3%3F.png',
+    '/images/%2E%2E/api/og/news/3.png',
+    '/images/%252e%252e/api/og/news/3.png',
+    '/media/..%2fapi%2fog%2fnews%2f3.png',
+    '/demo/.%2e/api/og/standings.png',
+    '/images/%2e/x.png',
+    '/images/%25252525252e%25252525252e/x.png',
+    '/images/x%3F.png',
+    '/images/%E0%A4%A.png',
+    '/.netlify/images/x.png',
   ])('never fetches our own %s', (url) => {
     expect(pictureSource(url, site)).toEqual({ kind: 'none' })
   })
@@ -62,6 +92,9 @@ describe('pictureSource', () => {
     'http://example.com/x.png',
     'https://127.0.0.1/x.png',
     'https://[::1]/x.png',
+    'https://[::ffff:127.0.0.1]:18897/x.png',
+    'https://[::ffff:169.254.169.254]/latest/meta-data',
+    'https://2130706433/x.png',
     'https://10.0.0.5/x.png',
     'https://169.254.169.254/latest/meta-data',
     'https://localhost/x.png',

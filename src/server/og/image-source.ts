@@ -4,52 +4,49 @@
  * reach back into the cards themselves (an article image of `/api/og/news/2?x` made one GET
  * recurse without end), our API, or a machine on a private network.
  */
-import { isIP } from 'node:net'
+import ipaddr from 'ipaddr.js'
 
 /** Our own pictures: static demo and fallback images, and uploads in Blobs. Nothing else of ours. */
-const OWN_PICTURES = /^\/(demo|images|media)\/[\w\-./%]+\.(webp|png|jpe?g|gif|avif)$/i
+const OWN_PICTURES = /^\/(demo|images|media)\/[\w\-./]+\.(webp|png|jpe?g|gif|avif)$/i
 
-/** A root-relative path to one of our own static or uploaded pictures (no query, no dot segments). */
-export function isOwnPicture(url: string): boolean {
-  return OWN_PICTURES.test(url) && !url.includes('..') && !url.includes('//')
+/**
+ * The path of one of our own static or uploaded pictures, decoded as the Image CDN and the site will
+ * read it, or undefined. The decision is made on the decoded, normalised path: a literal check let
+ * `/images/%2e%2e/api/og/news/3%3F.png` through, which the Image CDN decodes to the card itself.
+ * Whatever is still escaped after three rounds, any dot segment and any character a file name of
+ * ours does not use (`?`, `#`, `\`, `%`) are refused.
+ */
+export function ownPicturePath(url: string): string | undefined {
+  let path = url
+  for (let i = 0; i < 3 && path.includes('%'); i++) {
+    try {
+      path = decodeURIComponent(path)
+    } catch {
+      return undefined
+    }
+  }
+  if (!OWN_PICTURES.test(path)) return undefined
+  if (path.split('/').some((segment, i) => i > 0 && (segment === '' || segment === '.' || segment === '..'))) {
+    return undefined
+  }
+  return new URL(path, 'http://site.invalid').pathname === path ? path : undefined
 }
 
-function ipv4Parts(ip: string): number[] | undefined {
-  const parts = ip.split('.').map(Number)
-  return parts.length === 4 && parts.every((n) => Number.isInteger(n) && n >= 0 && n <= 255) ? parts : undefined
-}
+/** A root-relative path to one of our own static or uploaded pictures (decoded, no query, no dot segments). */
+export const isOwnPicture = (url: string): boolean => ownPicturePath(url) !== undefined
 
-/** True for addresses on the public internet; false for loopback, private, link-local and the like. */
+/**
+ * True for addresses on the public internet, decided on the address's bytes (ipaddr.js), not its
+ * spelling: `[::ffff:127.0.0.1]` reaches us as `::ffff:7f00:1`, which a pattern on the text let
+ * through. An IPv4 address inside an IPv6 one (mapped, compatible, 6to4, NAT64, Teredo) counts as
+ * that IPv4 address or is refused; only global unicast passes.
+ */
 export function isPublicAddress(ip: string): boolean {
-  const version = isIP(ip)
-  if (version === 4) {
-    const [a, b] = ipv4Parts(ip)!
-    return !(
-      a === 0 || // "this network"
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b! >= 64 && b! <= 127) || // carrier-grade NAT
-      (a === 169 && b === 254) || // link-local, cloud metadata
-      (a === 172 && b! >= 16 && b! <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 192 && b === 0) || // IETF protocol assignments, TEST-NET-1 next door
-      (a === 198 && (b === 18 || b === 19)) || // benchmarking
-      a! >= 224 // multicast, reserved, broadcast
-    )
-  }
-  if (version === 6) {
-    const lower = ip.toLowerCase()
-    const mapped = /^(?:0*:)*:?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower)
-    if (mapped) return isPublicAddress(mapped[1]!)
-    if (lower === '::' || lower === '::1') return false
-    const first = parseInt(lower.split(':')[0] || '0', 16)
-    if ((first & 0xfe00) === 0xfc00) return false // unique local fc00::/7
-    if ((first & 0xffc0) === 0xfe80) return false // link-local fe80::/10
-    if ((first & 0xff00) === 0xff00) return false // multicast
-    if (lower.startsWith('64:ff9b:') || lower.startsWith('2001:db8:')) return false // NAT64, documentation
-    return true
-  }
-  return false
+  if (!ipaddr.isValid(ip)) return false
+  const address = ipaddr.process(ip)
+  // ::/80 holds the IPv4-compatible (::a.b.c.d) and other embedded forms ipaddr.js calls unicast.
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).parts.slice(0, 5).every((part) => part === 0)) return false
+  return address.range() === 'unicast'
 }
 
 export type PictureSource = { kind: 'own'; path: string } | { kind: 'remote'; url: URL } | { kind: 'none' }
@@ -61,7 +58,10 @@ export type PictureSource = { kind: 'own'; path: string } | { kind: 'remote'; ur
  */
 export function pictureSource(imageUrl: string, siteOrigin: string): PictureSource {
   const url = imageUrl.trim()
-  if (url.startsWith('/')) return isOwnPicture(url) ? { kind: 'own', path: url } : { kind: 'none' }
+  if (url.startsWith('/')) {
+    const path = ownPicturePath(url)
+    return path ? { kind: 'own', path } : { kind: 'none' }
+  }
   let address: URL
   try {
     address = new URL(url)
@@ -71,7 +71,8 @@ export function pictureSource(imageUrl: string, siteOrigin: string): PictureSour
   if (address.protocol !== 'https:' || address.username || address.password) return { kind: 'none' }
   if (address.host === new URL(siteOrigin).host) return { kind: 'none' }
   const host = address.hostname.replace(/^\[|\]$/g, '')
-  if (isIP(host) && !isPublicAddress(host)) return { kind: 'none' }
+  // A literal address is connected to as it is (no look-up that publicOnlyLookup could check).
+  if (ipaddr.isValid(host) && !isPublicAddress(host)) return { kind: 'none' }
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal')) return { kind: 'none' }
   if (mentionsCards(address, new URL(siteOrigin).hostname)) return { kind: 'none' }
   return { kind: 'remote', url: address }

@@ -15,8 +15,11 @@ export interface AiCallRecord {
   inputTokens: number
   outputTokens: number
   cost: number
-  /** 'fallback_highest': the model is not in the price table; priced as its service's dearest model. */
-  costSource: 'provider' | 'price_table' | 'fallback_highest'
+  /**
+   * 'fallback_highest': the model is not in the price table; priced as its service's dearest model.
+   * 'worst_case': no answer in time, so no usage; the provider bills it, so at its worst case.
+   */
+  costSource: 'provider' | 'price_table' | 'fallback_highest' | 'worst_case'
   latencyMs: number
   outcome: AiOutcome
   httpStatus?: number

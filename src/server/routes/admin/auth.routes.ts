@@ -3,13 +3,7 @@ import { z } from 'zod'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { clearSessionCookie, writeSessionCookie } from '../../auth/cookie.ts'
 import { checkPassword, setPassword } from '../../auth/credentials.ts'
-import {
-  clientKey,
-  LOCKED_CHECK_INTERVAL_MS,
-  loginRetryAfter,
-  loginSucceeded,
-  takeLoginAttempt,
-} from '../../auth/rate-limit.ts'
+import { clientKey, LOCKED_CHECK_INTERVAL_MS, loginSucceeded, takeLoginAttempt } from '../../auth/rate-limit.ts'
 import {
   createSession,
   deleteOtherSessions,
@@ -146,14 +140,12 @@ export const adminAuthRoutes = new Hono()
     // Someone holding a stolen session cookie must not be able to guess the password here: 5 wrong
     // current passwords per session in 15 minutes, then 429 until the window has passed.
     const key = `change-password:${c.get('session').idHash}`
-    const lockedFor = await loginRetryAfter(key)
-    if (lockedFor > 0) {
+    const attempt = await takeLoginAttempt(key, new Date(), { refuseWhenLocked: true })
+    if ('retryAfter' in attempt) {
       throw new ApiError(429, 'Too many wrong current passwords. Please try again later.', {
-        'Retry-After': String(lockedFor),
+        'Retry-After': String(attempt.retryAfter),
       })
     }
-    const attempt = await takeLoginAttempt(key)
-    if ('retryAfter' in attempt) throw tooManyAttempts(attempt.retryAfter)
     if (!(await checkPassword(body.currentPassword!))) throw badRequest('Current password is incorrect')
     await loginSucceeded(attempt.attemptId)
     await setPassword(body.newPassword!)

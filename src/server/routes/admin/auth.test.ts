@@ -216,6 +216,21 @@ describe('POST /api/admin/change-password', () => {
     expect((await login()).res.status).toBe(200)
   })
 
+  it('checks 5 of 12 wrong current passwords sent at once; the other 7 get 429 unchecked', async () => {
+    const cookie = await adminCookie()
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        send('POST', '/api/admin/change-password', {
+          cookie,
+          body: { currentPassword: `guess ${i}`, newPassword: 'guessed 123', confirmPassword: 'guessed 123' },
+        }),
+      ),
+    )
+    const statuses = results.map((r) => r.status).sort()
+    expect(statuses).toEqual([...Array(5).fill(400), ...Array(7).fill(429)])
+    expect(results.find((r) => r.status === 429)?.headers.get('retry-after')).toMatch(/^\d+$/)
+  })
+
   it('changes the password and ends every other session', async () => {
     const mine = (await login()).cookie!
     const other = (await login()).cookie!

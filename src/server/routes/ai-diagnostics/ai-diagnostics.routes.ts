@@ -48,6 +48,7 @@ export const aiDiagnosticsRoutes = new Hono()
       jsonSchema: headlineJsonSchema,
       schema: headlineSchema,
       recency: 'week',
+      maxOutputTokens: 1_000,
     })
     return c.json({
       success: true,

@@ -5,13 +5,14 @@ import { noStore } from '../../http/cache.ts'
 import { intFrom, optionalText } from '../../http/fields.ts'
 import { jsonBody } from '../../http/validate.ts'
 import { getAiSettings, saveAiSettings } from '../../repos/ai-settings.repo.ts'
+import { MAX_WORD_COUNT } from '../../../lib/ai-news.ts'
 
 const aiSettingsBody = z
   .object(
     {
       contentPrompt: optionalText(5000, 'The content prompt'),
       focusPrompt: optionalText(5000, 'The focus prompt'),
-      wordCount: intFrom('The word count', 50, 3000),
+      wordCount: intFrom('The word count', 50, MAX_WORD_COUNT),
     },
     { message: 'Please send contentPrompt, focusPrompt and wordCount.' },
   )

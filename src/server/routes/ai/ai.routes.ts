@@ -5,7 +5,7 @@ import { htmlToText } from '../../../lib/excerpt.ts'
 import { requireConfigured } from '../../ai/call.ts'
 import { generateChampionshipNews } from '../../ai/news.ts'
 import { generateNewsImage } from '../../ai/news-image.ts'
-import { formatArticleHtml } from '../../ai/openai.ts'
+import { formatArticleHtml, MAX_FORMAT_CHARACTERS } from '../../ai/openai.ts'
 import { DEFAULT_DRIVERS, generateStandings } from '../../ai/standings.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { noStore } from '../../http/cache.ts'
@@ -65,8 +65,15 @@ const bulkBody = z.object(
   { message: bulkMessage },
 )
 
+/** Longer text would cost more than a formatting is worth, and may not fit the model's answer (decision 0211). */
+export const tooLongToFormat = `The content is too long to format: at most ${MAX_FORMAT_CHARACTERS.toLocaleString('en-US')} characters at once.`
 const formatBody = z.object(
-  { content: requiredText('Please enter some content to format.', MAX_HTML, 'The content') },
+  {
+    content: requiredText('Please enter some content to format.', MAX_HTML, 'The content').refine(
+      (content) => content.length <= MAX_FORMAT_CHARACTERS,
+      tooLongToFormat,
+    ),
+  },
   { message: 'Please enter some content to format.' },
 )
 

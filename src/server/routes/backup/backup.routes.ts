@@ -71,7 +71,9 @@ export const backupRoutes = new Hono()
   .post('/restores', jsonBody(openBody, openMessage), async (c) => {
     const { size } = c.req.valid('json')
     if (size > MAX_BACKUP_BYTES) throw backupTooLarge()
-    const { id, chunkSize, chunks } = await restoreUploads.open(size)
+    const now = new Date()
+    await restoreUploads.removeOpenedBefore(new Date(now.getTime() - EXPORT_KEPT_MS))
+    const { id, chunkSize, chunks } = await restoreUploads.open(size, now)
     return c.json({ id, chunkSize, chunks }, 201)
   })
   .put('/restores/:id/chunks/:index', async (c) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { gzipSync, gunzipSync } from 'node:zlib'
+import { createGzip, gzipSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemoContent } from '../../../../scripts/local-platform/seed-demo.ts'
 import { adminCookie, send } from '../../../../tests/helpers/auth.ts'
@@ -8,7 +8,7 @@ import { fakeJpeg, startBlobs } from '../../../../tests/helpers/blobs.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'
 import { publicRoutes } from '../../auth/guard.ts'
-import { exportDownloads } from '../../backup/upload.ts'
+import { exportDownloads, restoreUploads } from '../../backup/upload.ts'
 import { MAX_CHUNK_BYTES } from '../../blobs/chunked-files.ts'
 import { storeImage } from '../../blobs/images.ts'
 import { serveMedia } from '../../blobs/serve.ts'
@@ -248,6 +248,74 @@ describe('backup export and restore', () => {
     expect((await send('GET', '/api/games')).body).toEqual(
       JSON.parse((before.get('/api/games') as { body: string }).body),
     )
+  })
+
+  it('keeps the id counters when a restore is refused late: the next additions get new ids, no 409', async () => {
+    // Added after the backup was made: ids past the archive's highest.
+    expect((await send('POST', '/api/admin/games', { cookie, body: { title: 'Added before' } })).status).toBe(201)
+    const article = { title: 'Added before', author: 'Desk', category: 'News', content: '<p>Before.</p>' }
+    expect((await send('POST', '/api/news', { cookie, body: article })).status).toBe(201)
+
+    const archive = JSON.parse(gunzipSync(backup.file).toString('utf8'))
+    archive.tables.revisions.push({ ...archive.tables.revisions[0], id: 9999, action: 'vanish' })
+    const refused = await restoreBackup(cookie, gzipSync(JSON.stringify(archive)), true)
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toMatch(/Nothing was changed/)
+
+    for (const title of ['First after', 'Second after']) {
+      const game = await send('POST', '/api/admin/games', { cookie, body: { title } })
+      expect(game.status, JSON.stringify(game.body)).toBe(201)
+      const news = await send('POST', '/api/news', { cookie, body: { ...article, title } })
+      expect(news.status, JSON.stringify(news.body)).toBe(201)
+    }
+  })
+
+  it('refuses a row nested 5,000 levels deep with 400, changing nothing', async () => {
+    const archive = JSON.parse(gunzipSync(backup.file).toString('utf8'))
+    const nested = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`
+    const text = JSON.stringify(archive).replace('"snapshot":{', `"snapshot":{"deep":${nested},`)
+    const upload = await uploadBackup(cookie, gzipSync(text))
+    const digest = await databaseDigest()
+    const res = await completeRestore(cookie, upload, true)
+    expect(res.status).toBe(400)
+    expect(res.body.message).toBe(
+      'The backup is damaged and was not restored: a value is nested more than 64 levels deep.',
+    )
+    expect(await databaseDigest()).toBe(digest)
+  })
+
+  it('refuses a backup that unpacks to more than a function holds with 413, changing nothing', async () => {
+    // 170 MB of JSON in a few hundred KB of gzip, streamed so that the test never holds it.
+    const gzip = createGzip()
+    const parts: Buffer[] = []
+    gzip.on('data', (chunk: Buffer) => parts.push(chunk))
+    const done = new Promise((resolve) => gzip.on('end', resolve))
+    gzip.write('{"format":"simracing-hub-backup","version":1,"padding":"')
+    const megabyte = Buffer.alloc(1024 * 1024, 'x')
+    for (let i = 0; i < 170; i++) gzip.write(megabyte)
+    gzip.end('"}')
+    await done
+    const upload = await uploadBackup(cookie, Buffer.concat(parts))
+    const digest = await databaseDigest()
+    const res = await completeRestore(cookie, upload, true)
+    expect(res.status).toBe(413)
+    expect(res.body.message).toBe(
+      'This backup unpacks to more than 160 MB, more than the site can restore at once. Nothing was changed.',
+    )
+    expect(await databaseDigest()).toBe(digest)
+  })
+
+  it('removes restore uploads left unfinished for an hour when the next restore starts', async () => {
+    const now = Date.now()
+    const abandoned = await restoreUploads.open(10, new Date(now - 2 * 60 * 60 * 1000))
+    await restoreUploads.put(abandoned.id, 0, new Uint8Array(10))
+    const recent = await restoreUploads.open(10, new Date(now - 5 * 60 * 1000))
+    const opened = await send('POST', '/api/admin/backup/restores', { cookie, body: { size: 10 } })
+    expect(opened.status).toBe(201)
+    const keys = (await blobStore('uploads').list({ prefix: 'backup/' })).blobs.map((b) => b.key)
+    expect(keys.some((k) => k.startsWith(`backup/${abandoned.id}/`))).toBe(false)
+    expect(keys).toContain(`backup/${recent.id}/manifest`)
+    expect(keys).toContain(`backup/${opened.body.id}/manifest`)
   })
 
   it('downloads a site larger than one function response in chunks, and keeps no copy afterwards', async () => {

@@ -11,10 +11,14 @@ import { getSchedulerConfig, saveSchedulerConfig, type SchedulerUpdate } from '.
 import { getScheduleTimes, listSchedulerRuns } from '../../repos/scheduler-runs.repo.ts'
 import { MIN_TEST_INTERVAL_MINUTES, runSchedulerNow, TEST_CHAMPIONSHIPS } from '../../scheduler/tick.ts'
 import { estimateRepeatedRuns } from '../../../lib/ai-cost-estimate.ts'
-import { aiConfig, priceFor, priceOf, worstCaseCost } from '../../ai/config.ts'
+import { aiConfig, INPUT_ALLOWANCE_TOKENS, priceFor, priceOf, worstCaseCost } from '../../ai/config.ts'
+import { newsMaxOutputTokens } from '../../ai/news.ts'
+import { MAX_WORD_COUNT } from '../../../lib/ai-news.ts'
 
 /** A news article or a standings table: a prompt and a JSON answer of about this size (seen in the ledger). */
 const TYPICAL_CALL = { inputTokens: 2_000, outputTokens: 1_000 }
+/** The most a news call sends as text: its prompt and schema, and the owner's two prompts of 5,000 characters. */
+const WORST_PROMPT_BYTES = 12_000
 
 const configMessage = 'Failed to save schedule settings'
 
@@ -95,7 +99,14 @@ export const schedulerRoutes = new Hono()
     const estimate = estimateRepeatedRuns(
       TEST_CHAMPIONSHIPS.length * 2,
       Math.max(MIN_TEST_INTERVAL_MINUTES, config.testIntervalMinutes),
-      { typical: priceOf(price, TYPICAL_CALL.inputTokens, TYPICAL_CALL.outputTokens), worst: worstCaseCost(price) },
+      {
+        typical: priceOf(price, TYPICAL_CALL.inputTokens, TYPICAL_CALL.outputTokens),
+        worst: worstCaseCost(
+          price,
+          INPUT_ALLOWANCE_TOKENS.perplexity + WORST_PROMPT_BYTES,
+          newsMaxOutputTokens(MAX_WORD_COUNT),
+        ),
+      },
     )
     return c.json({
       ...estimate,

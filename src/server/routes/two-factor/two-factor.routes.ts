@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { checkPassword } from '../../auth/credentials.ts'
-import { loginRetryAfter, loginSucceeded, takeLoginAttempt } from '../../auth/rate-limit.ts'
+import { loginSucceeded, takeLoginAttempt } from '../../auth/rate-limit.ts'
 import { deleteOtherSessions } from '../../auth/sessions.ts'
 import {
   confirmTwoFactorSetup,
@@ -63,9 +63,7 @@ export const twoFactorRoutes = new Hono()
     // A stolen session cookie must not guess the password or a code here: as for the password
     // change, 5 wrong tries per session in 15 minutes, then 429 until the window has passed.
     const key = `two-factor-off:${c.get('session').idHash}`
-    const lockedFor = await loginRetryAfter(key)
-    if (lockedFor > 0) throw tooManyWrong(lockedFor)
-    const attempt = await takeLoginAttempt(key)
+    const attempt = await takeLoginAttempt(key, new Date(), { refuseWhenLocked: true })
     if ('retryAfter' in attempt) throw tooManyWrong(attempt.retryAfter)
     const ok = code?.trim() ? (await consumeSecondFactor(code)) !== undefined : await checkPassword(password ?? '')
     if (!ok) throw badRequest(code?.trim() ? invalidCode : 'Current password is incorrect')

@@ -252,6 +252,18 @@ describe('turning two-factor login off', () => {
     expect((await send('GET', '/api/admin/two-factor', { cookie })).body.enabled).toBe(true)
   })
 
+  it('checks 5 of 12 wrong passwords sent at once; the other 7 get 429 unchecked', async () => {
+    const { cookie } = await turnOn()
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        send('POST', '/api/admin/two-factor/disable', { cookie, body: { password: `guess ${i}` } }),
+      ),
+    )
+    const statuses = results.map((r) => r.status).sort()
+    expect(statuses).toEqual([...Array(5).fill(400), ...Array(7).fill(429)])
+    expect((await send('GET', '/api/admin/two-factor', { cookie })).body.enabled).toBe(true)
+  })
+
   it('the reset command (npm run admin:reset-2fa) turns it off without a session', async () => {
     await turnOn()
     expect(await turnOffTwoFactor()).toBe(true)
