@@ -85,8 +85,6 @@ export async function seedDemoContent(now = new Date(), database: Database = db(
           category: h.category,
           description: h.description,
           purchaseUrl: h.purchaseUrl,
-          rating: h.rating,
-          price: h.price,
           featured: h.featured,
           imageUrl: h.image,
           createdAt: stagger(i, demoAccessories.length),

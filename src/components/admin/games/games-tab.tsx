@@ -82,6 +82,7 @@ export default function GamesTab() {
       blank={blank}
       fromItem={fromItem}
       contract={gameContract}
+      alwaysSent={['title', 'websiteUrl', 'steamUrl']}
       toInput={toInput}
       fields={(f, set) => (
         <>

@@ -88,6 +88,7 @@ export default function StreamsTab() {
         tags: tagsToText(s.tags),
       })}
       contract={streamContract}
+      alwaysSent={['title', 'streamUrl']}
       toInput={toInput}
       fields={(f, set) => (
         <>
