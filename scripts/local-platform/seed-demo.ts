@@ -151,6 +151,8 @@ export async function seedDemoContent(now = new Date(), database: Database = db(
           tags: s.tags,
           thumbnailUrl: s.image,
           startTime: ago(s.hoursAgo * hour),
+          // A recorded stream has ended (two hours in): a refresh of its channel leaves it alone.
+          endTime: s.isLive ? null : ago((s.hoursAgo - 2) * hour),
         }),
       ),
     )

@@ -29,9 +29,14 @@ async function refresh(what: 'streams' | 'games') {
 }
 
 describe('POST /api/admin/refresh-streams', () => {
-  it('a live Twitch channel: LIVE with viewers, title and thumbnail from Helix; an offline one goes OFFLINE', async () => {
+  it('a live Twitch channel: LIVE with viewers, and (asked for) title and thumbnail from Helix; an offline one goes OFFLINE', async () => {
     h.fake.setTwitchChannel('fastlapfred', { live: true, title: 'Le Mans practice, 24h build-up', viewers: 1234 })
-    const live = await createStream({ streamUrl: 'https://www.twitch.tv/FastLapFred', isLive: false, viewerCount: 0 })
+    const live = await createStream({
+      streamUrl: 'https://www.twitch.tv/FastLapFred',
+      isLive: false,
+      viewerCount: 0,
+      platformTexts: true,
+    })
     const gone = await createStream({ streamUrl: 'https://www.twitch.tv/sleepysim', isLive: true, viewerCount: 50 })
 
     const job = await refresh('streams')
@@ -69,14 +74,14 @@ describe('POST /api/admin/refresh-streams', () => {
     expect((await history(gone.id)).map((v: { changedFields: string[] }) => v.changedFields)).toEqual([['endTime']])
   })
 
-  it('YouTube: a live video by link, a channel live by handle; viewers, title and thumbnail from the Data API', async () => {
+  it('YouTube: a live video by link, a channel live by handle; viewers from the Data API, texts as the owner chose', async () => {
     h.fake.setYoutubeVideo('AAAAAAAAAAA', { title: 'GT3 sprint, live', live: true, viewers: 321 })
     h.fake.setYoutubeVideo('BBBBBBBBBBB', { title: 'Rally stage replay', live: false })
     h.fake.setYoutubeVideo('CCCCCCCCCCC', { title: 'Endurance night stint', live: true, viewers: 77 })
     h.fake.setYoutubeChannel('@nightstint', 'CCCCCCCCCCC')
-    const video = await createStream({ streamUrl: 'https://youtu.be/AAAAAAAAAAA' })
+    const video = await createStream({ streamUrl: 'https://youtu.be/AAAAAAAAAAA', platformTexts: true })
     const replay = await createStream({ streamUrl: 'https://www.youtube.com/watch?v=BBBBBBBBBBB', isLive: true })
-    const channel = await createStream({ streamUrl: 'https://www.youtube.com/@nightstint' })
+    const channel = await createStream({ title: 'Our night stint', streamUrl: 'https://www.youtube.com/@nightstint' })
     const quiet = await createStream({ streamUrl: 'https://www.youtube.com/@quietchannel', isLive: true })
 
     const job = await refresh('streams')
@@ -88,12 +93,58 @@ describe('POST /api/admin/refresh-streams', () => {
       title: 'GT3 sprint, live',
       thumbnailUrl: 'https://i.ytimg.com/vi/AAAAAAAAAAA/maxresdefault_live.jpg',
     })
-    expect(await getStream(replay.id)).toMatchObject({ isLive: false, viewerCount: 0, title: 'Rally stage replay' })
-    expect(await getStream(channel.id)).toMatchObject({ isLive: true, viewerCount: 77, title: 'Endurance night stint' })
+    // The replay's broadcast has ended: offline, with an end; its title is the owner's.
+    expect(await getStream(replay.id)).toMatchObject({
+      isLive: false,
+      viewerCount: 0,
+      title: replay.title,
+      endTime: expect.any(Date),
+    })
+    expect(await getStream(channel.id)).toMatchObject({ isLive: true, viewerCount: 77, title: 'Our night stint' })
     expect(await getStream(quiet.id)).toMatchObject({ isLive: false, viewerCount: 0 })
     const search = h.fake.requests.find((r) => r.path === '/youtube/v3/search')!
     expect(search.url).toContain('eventType=live')
     expect(search.url).toContain('key=fake-youtube-key')
+  })
+
+  it('a channel link only says live and viewers: the live entry keeps its texts, the recorded one and a second entry of the channel are left alone (issue 25)', async () => {
+    h.fake.setYoutubeVideo('LLLLLLLLLLL', { title: 'EA WRC Monte-Carlo live', live: true, viewers: 777 })
+    h.fake.setYoutubeChannel('@gravelgoblin', 'LLLLLLLLLLL')
+    const hoursAgo = (n: number) => new Date(Date.now() - n * 3_600_000)
+    const channel = 'https://www.youtube.com/@gravelgoblin'
+    const live = await createStream({
+      title: 'EA WRC Monte-Carlo stage practice with pacenotes',
+      description: 'Practising Monte-Carlo stages with ice and snow.',
+      streamUrl: channel,
+      isLive: true,
+      viewerCount: 612,
+      startTime: hoursAgo(2),
+    })
+    const replay = await createStream({
+      title: 'DiRT Rally 2.0: Pikes Peak hillclimb challenge',
+      description: 'Taking on the Pikes Peak hillclimb.',
+      streamUrl: channel,
+      startTime: hoursAgo(96),
+      endTime: hoursAgo(94),
+    })
+    const later = await createStream({
+      title: 'Tonight: Rally Sweden recce',
+      streamUrl: channel,
+      startTime: hoursAgo(0),
+    })
+
+    const job = await refresh('streams')
+
+    expect(job).toMatchObject({ status: 'completed', total: 3, refreshed: 2, skipped: 1, errors: [] })
+    const { viewerCount: _v, updatedAt: _u, refreshedAt: _r, ...kept } = live
+    expect(await getStream(live.id)).toMatchObject({ ...kept, isLive: true, viewerCount: 777 })
+    // The recorded entry is not even asked about: it is exactly as it was.
+    expect(await getStream(replay.id)).toEqual(replay)
+    expect(await getStream(later.id)).toMatchObject({ isLive: false, title: later.title })
+    const shown = (await send('GET', '/api/streams/live')).body as { id: number }[]
+    expect(shown.map((s) => s.id)).toEqual([live.id])
+    // Live state and viewers are not content: no version.
+    expect((await send('GET', `/api/admin/revisions/stream/${live.id}`, { cookie })).body).toEqual([])
   })
 
   it('links on neither platform are skipped and counted, not errors', async () => {
