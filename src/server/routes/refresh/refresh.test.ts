@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { adminCookie, send } from '../../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
+import { databaseDigest } from '../../../../tests/helpers/digest.ts'
 import { startRefreshHarness, type RefreshHarness } from '../../../../tests/helpers/refresh.ts'
 import { createGame, createStream } from '../../../../tests/factories.ts'
 import { configureExternal } from '../../external/config.ts'
@@ -243,7 +244,7 @@ describe('POST /api/admin/refresh-streams', () => {
 })
 
 describe('POST /api/admin/refresh-games', () => {
-  it('price, description and picture from the Steam store for games with a Steam URL; the others are skipped', async () => {
+  it('price, description and picture from the Steam store fill the blank fields of games with a Steam URL; the others are skipped', async () => {
     h.fake.setSteamApp(244210, {
       name: 'Assetto Corsa',
       price: '$19.99',
@@ -251,8 +252,9 @@ describe('POST /api/admin/refresh-games', () => {
       image: 'https://shared.akamai.steamstatic.com/store_item_assets/steam/apps/244210/header.jpg',
     })
     h.fake.setSteamApp(1066890, { name: 'Automobilista 2', isFree: true, description: 'Free weekend.' })
-    const steam = await createGame({ steamUrl: 'https://store.steampowered.com/app/244210/Assetto_Corsa/' })
-    const free = await createGame({ websiteUrl: 'https://store.steampowered.com/app/1066890/' })
+    const blank = { price: '', description: '', imageUrl: '' }
+    const steam = await createGame({ ...blank, steamUrl: 'https://store.steampowered.com/app/244210/Assetto_Corsa/' })
+    const free = await createGame({ ...blank, websiteUrl: 'https://store.steampowered.com/app/1066890/' })
     const other = await createGame({ websiteUrl: 'https://www.gran-turismo.com', price: '$69.99' })
 
     const job = await refresh('games')
@@ -284,7 +286,7 @@ describe('POST /api/admin/refresh-games', () => {
     await createGame({ title: 'Down', steamUrl: 'https://store.steampowered.com/app/500/' })
     await createGame({ title: 'Gone', steamUrl: 'https://store.steampowered.com/app/404/' })
     await createGame({ title: 'Mangled', steamUrl: 'https://store.steampowered.com/app/999/' })
-    const fine = await createGame({ title: 'Fine', steamUrl: 'https://store.steampowered.com/app/7/' })
+    const fine = await createGame({ title: 'Fine', price: '', steamUrl: 'https://store.steampowered.com/app/7/' })
 
     const job = await refresh('games')
 
@@ -295,6 +297,73 @@ describe('POST /api/admin/refresh-games', () => {
       'Mangled: Steam sent an answer that is not JSON',
     ])
     expect(await getGame(fine.id)).toMatchObject({ price: '$29.99' })
+  })
+
+  it("keeps the owner's price and description, offers the store's beside them, and 'use-store' takes one (issue 25)", async () => {
+    h.fake.setSteamApp(266410, { name: 'iRacing', price: '$29.99', description: 'The store page of iRacing.' })
+    const game = await createGame({
+      title: 'iRacing',
+      price: 'Subscription from $13/month',
+      description: 'The subscription-based online racing service.',
+      imageUrl: '',
+      websiteUrl: 'https://store.steampowered.com/app/266410/iRacing/',
+    })
+
+    expect(await refresh('games')).toMatchObject({ refreshed: 1, changed: 1, errors: [] })
+
+    const imageUrl = 'https://shared.akamai.steamstatic.com/store_item_assets/steam/apps/266410/header.jpg'
+    // The owner's words stay; the blank picture is filled and follows the store from now on.
+    expect(await getGame(game.id)).toMatchObject({
+      price: 'Subscription from $13/month',
+      description: 'The subscription-based online racing service.',
+      imageUrl,
+      storeFields: ['imageUrl'],
+      storeValues: { price: '$29.99', description: 'The store page of iRacing.', imageUrl },
+    })
+    const listed = (await send('GET', '/api/admin/games', { cookie })).body as Record<string, unknown>[]
+    expect(listed.find((g) => g.id === game.id)).toMatchObject({ storeValues: { price: '$29.99' } })
+    // Visitors get the game, not the owner's bookkeeping.
+    const visible = (await send('GET', `/api/games/${game.id}`)).body as Record<string, unknown>
+    expect(visible).toMatchObject({ price: 'Subscription from $13/month' })
+    expect(visible).not.toHaveProperty('storeValues')
+    expect(visible).not.toHaveProperty('storeFields')
+
+    const used = await send('POST', `/api/admin/games/${game.id}/use-store`, { cookie, body: { field: 'price' } })
+    expect(used.status).toBe(200)
+    expect(used.body).toMatchObject({ price: '$29.99', storeFields: ['price', 'imageUrl'] })
+    const [version] = (await send('GET', `/api/admin/revisions/game/${game.id}`, { cookie })).body
+    expect(version).toMatchObject({ summary: 'Took the price from the Steam store', changedFields: ['price'] })
+
+    // The price follows the store now; the owner writing it again makes it theirs again.
+    h.fake.setSteamApp(266410, { name: 'iRacing', price: '$19.99', description: 'The store page of iRacing.' })
+    await refresh('games')
+    expect(await getGame(game.id)).toMatchObject({ price: '$19.99' })
+    const edited = await send('PUT', `/api/admin/games/${game.id}`, {
+      cookie,
+      body: { title: 'iRacing', price: 'Free week' },
+    })
+    expect(edited.body).toMatchObject({ price: 'Free week', storeFields: ['imageUrl'] })
+    await refresh('games')
+    expect(await getGame(game.id)).toMatchObject({ price: 'Free week' })
+  })
+
+  it("'use-store' refuses a field the store has not given, or another field, and changes nothing", async () => {
+    const game = await createGame({ price: '$1.00' })
+    const before = await databaseDigest()
+    const none = await send('POST', `/api/admin/games/${game.id}/use-store`, { cookie, body: { field: 'price' } })
+    expect(none).toMatchObject({
+      status: 400,
+      body: { message: 'The Steam store has given no price for this game yet: refresh the games first.' },
+    })
+    const other = await send('POST', `/api/admin/games/${game.id}/use-store`, { cookie, body: { field: 'title' } })
+    expect(other).toMatchObject({
+      status: 400,
+      body: { message: 'The field must be one of: price, description, imageUrl.' },
+    })
+    expect(await databaseDigest()).toBe(before)
+    expect(
+      (await send('POST', `/api/admin/games/${game.id + 1}/use-store`, { cookie, body: { field: 'price' } })).status,
+    ).toBe(404)
   })
 
   it('needs no key: Steam is asked even with no stream keys set', async () => {
