@@ -11,6 +11,13 @@ export type RevisionActor = (typeof revisionActors)[number]
 
 export type RevisionAction = 'update' | 'delete' | 'restore'
 
+/**
+ * Who changed something, as the History, the deleted list and the Activity log name them: the owner
+ * is 'Admin' everywhere (spec 001's own word: 'Welcome, Admin!').
+ */
+export const OWNER_NAME = 'Admin'
+export const actorNames: Record<RevisionActor, string> = { admin: OWNER_NAME, ai: 'AI', scheduler: 'Scheduler' }
+
 /** Versions kept per record; older ones are dropped as new ones arrive (docs/decisions/0600). */
 export const REVISIONS_KEPT = 50
 
