@@ -56,3 +56,28 @@ for (const tab of tabs) {
     expect(moved).toEqual([])
   })
 }
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the championships tab fits the screen: no element is wider than the viewport', async ({ page }, testInfo) => {
+    await loginContext(page, testInfo)
+    await page.goto('/admin?tab=championships')
+    await expect(page.getByRole('heading', { name: 'AI Championship Standings', level: 2 })).toBeVisible()
+    await expect(page.getByText(/^Loading/)).toHaveCount(0)
+    // Every driver row shown, and the entries' list: the widest content there is.
+    for (const toggle of await page.getByRole('button', { name: /^Show all/ }).all()) await toggle.click()
+    const overflowing = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth
+      return [...document.querySelectorAll('main *')]
+        .map((el) => ({ el, box: el.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 0 && (box.right > width + 0.5 || box.left < -0.5))
+        .map(
+          ({ el, box }) =>
+            `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}" ${Math.round(box.left)}-${Math.round(box.right)}`,
+        )
+    })
+    expect(overflowing).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  })
+})
