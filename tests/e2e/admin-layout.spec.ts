@@ -96,11 +96,6 @@ test.describe('on a phone', () => {
     await expect(
       page.getByRole('list', { name: 'AI championship standings' }).getByRole('textbox', { name: 'Driver name' }),
     ).toBeFocused()
-    await page.screenshot({
-      path: '/tmp/champ-390-edit.png',
-      fullPage: true,
-      clip: { x: 0, y: 300, width: 402, height: 900 },
-    })
     expect(await overflow(page)).toEqual({ wide: [], scrollsSideways: false })
   })
 })
