@@ -108,4 +108,14 @@ describe('previewVersion', () => {
       { field: 'isLive', label: 'is live', value: 'yes' },
     ])
   })
+
+  it("in the record's field order, whatever the stored order", () => {
+    const stored = { price: '$1', title: 'iRacing', rating: '90%', description: 'Online racing.' }
+    expect(previewVersion(stored, ['id', 'title', 'description', 'rating', 'price']).map((f) => f.field)).toEqual([
+      'title',
+      'description',
+      'rating',
+      'price',
+    ])
+  })
 })

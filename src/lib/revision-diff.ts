@@ -157,10 +157,16 @@ const hiddenInPreview = new Set([
   'storeValues',
 ])
 
-/** A version as the History previews it before a restore: every field in words, text of markup. */
-export function previewVersion(snapshot: Snapshot): PreviewField[] {
+/**
+ * A version as the History previews it before a restore: every field in words, text of markup, in
+ * the record's own field order (`order`; a stored snapshot is JSONB, which keeps its keys sorted by
+ * length, so its own order is no order).
+ */
+export function previewVersion(snapshot: Snapshot, order: readonly string[] = []): PreviewField[] {
+  const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length)
   return Object.entries(snapshot)
     .filter(([field]) => !hiddenInPreview.has(field))
+    .sort(([a], [b]) => rank(a) - rank(b))
     .map(([field, value]) => ({
       field,
       label: fieldLabel(field),

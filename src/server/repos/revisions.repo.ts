@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm'
 import {
   DELETED_LIST_DAYS,
   revisionEntities,
@@ -67,6 +67,12 @@ export interface RevisionVersion {
   fields: PreviewField[]
 }
 
+/** A record's fields in its table's column order (standings: the set's, then its rows). */
+function fieldOrder(entity: RevisionEntity): string[] {
+  if (entity === 'standings') return [...Object.keys(getTableColumns(standingsSets)), 'standings']
+  return Object.keys(getTableColumns(versionedTables[entity]))
+}
+
 export async function getRevisionVersion(id: number): Promise<RevisionVersion | undefined> {
   const [r] = await db().select().from(revisions).where(eq(revisions.id, id))
   if (!r) return undefined
@@ -78,7 +84,7 @@ export async function getRevisionVersion(id: number): Promise<RevisionVersion | 
     name: versionName(entity, r.snapshot),
     createdAt: r.createdAt,
     restorable: Object.keys(r.snapshot).length > 0,
-    fields: previewVersion(r.snapshot),
+    fields: previewVersion(r.snapshot, fieldOrder(entity)),
   }
 }
 
