@@ -1,5 +1,5 @@
 import { test, type Page } from '@playwright/test'
-import { confirm, expect, expectToast, openTab, unique } from '../helpers/e2e-admin-ui.ts'
+import { confirm, expect, expectNoAxeViolations, expectToast, openTab, unique } from '../helpers/e2e-admin-ui.ts'
 
 /** Adds a game through the Games tab's form. */
 async function addGame(page: Page, title: string): Promise<void> {
@@ -46,6 +46,7 @@ test.describe('revision history', () => {
     const preview = version.getByRole('region', { name: /^The version before the change of/ })
     await expect(preview.getByRole('definition').first()).toHaveText(title)
     await expect(preview).toContainText('category')
+    await expectNoAxeViolations(page, 'history dialog with changes and a preview')
     await version.getByRole('button', { name: /^Restore/ }).click()
     await expectToast(page, 'Version Restored')
     // The dialog follows the record: it is the old title's history now.
