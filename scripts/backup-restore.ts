@@ -2,13 +2,17 @@
  * npm run backup:restore -- <file> [--replace]: restores an archive into the database and Blobs
  * the site uses, as the System tab's Restore Backup does (docs/decisions/0610-backup-archive.md).
  * A site with content is refused unless --replace is given; nothing is half-written on failure.
+ * A site that never started (a new machine: an empty data folder, or an empty DATABASE_URL
+ * database) is brought up to date first: the embedded database is started and every migration
+ * applied, as `npm start` would (docs/admin.md, "Restoring on a new machine").
  */
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { appendAudit } from '../src/server/audit/audit.ts'
-import { decodeArchive } from '../src/server/backup/archive.ts'
+import { decodeArchive, type BackupArchive } from '../src/server/backup/archive.ts'
 import { restoreArchive } from '../src/server/backup/restore.ts'
 import { closeDb } from '../src/server/db/client.ts'
+import { runMigrations } from '../src/server/db/migrate.ts'
 import { ApiError } from '../src/server/http/errors.ts'
 import { platformFromEnv } from '../src/server/platform.ts'
 import { ensureDatabase } from './local-platform/database.ts'
@@ -24,11 +28,31 @@ if (!path || positionals.length > 1) {
   process.exit(2)
 }
 
+/** The archive, read and checked before anything is started or created: a wrong file leaves a new machine as it was. */
+function readArchive(file: string): BackupArchive {
+  let bytes: Buffer
+  try {
+    bytes = readFileSync(file)
+  } catch (error) {
+    console.error(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  }
+  try {
+    return decodeArchive(bytes)
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
+}
+
+const archive = readArchive(path)
 const database = await ensureDatabase()
 const blobs = await connectSiteBlobs()
 let code = 0
 try {
-  const archive = decodeArchive(readFileSync(path))
+  // A site that never started has no tables yet ('relation "games" does not exist').
+  await runMigrations()
   const summary = await restoreArchive(archive, { replace: values.replace })
   await appendAudit({
     method: 'CLI',

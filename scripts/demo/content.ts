@@ -26,9 +26,13 @@ export type DemoGame = Demo<
   'title' | 'description' | 'category' | 'price' | 'rating' | 'platform' | 'websiteUrl' | 'steamUrl' | 'featured'
 >
 
+/**
+ * No rating or price: every item gets the ones a new item is given (spec 001 section 5: '4.5',
+ * 'Contact Manufacturer'; docs/decisions/0620), as if the owner had added it in the Hardware tab.
+ */
 export type DemoAccessory = Demo<
   NewAccessory,
-  'name' | 'brand' | 'category' | 'description' | 'purchaseUrl' | 'rating' | 'price' | 'featured'
+  'name' | 'brand' | 'category' | 'description' | 'purchaseUrl' | 'featured'
 >
 
 export type DemoNews = Demo<
@@ -279,8 +283,6 @@ export const demoAccessories: DemoAccessory[] = [
     description:
       'A 25 Nm direct-drive servo with exceptionally clean, low-latency force feedback and the True Drive software suite. The reference point many reviewers use to judge every other base.',
     purchaseUrl: 'https://simucube.com',
-    rating: '9.6',
-    price: '$1,349.00',
     featured: true,
     image: '/demo/hardware/simucube-2-pro.webp',
   },
@@ -291,8 +293,6 @@ export const demoAccessories: DemoAccessory[] = [
     description:
       'A compact 12 Nm direct-drive base with a quiet motor, quick-release compatibility across the Moza range and an approachable Pit House configuration app.',
     purchaseUrl: 'https://mozaracing.com',
-    rating: '8.7',
-    price: '$549.00',
     featured: true,
     image: '/demo/hardware/moza-r12-v2.webp',
   },
@@ -303,8 +303,6 @@ export const demoAccessories: DemoAccessory[] = [
     description:
       'A 15 Nm direct-drive base compatible with PC, PlayStation and Xbox, with a boost mode, a hardened QR2 quick release and access to the huge Fanatec wheel ecosystem.',
     purchaseUrl: 'https://fanatec.com',
-    rating: '8.9',
-    price: '$999.95',
     featured: false,
     image: '/demo/hardware/fanatec-clubsport-dd-plus.webp',
   },
@@ -315,8 +313,6 @@ export const demoAccessories: DemoAccessory[] = [
     description:
       'Thrustmaster\u2019s 10 Nm direct-drive base with a built-in Quick Release and compatibility with the long list of Thrustmaster rims, from Ferrari SF1000 replicas to GT wheels.',
     purchaseUrl: 'https://www.thrustmaster.com',
-    rating: '7.8',
-    price: '$649.99',
     featured: false,
     image: '/demo/hardware/thrustmaster-t818.webp',
   },
@@ -327,8 +323,6 @@ export const demoAccessories: DemoAccessory[] = [
     description:
       'An 11 Nm direct-drive wheel and base bundle with TRUEFORCE haptics, magnetic paddles and a dual-clutch mode. A strong plug-and-play choice for PlayStation and Xbox players.',
     purchaseUrl: 'https://www.logitechg.com',
-    rating: '8.2',
-    price: '$999.00',
     featured: false,
     image: '/demo/hardware/logitech-g-pro-racing-wheel.webp',
   },
@@ -339,8 +333,6 @@ export const demoAccessories: DemoAccessory[] = [
     description:
       'A hand-built Italian GT rim with aluminium paddles, 12 configurable buttons, four rotary encoders and a wireless option. Compatible with every major quick-release standard.',
     purchaseUrl: 'https://www.cubecontrols.com',
-    rating: '9.1',
-    price: '$699.00',
     featured: true,
     image: '/demo/hardware/cube-controls-gt-pro.webp',
   },
@@ -351,8 +343,6 @@ export const demoAccessories: DemoAccessory[] = [
     description:
       'A formula-style rim with Alcantara grips, magnetic shift paddles and dual clutch paddles, designed for open-wheel leagues in iRacing, rFactor 2 and F1 25.',
     purchaseUrl: 'https://www.ascher-racing.com',
-    rating: '8.8',
-    price: '$589.00',
     featured: false,
     image: '/demo/hardware/ascher-racing-f28-sc.webp',
   },
@@ -363,8 +353,6 @@ export const demoAccessories: DemoAccessory[] = [
     description:
       'A carbon-fibre formula rim with multi-function rotary switches, an RGB rev strip and a well-known layout that plenty of F1 league drivers have muscle memory for.',
     purchaseUrl: 'https://fanatec.com',
-    rating: '8.0',
-    price: '$399.95',
     featured: false,
     image: '/demo/hardware/fanatec-formula-v25-x.webp',
   },
@@ -375,8 +363,6 @@ export const demoAccessories: DemoAccessory[] = [
     description:
       'Load-cell pedals with up to 65 kg of brake force, adjustable elastomer stacks and a reputation for lasting a decade. A favourite upgrade for drivers who want consistent trail braking.',
     purchaseUrl: 'https://heusinkveld.com',
-    rating: '9.4',
-    price: '$699.00',
     featured: true,
     image: '/demo/hardware/heusinkveld-sprint.webp',
   },
@@ -387,8 +373,6 @@ export const demoAccessories: DemoAccessory[] = [
     description:
       'A servo-driven brake pedal that can simulate ABS pulsing, lock-up feel and entire brake-system characteristics per car. Expensive, but unlike any passive pedal on the market.',
     purchaseUrl: 'https://simucube.com',
-    rating: '9.0',
-    price: '$2,199.00',
     featured: false,
     image: '/demo/hardware/simucube-activepedal.webp',
   },
@@ -399,8 +383,6 @@ export const demoAccessories: DemoAccessory[] = [
     description:
       'A three-pedal load-cell set with a 200 kg sensor, swappable brake springs and a heel plate designed for hard-mounting to aluminium profile rigs.',
     purchaseUrl: 'https://mozaracing.com',
-    rating: '8.1',
-    price: '$459.00',
     featured: false,
     image: '/demo/hardware/moza-crp2.webp',
   },
@@ -411,8 +393,6 @@ export const demoAccessories: DemoAccessory[] = [
     description:
       'A 160 mm aluminium profile cockpit with an adjustable front-mount wheel deck, a sliding pedal plate and enough rigidity for 25 Nm bases. Monitor and seat mounts sold separately.',
     purchaseUrl: 'https://trakracer.com',
-    rating: '8.6',
-    price: '$1,099.00',
     featured: true,
     image: '/demo/hardware/trak-racer-tr160.webp',
   },
@@ -423,8 +403,6 @@ export const demoAccessories: DemoAccessory[] = [
     description:
       'The best-selling profile rig from the Netherlands: modular, rock-solid and compatible with every direct-drive base. A GT seating position that can be converted to formula with an add-on kit.',
     purchaseUrl: 'https://sim-lab.eu',
-    rating: '9.2',
-    price: '$649.00',
     featured: true,
     image: '/demo/hardware/sim-lab-gt1-evo.webp',
   },
@@ -435,8 +413,6 @@ export const demoAccessories: DemoAccessory[] = [
     description:
       'An aluminium profile cockpit that switches between GT and formula driving positions in minutes. Front or side wheel mounting and a pedal deck with plenty of adjustment.',
     purchaseUrl: 'https://nextlevelracing.com',
-    rating: '7.9',
-    price: '$899.00',
     featured: false,
     image: '/demo/hardware/nlr-f-gt-elite.webp',
   },
@@ -447,8 +423,6 @@ export const demoAccessories: DemoAccessory[] = [
     description:
       'A sequential shifter with adjustable throw, spring force and an aggressive mechanical clunk. Equally at home in a rally car, a touring car or a vintage GT.',
     purchaseUrl: 'https://heusinkveld.com',
-    rating: '9.0',
-    price: '$349.00',
     featured: false,
     image: '/demo/hardware/heusinkveld-sequential.webp',
   },
@@ -459,8 +433,6 @@ export const demoAccessories: DemoAccessory[] = [
     description:
       'The long-serving H-pattern and sequential shifter with swappable gates and a metal construction. Affordable and widely compatible, though it feels light compared to premium shifters.',
     purchaseUrl: 'https://www.thrustmaster.com',
-    rating: '7.2',
-    price: '$169.99',
     featured: false,
     image: '/demo/hardware/thrustmaster-th8a.webp',
   },
@@ -471,8 +443,6 @@ export const demoAccessories: DemoAccessory[] = [
     description:
       'A hydraulic-feel load-cell handbrake with a long lever, adjustable resistance and USB connection. Essential for EA Sports WRC, Richard Burns Rally and drift sessions.',
     purchaseUrl: 'https://heusinkveld.com',
-    rating: '8.9',
-    price: '$299.00',
     featured: false,
     image: '/demo/hardware/heusinkveld-handbrake.webp',
   },
@@ -483,8 +453,6 @@ export const demoAccessories: DemoAccessory[] = [
     description:
       'A 49-inch 1000R super-ultrawide that wraps around the rig like a triple-screen setup without the bezels. 240 Hz refresh rate and a 5120 x 1440 resolution.',
     purchaseUrl: 'https://www.samsung.com',
-    rating: '8.4',
-    price: '$1,099.99',
     featured: false,
     image: '/demo/hardware/samsung-odyssey-g9.webp',
   },
@@ -495,8 +463,6 @@ export const demoAccessories: DemoAccessory[] = [
     description:
       'A freestanding triple-screen mount for 24- to 32-inch monitors that keeps screens isolated from rig vibration. Tool-free angle adjustment for correct field of view.',
     purchaseUrl: 'https://sim-lab.eu',
-    rating: '8.5',
-    price: '$299.00',
     featured: false,
     image: '/demo/hardware/sim-lab-triple-stand.webp',
   },
@@ -507,8 +473,6 @@ export const demoAccessories: DemoAccessory[] = [
     description:
       'A standalone mixed-reality headset that doubles as a PC VR headset over Link or Air Link. Pancake lenses and a wide field of view make it a popular budget VR option for sim racers.',
     purchaseUrl: 'https://www.meta.com/quest/quest-3/',
-    rating: '7.6',
-    price: '$499.00',
     featured: false,
     image: '/demo/hardware/meta-quest-3.webp',
   },

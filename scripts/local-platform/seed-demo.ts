@@ -85,8 +85,6 @@ export async function seedDemoContent(now = new Date(), database: Database = db(
           category: h.category,
           description: h.description,
           purchaseUrl: h.purchaseUrl,
-          rating: h.rating,
-          price: h.price,
           featured: h.featured,
           imageUrl: h.image,
           createdAt: stagger(i, demoAccessories.length),
@@ -153,6 +151,8 @@ export async function seedDemoContent(now = new Date(), database: Database = db(
           tags: s.tags,
           thumbnailUrl: s.image,
           startTime: ago(s.hoursAgo * hour),
+          // A recorded stream has ended (two hours in): a refresh of its channel leaves it alone.
+          endTime: s.isLive ? null : ago((s.hoursAgo - 2) * hour),
         }),
       ),
     )

@@ -11,6 +11,13 @@ export type RevisionActor = (typeof revisionActors)[number]
 
 export type RevisionAction = 'update' | 'delete' | 'restore'
 
+/**
+ * Who changed something, as the History, the deleted list and the Activity log name them: the owner
+ * is 'Admin' everywhere (spec 001's own word: 'Welcome, Admin!').
+ */
+export const OWNER_NAME = 'Admin'
+export const actorNames: Record<RevisionActor, string> = { admin: OWNER_NAME, ai: 'AI', scheduler: 'Scheduler' }
+
 /** Versions kept per record; older ones are dropped as new ones arrive (docs/decisions/0600). */
 export const REVISIONS_KEPT = 50
 
@@ -18,13 +25,9 @@ export const REVISIONS_KEPT = 50
 export const DELETED_LIST_DAYS = 30
 
 /**
- * Bookkeeping, not content: a save that only touches these changes nothing worth a version, and a
- * restore keeps their current values (the list order is arranged by move/reorder, not by edits).
- */
-/**
  * Not content: ids, times and order, and what a refresh reads from a platform every few minutes
- * (whether a stream is live, its viewers, when it was read). Versions of those alone would push
- * the owner's edits out of the 50 kept.
+ * (whether a stream is live, its viewers, when it was read, what the Steam store says and which
+ * fields follow it). Versions of those alone would push the owner's edits out of the 50 kept.
  */
 const bookkeeping = new Set([
   'id',
@@ -35,6 +38,8 @@ const bookkeeping = new Set([
   'refreshedAt',
   'isLive',
   'viewerCount',
+  'storeFields',
+  'storeValues',
 ])
 
 const asJson = (value: unknown) => JSON.stringify(value ?? null)

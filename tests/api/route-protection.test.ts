@@ -54,6 +54,7 @@ const expectedPublic = [
   'GET /api/site-settings/:key',
   'GET /api/image-library',
   'POST /api/admin/login',
+  'GET /api/admin/session/state',
 ]
 
 describe('route protection', () => {

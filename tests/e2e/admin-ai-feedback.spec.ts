@@ -40,7 +40,7 @@ test.describe('AI feedback, kept edits and hidden settings', () => {
     for (const name of ['Formula 1', 'WRC']) await bulk.getByRole('checkbox', { name }).check()
     await bulk.getByRole('button', { name: 'Generate News for 2 Championships' }).click()
 
-    await expectToast(page, 'Bulk News Generation Complete', 'Generated news for 1 championships. 1 errors.')
+    await expectToast(page, 'Bulk News Generation Complete', 'Generated news for 1 championship. 1 error.')
     await expectDestructive(page, 'Bulk News Generation Complete')
     await expect(toast(page)).toContainText(`WRC: ${unreadable}`)
     await expect(toast(page)).not.toContainText('Unexpected token')

@@ -50,7 +50,7 @@ test.describe('AI in the admin panel', () => {
     const banner = page.getByRole('region', { name: 'Background jobs' })
     await expect(banner.getByRole('progressbar', { name: /Progress: \d of 6/ })).toBeVisible()
     await expect(banner).toContainText('Generating news for')
-    await expectToast(page, 'Bulk News Generation Complete', 'Generated news for 5 championships. 1 errors.')
+    await expectToast(page, 'Bulk News Generation Complete', 'Generated news for 5 championships. 1 error.')
     await expect(banner).toBeHidden()
 
     const drafts = page.getByRole('region', { name: /Drafts to Review/ })

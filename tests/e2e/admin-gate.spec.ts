@@ -33,6 +33,17 @@ test.describe('admin gate and shell', () => {
     await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible()
   })
 
+  test("the gate logs no console error for the expected 'not logged in' answer", async ({ page }) => {
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    await page.goto('/admin')
+    await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible()
+    await expect(page.getByLabel('Admin password', { exact: true })).toBeEditable()
+    expect(errors).toEqual([])
+  })
+
   test('the gate works the moment it shows, on a phone-slow CPU', async ({ page }, testInfo) => {
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })

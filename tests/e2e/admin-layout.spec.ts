@@ -60,3 +60,46 @@ for (const tab of tabs) {
     expect(moved).toEqual([])
   })
 }
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  /** The elements of the tab that reach past either edge of the screen, and whether the page scrolls sideways. */
+  const overflow = (page: import('@playwright/test').Page) =>
+    page.evaluate(() => {
+      const width = document.documentElement.clientWidth
+      const wide = [...document.querySelectorAll('main *')]
+        .map((el) => ({ el, box: el.getBoundingClientRect() }))
+        // Visually hidden helpers (1 px, clipped: the drag and drop's screen-reader text) are not seen.
+        .filter(({ box }) => box.width > 1 && (box.right > width + 0.5 || box.left < -0.5))
+        .map(
+          ({ el, box }) =>
+            `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}" ${Math.round(box.left)}-${Math.round(box.right)}`,
+        )
+      return { wide, scrollsSideways: document.documentElement.scrollWidth > width }
+    })
+
+  test('the championships tab fits the screen: no element is wider than the viewport, nor while a row is edited', async ({
+    page,
+  }, testInfo) => {
+    await loginContext(page, testInfo)
+    await page.goto('/admin?tab=championships')
+    await expect(page.getByRole('heading', { name: 'AI Championship Standings', level: 2 })).toBeVisible()
+    await expect(page.getByText(/^Loading/)).toHaveCount(0)
+    // Every driver row shown: the widest content there is.
+    const showAll = page.getByRole('button', { name: /^Show all/ })
+    for (let n = await showAll.count(); n > 0; n--) await showAll.first().click()
+    await expect(showAll).toHaveCount(0)
+    expect(await overflow(page)).toEqual({ wide: [], scrollsSideways: false })
+    // A driver row being edited: its three inputs, Save and Cancel.
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click()
+    await expect(
+      page.getByRole('list', { name: 'AI championship standings' }).getByRole('textbox', { name: 'Driver name' }),
+    ).toBeFocused()
+    expect(await overflow(page)).toEqual({ wide: [], scrollsSideways: false })
+  })
+})

@@ -1,5 +1,5 @@
 import { test, type Page } from '@playwright/test'
-import { confirm, expect, expectToast, openTab, unique } from '../helpers/e2e-admin-ui.ts'
+import { confirm, expect, expectNoAxeViolations, expectToast, openTab, unique } from '../helpers/e2e-admin-ui.ts'
 
 /** Adds a game through the Games tab's form. */
 async function addGame(page: Page, title: string): Promise<void> {
@@ -34,11 +34,19 @@ test.describe('revision history', () => {
     await page.getByRole('button', { name: `History of ${title} Renamed` }).click()
     const dialog = page.getByRole('dialog')
     await expect(dialog.getByRole('heading', { name: `History of ${title} Renamed` })).toBeVisible()
-    // The version before the rename: who made it, what changed and the old value.
-    const version = dialog
-      .getByRole('listitem')
-      .filter({ hasText: `title was “${title}”`, has: page.getByRole('button', { name: /^Restore/ }) })
-    await expect(version).toContainText('You')
+    // The version before the rename: who made it, and what changed, old -> new (issue 25).
+    const version = dialog.getByRole('listitem').filter({
+      hasText: `title: “${title}” → “${title} Renamed”`,
+      has: page.getByRole('button', { name: /^Restore/ }),
+    })
+    await expect(version).toContainText('Admin')
+    await expect(version.getByRole('insertion')).toHaveText(/^\s*Renamed$/)
+    // A preview of that version before restoring it.
+    await version.getByRole('button', { name: /^Preview the version/ }).click()
+    const preview = version.getByRole('region', { name: /^The version before the change of/ })
+    await expect(preview.getByRole('definition').first()).toHaveText(title)
+    await expect(preview).toContainText('category')
+    await expectNoAxeViolations(page, 'history dialog with changes and a preview')
     await version.getByRole('button', { name: /^Restore/ }).click()
     await expectToast(page, 'Version Restored')
     // The dialog follows the record: it is the old title's history now.

@@ -26,8 +26,22 @@ describe('the toast of a finished job', () => {
     expect(report).toEqual({
       tone: 'failure',
       title: 'Bulk News Generation Complete',
-      description: `Generated news for 5 championships. 1 errors.\nNASCAR: ${nascar.error}`,
+      description: `Generated news for 5 championships. 1 error.\nNASCAR: ${nascar.error}`,
     })
+  })
+
+  it("keeps the spec's words for every count but one: '1 error', '1 championship' (issue 25)", () => {
+    const two = { errors: ['a', 'b'], failures: [nascar, nascar] }
+    expect(jobReport(job({ refreshedCount: 0, ...two }))?.description).toMatch(
+      /^Generated news for 0 championships\. 2 errors\.\n/,
+    )
+    expect(jobReport(job({ refreshedCount: 1 }))?.description).toBe('Generated news for 1 championship. 0 errors.')
+    expect(jobReport(job({ kind: 'refresh-streams', refreshed: 1, skipped: 2 }))?.description).toBe(
+      '1 stream refreshed, 2 skipped. 0 errors.',
+    )
+    expect(jobReport(job({ kind: 'refresh-games', refreshed: 3, errors: ['Down: 500'] }))?.description).toBe(
+      '3 games refreshed, 0 skipped. 1 error.\nDown: 500',
+    )
   })
 
   it('reports refreshes of news and standings the same way', () => {

@@ -21,6 +21,12 @@ export interface JobReport {
 const failedList = (job: FinishedJob) =>
   job.failures.map((f) => `${f.championship ?? 'A task'}: ${f.error ?? 'failed'}`).join('\n')
 
+/**
+ * '1 error', '2 errors': the spec's 'N championships. M errors.' is a pattern, and its words stay
+ * for every count but one (docs/decisions/0623).
+ */
+export const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
 const withFailures = (summary: string, job: FinishedJob) =>
   job.failures.length > 0 ? `${summary}\n${failedList(job)}` : summary
 
@@ -32,12 +38,16 @@ const withFailures = (summary: string, job: FinishedJob) =>
 export function jobReport(job: FinishedJob): JobReport | undefined {
   const errors = job.errors.length
   const tone = errors > 0 ? 'failure' : 'success'
+  const errorCount = counted(errors, 'error', 'errors')
   switch (job.kind) {
     case 'bulk-news':
       return {
         tone,
         title: 'Bulk News Generation Complete',
-        description: withFailures(`Generated news for ${job.refreshedCount} championships. ${errors} errors.`, job),
+        description: withFailures(
+          `Generated news for ${counted(job.refreshedCount, 'championship', 'championships')}. ${errorCount}.`,
+          job,
+        ),
       }
     case 'refresh-news':
       if (job.refreshedCount === 0 && errors > 0)
@@ -45,7 +55,10 @@ export function jobReport(job: FinishedJob): JobReport | undefined {
       return {
         tone,
         title: 'News Refreshed',
-        description: withFailures(`${job.refreshedCount} new drafts to review. ${errors} errors.`, job),
+        description: withFailures(
+          `${counted(job.refreshedCount, 'new draft', 'new drafts')} to review. ${errorCount}.`,
+          job,
+        ),
       }
     case 'refresh-standings':
       if (job.updated === 0 && errors > 0)
@@ -58,7 +71,7 @@ export function jobReport(job: FinishedJob): JobReport | undefined {
         tone,
         title: 'Championships Refreshed',
         description: withFailures(
-          `${job.updated} championships updated; rows you edited were kept. ${errors} errors.`,
+          `${counted(job.updated, 'championship', 'championships')} updated; rows you edited were kept. ${errorCount}.`,
           job,
         ),
       }
@@ -67,7 +80,7 @@ export function jobReport(job: FinishedJob): JobReport | undefined {
       const what = job.kind === 'refresh-streams' ? 'streams' : 'games'
       if (job.refreshed === 0 && errors > 0)
         return { tone, title: 'Refresh Failed', description: job.errors.join('\n') }
-      const counts = `${job.refreshed ?? 0} ${what} refreshed, ${job.skipped ?? 0} skipped. ${errors} errors.`
+      const counts = `${counted(job.refreshed ?? 0, what.slice(0, -1), what)} refreshed, ${job.skipped ?? 0} skipped. ${errorCount}.`
       return {
         tone,
         title: what === 'streams' ? 'Streams Refreshed' : 'Games Refreshed',

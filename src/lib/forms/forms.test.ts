@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { accessoryContract } from './accessory.ts'
+import { accessoryContract, accessoryUpdateContract } from './accessory.ts'
 import { championshipEntryContract, championshipEntryUpdateContract } from './championship-entry.ts'
 import { formProblem } from './contract.ts'
 import { gameContract, gameRatingChoices } from './game.ts'
@@ -56,6 +56,10 @@ describe('form contracts', () => {
     expect(
       accessoryContract.schema.parse({ name: 'Fanatec', purchaseUrl: 'https://fanatec.com', rating: '1' }),
     ).toEqual({ name: 'Fanatec', purchaseUrl: 'https://fanatec.com', rating: '4.5', price: 'Contact Manufacturer' })
+    // An update leaves them as they are: what is sent for them is dropped.
+    expect(
+      accessoryUpdateContract.schema.parse({ name: 'Fanatec', purchaseUrl: 'https://fanatec.com', price: '$9' }),
+    ).toEqual({ name: 'Fanatec', purchaseUrl: 'https://fanatec.com' })
   })
 
   it("needs the stream title and URL under the title 'Error'", () => {

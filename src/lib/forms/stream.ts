@@ -59,6 +59,8 @@ export const streamContract = formContract(
       isLive: boolFrom('isLive').optional(),
       viewerCount: viewerCountField.optional(),
       tags: tagsField.optional(),
+      /** Take the title and thumbnail from Twitch or YouTube at each refresh (docs/decisions/0621). */
+      platformTexts: boolFrom('platformTexts').optional(),
     })
     .refine((s) => !(s.startTime && s.endTime && s.endTime < s.startTime), streamEndMessage),
   'Error',

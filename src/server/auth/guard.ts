@@ -40,6 +40,7 @@ export const publicRoutes: ReadonlySet<string> = new Set([
   'GET /api/site-settings/:key',
   'GET /api/image-library',
   'POST /api/admin/login',
+  'GET /api/admin/session/state',
 ])
 
 /**

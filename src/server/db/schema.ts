@@ -59,6 +59,17 @@ export const games = pgTable(
     featured: boolean('featured').notNull().default(false),
     /** Last successful refresh from the Steam store (price, description, picture). */
     refreshedAt: timestamp('refreshed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The fields the Steam refresh keeps up to date ('price', 'description', 'imageUrl'): those it
+     * filled while blank and those the owner handed back with "Use the store's". Every other field
+     * the owner wrote is kept; the refresh shows the store's value beside it (docs/decisions/0622).
+     */
+    storeFields: text('store_fields')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** What the Steam store said at the last refresh: { price?, description?, imageUrl? }. */
+    storeValues: jsonb('store_values').$type<{ price?: string; description?: string; imageUrl?: string }>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -235,6 +246,11 @@ export const streams = pgTable(
       .default(sql`'{}'::text[]`),
     /** Last successful refresh from Twitch or YouTube (live status, viewers, title, thumbnail). */
     refreshedAt: timestamp('refreshed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The owner asked for the platform's title and thumbnail: a refresh takes the video's, or the
+     * channel's live broadcast's. Off, the owner's are kept (docs/decisions/0621).
+     */
+    platformTexts: boolean('platform_texts').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { htmlToText } from '../../lib/excerpt.ts'
 import { externalConfig } from './config.ts'
 import { ExternalError, fetchJson } from './http.ts'
 
@@ -21,19 +22,6 @@ const appData = z.object({
 
 const appAnswer = z.record(z.string(), z.object({ success: z.boolean(), data: z.unknown().optional() }))
 
-/** Steam's short descriptions carry HTML entities and the odd tag; the site stores plain text. */
-function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&quot;/g, '"')
-    .replace(/&#0?39;|&apos;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim()
-}
-
 /** GET /api/appdetails?appids=<id> (US prices, English text). */
 export async function steamAppDetails(appId: number): Promise<SteamDetails> {
   const { steam } = externalConfig()
@@ -51,7 +39,8 @@ export async function steamAppDetails(appId: number): Promise<SteamDetails> {
   return {
     name: data.name,
     price: data.price_overview?.final_formatted ?? (data.is_free ? 'Free to Play' : undefined),
-    description: plainText(data.short_description ?? ''),
+    // Steam's short descriptions carry HTML entities and the odd tag; the site stores plain text.
+    description: htmlToText(data.short_description ?? ''),
     imageUrl: data.header_image || undefined,
   }
 }

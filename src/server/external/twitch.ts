@@ -1,16 +1,10 @@
 import { z } from 'zod'
+import type { PlatformStatus } from '../../lib/stream-refresh.ts'
 import { externalConfig } from './config.ts'
 import { ExternalError, fetchJson } from './http.ts'
 
 /** What the refresh takes from a channel: live or not, and when live its title, viewers and picture. */
-export interface ChannelStatus {
-  isLive: boolean
-  title?: string
-  viewerCount?: number
-  thumbnailUrl?: string
-  startedAt?: Date
-  streamerName?: string
-}
+export type ChannelStatus = PlatformStatus
 
 const tokenAnswer = z.object({ access_token: z.string().min(1), expires_in: z.number().positive() })
 

@@ -61,6 +61,7 @@ export async function youtubeVideoStatus(videoId: string): Promise<ChannelStatus
     viewerCount: isLive ? Number(details?.concurrentViewers ?? 0) : 0,
     thumbnailUrl: bestThumbnail(video.snippet),
     startedAt: details?.actualStartTime ? new Date(details.actualStartTime) : undefined,
+    endedAt: details?.actualEndTime ? new Date(details.actualEndTime) : undefined,
     streamerName: video.snippet.channelTitle,
   }
 }

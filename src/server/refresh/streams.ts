@@ -1,11 +1,12 @@
 import type { RevisionActor } from '../../lib/revisions.ts'
 import { streamSource, type StreamSource } from '../../lib/stream-source.ts'
+import { differingFields, followsChannel, streamRefreshChanges } from '../../lib/stream-refresh.ts'
 import { missingVariables, notConfiguredMessage } from '../external/config.ts'
 import { ExternalError } from '../external/http.ts'
 import type { ChannelStatus } from '../external/twitch.ts'
 import { twitchChannelStatus } from '../external/twitch.ts'
 import { youtubeChannelStatus, youtubeVideoStatus } from '../external/youtube.ts'
-import { getStream, updateStream, type NewStream, type Stream } from '../repos/streams.repo.ts'
+import { getStream, listLiveStreams, updateStream, type Stream } from '../repos/streams.repo.ts'
 
 export interface RefreshOutcome {
   id: number
@@ -20,31 +21,25 @@ function statusOf(source: StreamSource): Promise<ChannelStatus> {
   return youtubeChannelStatus(source)
 }
 
-/** The stream's new public fields: live status and viewers always; title, picture and start when known. */
-function changesFor(stream: Stream, status: ChannelStatus, now: Date): Partial<NewStream> {
-  const next: Partial<NewStream> = { isLive: status.isLive, viewerCount: status.viewerCount ?? 0 }
-  if (status.title) next.title = status.title.slice(0, 300)
-  if (status.thumbnailUrl) next.thumbnailUrl = status.thumbnailUrl
-  if (status.isLive && status.startedAt) next.startTime = status.startedAt
-  if (status.isLive) next.endTime = null
-  // A broadcast that has just ended gets its end time.
-  else if (stream.isLive) next.endTime = now
-  if (!stream.streamerName && status.streamerName) next.streamerName = status.streamerName
-  return next
+/** One name per channel, whichever way its link is written ('twitch:fastlapfred', 'youtube:@gravelgoblin'). */
+function channelKey(source: StreamSource | undefined): string | undefined {
+  if (!source || 'videoId' in source) return undefined
+  if (source.platform === 'twitch') return `twitch:${source.login}`
+  return 'handle' in source ? `youtube:${source.handle.toLowerCase()}` : `youtube:${source.channelId}`
 }
 
-const differs = (stream: Stream, next: Partial<NewStream>) =>
-  Object.entries(next).some(([key, value]) => {
-    const current = stream[key as keyof Stream]
-    if (current instanceof Date || value instanceof Date)
-      return (current as Date | null)?.getTime() !== (value as Date | null)?.getTime()
-    return current !== value
-  })
+/** Whether another entry of the same channel is live already (it shows the channel's broadcast). */
+async function shownElsewhere(stream: Stream, key: string): Promise<boolean> {
+  const live = await listLiveStreams()
+  return live.some((s) => s.id !== stream.id && channelKey(streamSource(s.streamUrl)) === key)
+}
 
 /**
- * Reads one stream's live status, viewers, title and thumbnail from Twitch or YouTube and stores
- * them. A link on neither platform is skipped; a platform without its keys, or a failed call,
- * throws (the job records it against this stream and goes on).
+ * Refreshes one stream from Twitch or YouTube by the rules of src/lib/stream-refresh.ts: a video
+ * link is the entry's own broadcast; a channel link only says whether the channel is live, for an
+ * entry that is live or due now. A link on neither platform, and a recorded entry with a channel
+ * link, are skipped (no call: a YouTube channel costs 100 quota units). A platform without its
+ * keys, or a failed call, throws (the job records it against this stream and goes on).
  */
 export async function refreshStream(
   id: number,
@@ -54,11 +49,15 @@ export async function refreshStream(
   const stream = await getStream(id)
   if (!stream) throw new ExternalError('The stream was deleted before it was refreshed')
   const source = streamSource(stream.streamUrl)
-  if (!source) return { id, title: stream.title, skipped: true, changed: false }
+  const skipped = { id, title: stream.title, skipped: true, changed: false }
+  if (!source) return skipped
+  const channel = channelKey(source)
+  if (channel && !followsChannel(stream, now)) return skipped
   if (missingVariables(source.platform).length > 0) throw new ExternalError(notConfiguredMessage([source.platform]))
   const status = await statusOf(source)
-  const next = changesFor(stream, status, now)
-  const changed = differs(stream, next)
+  const taken = channel !== undefined && status.isLive && !stream.isLive && (await shownElsewhere(stream, channel))
+  const next = streamRefreshChanges(stream, channel ? 'channel' : 'video', status, now, taken)
+  const changed = differingFields(stream, next).length > 0
   const platform = source.platform === 'twitch' ? 'Twitch' : 'YouTube'
   const saved = await updateStream(id, { ...next, refreshedAt: now }, { actor, summary: `Refreshed from ${platform}` })
   if (!saved) throw new ExternalError('The stream was deleted before it was refreshed')

@@ -33,17 +33,25 @@ export async function insertGame(values: NewGame): Promise<Game> {
   return row!
 }
 
-/** Keeps the version it replaces (src/server/revisions). */
-export async function updateGame(id: number, values: Partial<NewGame>, by?: ChangeBy): Promise<Game | undefined> {
+/**
+ * Keeps the version it replaces (src/server/revisions). `values` may be worked out from the record
+ * as it is, locked (the owner's fields and the store's, src/lib/game-store.ts).
+ */
+export async function updateGame(
+  id: number,
+  values: Partial<NewGame> | ((current: Game) => Partial<NewGame>),
+  by?: ChangeBy,
+): Promise<Game | undefined> {
   return db().transaction((tx) =>
     updateVersioned(
       tx,
       'game',
       id,
-      async () => {
+      async (before) => {
+        const set = typeof values === 'function' ? values(before as Game) : values
         const [row] = await tx
           .update(games)
-          .set({ ...values, updatedAt: new Date() })
+          .set({ ...set, updatedAt: new Date() })
           .where(eq(games.id, id))
           .returning()
         return row

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm'
 import {
   DELETED_LIST_DAYS,
   revisionEntities,
@@ -8,9 +8,10 @@ import {
   type RevisionActor,
   type RevisionEntity,
 } from '../../lib/revisions.ts'
+import { describeChange, previewVersion, type FieldChange, type PreviewField } from '../../lib/revision-diff.ts'
 import { db } from '../db/client.ts'
 import { revisions, standingsSets } from '../db/schema.ts'
-import { versionedTables } from '../revisions/keep.ts'
+import { readVersion, versionedTables } from '../revisions/keep.ts'
 
 /** One version in a record's history, as the History dialog shows it. */
 export interface RevisionEntry {
@@ -22,6 +23,11 @@ export interface RevisionEntry {
   changedFields: string[]
   /** The old value of each changed field that is short text; the rest are only named. */
   oldValues: Record<string, string | null>
+  /**
+   * What the change did, field by field: old -> new, long text as a word diff, standings by row
+   * (src/lib/revision-diff.ts). The new value is the next version's, or the record's as it is now.
+   */
+  changes: FieldChange[]
   /** False for the empty version a restored deleted record starts from. */
   restorable: boolean
 }
@@ -33,7 +39,8 @@ export async function listRevisions(entity: RevisionEntity, entityId: number): P
     .from(revisions)
     .where(and(eq(revisions.entity, entity), eq(revisions.entityId, entityId)))
     .orderBy(desc(revisions.createdAt), desc(revisions.id))
-  return rows.map((r) => ({
+  const current = rows.length ? await readVersion(db(), entity, entityId) : undefined
+  return rows.map((r, k) => ({
     id: r.id,
     action: r.action as RevisionAction,
     actor: r.actor as RevisionActor,
@@ -41,8 +48,44 @@ export async function listRevisions(entity: RevisionEntity, entityId: number): P
     createdAt: r.createdAt,
     changedFields: r.changedFields,
     oldValues: Object.fromEntries(r.changedFields.map((field) => [field, shortOldValue(r.snapshot, field)])),
+    changes:
+      r.action === 'delete' || Object.keys(r.snapshot).length === 0
+        ? []
+        : describeChange(r.snapshot, (k === 0 ? current : rows[k - 1]!.snapshot) ?? {}, r.changedFields),
     restorable: Object.keys(r.snapshot).length > 0,
   }))
+}
+
+/** One version, whole, for its preview before a restore. */
+export interface RevisionVersion {
+  id: number
+  entity: RevisionEntity
+  entityId: number
+  name: string
+  createdAt: Date
+  restorable: boolean
+  fields: PreviewField[]
+}
+
+/** A record's fields in its table's column order (standings: the set's, then its rows). */
+function fieldOrder(entity: RevisionEntity): string[] {
+  if (entity === 'standings') return [...Object.keys(getTableColumns(standingsSets)), 'standings']
+  return Object.keys(getTableColumns(versionedTables[entity]))
+}
+
+export async function getRevisionVersion(id: number): Promise<RevisionVersion | undefined> {
+  const [r] = await db().select().from(revisions).where(eq(revisions.id, id))
+  if (!r) return undefined
+  const entity = r.entity as RevisionEntity
+  return {
+    id: r.id,
+    entity,
+    entityId: r.entityId,
+    name: versionName(entity, r.snapshot),
+    createdAt: r.createdAt,
+    restorable: Object.keys(r.snapshot).length > 0,
+    fields: previewVersion(r.snapshot, fieldOrder(entity)),
+  }
 }
 
 export interface DeletedRecord {

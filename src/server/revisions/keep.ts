@@ -124,19 +124,20 @@ async function pruneRevisions(tx: Tx, entity: RevisionEntity, id: number): Promi
 }
 
 /**
- * The usual shape of a versioned update: lock and read the record, change it, keep the version it
- * replaced. Answers the changed record, or undefined when there is none (nothing is written).
+ * The usual shape of a versioned update: lock and read the record, change it (the change sees the
+ * locked record: a write that depends on it cannot race another), keep the version it replaced.
+ * Answers the changed record, or undefined when there is none (nothing is written).
  */
 export async function updateVersioned<R extends Snapshot>(
   tx: Tx,
   entity: RevisionEntity,
   id: number,
-  change: () => Promise<R | undefined>,
+  change: (before: Snapshot) => Promise<R | undefined>,
   by?: ChangeBy,
 ): Promise<R | undefined> {
   const before = await readVersion(tx, entity, id)
   if (!before) return undefined
-  const row = await change()
+  const row = await change(before)
   if (!row) return undefined
   const after = entity === 'standings' ? await readVersion(tx, entity, id) : row
   await keepRevision(tx, { entity, id, action: 'update', before, after, by })

@@ -30,8 +30,9 @@ describe('the scheduler starts the stream and game refreshes when due', () => {
   it('daily stream refresh and weekly game refresh each run once in their slot; the jobs refresh the items', async () => {
     h.fake.setTwitchChannel('scheduledlive', { live: true, viewers: 88 })
     h.fake.setSteamApp(42, { name: 'Scheduled', price: '$4.20' })
-    const stream = await createStream({ streamUrl: 'https://www.twitch.tv/scheduledlive' })
-    const game = await createGame({ steamUrl: 'https://store.steampowered.com/app/42/' })
+    const stream = await createStream({ streamUrl: 'https://www.twitch.tv/scheduledlive', platformTexts: true })
+    // A blank price: the store fills it (the owner's own would be kept, src/lib/game-store.ts).
+    const game = await createGame({ price: '', steamUrl: 'https://store.steampowered.com/app/42/' })
     await saveSchedulerConfig({
       enabled: true,
       streams: { enabled: true, frequency: 'daily', hour: 6, minute: 15 },

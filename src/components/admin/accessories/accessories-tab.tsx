@@ -45,6 +45,7 @@ export default function AccessoriesTab() {
         description: a.description,
       })}
       contract={accessoryContract}
+      alwaysSent={['name', 'purchaseUrl']}
       toInput={(f) => f}
       fields={(f, set) => (
         <>

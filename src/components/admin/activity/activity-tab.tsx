@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { longZonedDateTime } from '../../../lib/time-zone.ts'
+import { OWNER_NAME } from '../../../lib/revisions.ts'
 import { useTimeZone } from '../shared/use-time-zone.ts'
 import { AUDIT_PAGE_SIZE, useAuditLog } from './use-audit-log.ts'
 import { LoadError } from '../shared/load-error.tsx'
@@ -45,7 +46,7 @@ export default function ActivityTab() {
               {log.data.items.map((entry) => (
                 <tr key={entry.id} className="border-t border-line">
                   <td className="py-2 pr-4 whitespace-nowrap text-gray-300">{longZonedDateTime(entry.at, zone)}</td>
-                  <td className="py-2 pr-4 text-gray-300">Admin</td>
+                  <td className="py-2 pr-4 text-gray-300">{OWNER_NAME}</td>
                   <td className="py-2 pr-4 text-white">{entry.summary}</td>
                   <td className="py-2 font-mono text-xs text-gray-400">
                     {entry.method} {entry.route}

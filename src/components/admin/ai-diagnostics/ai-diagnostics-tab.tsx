@@ -85,45 +85,64 @@ export function AiDiagnosticsTab() {
       <h2 id="ai-diagnostics-heading" className="text-xl font-bold text-white">
         AI Services Diagnostic
       </h2>
-      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="AI service">
-        {(
-          [
-            ['openai', 'OpenAI (Images)'],
-            ['perplexity', 'Perplexity (News)'],
-          ] as const
-        ).map(([value, label]) => (
-          <button
-            key={value}
-            type="button"
-            aria-pressed={service === value}
-            className={service === value ? 'btn-primary' : 'btn-outline'}
-            onClick={() => setService(value)}
-          >
-            {label}
-          </button>
-        ))}
-        <button
-          type="button"
-          className="btn-outline"
-          aria-pressed={autoRefresh}
-          onClick={() => setAutoRefresh((on) => !on)}
-        >
-          {autoRefresh ? 'Auto Refresh On' : 'Auto Refresh Off'}
-        </button>
-        <button
-          type="button"
-          className="btn-primary"
-          onClick={() => void diagnostic.refetch()}
-          disabled={diagnostic.isFetching}
-        >
-          Run Diagnostic
-        </button>
-        {report && (
-          <span className="text-sm text-gray-300">
-            Last updated:{' '}
-            <time dateTime={report.lastUpdated}>{new Date(report.lastUpdated).toISOString().slice(11, 19)} UTC</time>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
+        {/*
+          Which service the panel shows: a segmented switch, not two more action buttons, so it
+          cannot be taken for 'Run Diagnostic' beside it (issue 25).
+        */}
+        <div className="flex items-center gap-2">
+          <span id="ai-service-label" className="text-sm font-semibold text-gray-300">
+            Service
           </span>
-        )}
+          <div
+            role="group"
+            aria-labelledby="ai-service-label"
+            className="inline-flex rounded-lg border border-line bg-ink p-0.5"
+          >
+            {(
+              [
+                ['openai', 'OpenAI (Images)'],
+                ['perplexity', 'Perplexity (News)'],
+              ] as const
+            ).map(([value, label]) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={service === value}
+                className={`rounded-md px-3 py-1.5 text-sm font-semibold ${
+                  service === value ? 'bg-gray-100 text-gray-900' : 'text-gray-300 hover:bg-white/10'
+                }`}
+                onClick={() => setService(value)}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Diagnostic actions">
+          <button
+            type="button"
+            className="btn-outline"
+            aria-pressed={autoRefresh}
+            onClick={() => setAutoRefresh((on) => !on)}
+          >
+            {autoRefresh ? 'Auto Refresh On' : 'Auto Refresh Off'}
+          </button>
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={() => void diagnostic.refetch()}
+            disabled={diagnostic.isFetching}
+          >
+            Run Diagnostic
+          </button>
+          {report && (
+            <span className="text-sm text-gray-300">
+              Last updated:{' '}
+              <time dateTime={report.lastUpdated}>{new Date(report.lastUpdated).toISOString().slice(11, 19)} UTC</time>
+            </span>
+          )}
+        </div>
       </div>
 
       {diagnostic.isError && <p role="alert">The diagnostic could not be loaded.</p>}

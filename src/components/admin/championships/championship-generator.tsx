@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useGenerateStandings, useGeneratingStandings, useRefreshAllStandings } from './use-standings-ai.ts'
 import { notify } from '../shared/toast.ts'
 import { useAiReady } from '../shared/ai-not-configured.tsx'
+import { FailureNotice, JobFailureNotice, type Failure } from '../shared/failure-notice.tsx'
 
 /** Spec 001 section 9. */
 export const QUICK_CHAMPIONSHIPS = ['Formula 1', 'MotoGP', 'NASCAR', 'IndyCar', 'WRC', 'Formula E', 'IMSA', 'WEC']
@@ -12,7 +13,8 @@ export function ChampionshipGenerator() {
   const generate = useGenerateStandings()
   const generating = useGeneratingStandings()
   const refreshAll = useRefreshAllStandings()
-  const { ready, notice } = useAiReady('perplexity')
+  const { ready, notice, noticeId } = useAiReady('perplexity')
+  const [refreshFailure, setRefreshFailure] = useState<Failure | null>(null)
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault()
@@ -41,7 +43,7 @@ export function ChampionshipGenerator() {
           placeholder="e.g. Formula 1"
           className="min-w-0 flex-1 rounded border border-line bg-transparent px-3 py-2"
         />
-        <button type="submit" className="btn-primary" disabled={!ready || generating}>
+        <button type="submit" className="btn-primary" disabled={!ready || generating} aria-describedby={noticeId}>
           {generating ? 'Generating…' : 'Generate Standings'}
         </button>
       </form>
@@ -56,15 +58,27 @@ export function ChampionshipGenerator() {
         type="button"
         className="btn-outline mt-4"
         disabled={!ready || refreshAll.isPending}
-        onClick={() =>
+        aria-describedby={noticeId}
+        onClick={() => {
+          setRefreshFailure(null)
           refreshAll.mutate(undefined, {
-            onError: () =>
-              notify.failure('Refresh Failed', 'Failed to refresh championship standings. Please try again.'),
+            onError: () => {
+              const failure = {
+                title: 'Refresh Failed',
+                description: 'Failed to refresh championship standings. Please try again.',
+              }
+              setRefreshFailure(failure)
+              notify.failure(failure.title, failure.description)
+            },
           })
-        }
+        }}
       >
         Refresh All Standings
       </button>
+      <div className="mt-3 flex flex-col gap-2">
+        <FailureNotice failure={refreshFailure} onDismiss={() => setRefreshFailure(null)} />
+        <JobFailureNotice kinds={['refresh-standings', 'scheduled-standings']} />
+      </div>
     </section>
   )
 }

@@ -68,6 +68,7 @@ export default function ChampionshipsTab() {
             officialUrl: e.officialUrl ?? '',
           })}
           contract={championshipEntryContract}
+          alwaysSent={['name']}
           toInput={(f) => ({ ...f, points: f.points.trim() || '0' })}
           fields={(f, set) => (
             <>

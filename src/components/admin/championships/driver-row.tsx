@@ -49,7 +49,7 @@ export function DriverRow({ setId, index, driver, editing, onEdit, onDone }: Pro
       <td className="py-1.5 pr-2 text-white">{driver.driverName}</td>
       <td className="py-1.5 pr-2">{driver.team}</td>
       <td className="py-1.5 pr-2">{driver.points}</td>
-      <td className="flex items-center justify-end gap-2 py-1.5">
+      <td className="flex flex-wrap items-center justify-end gap-2 py-1.5">
         {driver.edited && (
           <span
             className="rounded bg-amber-900/60 px-1.5 py-0.5 text-xs text-amber-200"
@@ -104,7 +104,8 @@ function DriverEditRow({ setId, index, driver, onDone }: Omit<Props, 'editing' |
       save()
     } else if (event.key === 'Escape') onDone()
   }
-  const input = 'field w-full px-2 py-1'
+  // size 1: the inputs take their cell's width, so the row fits a phone (a default input is 20 characters wide).
+  const input = 'field w-full min-w-0 px-2 py-1'
   return (
     <tr className="border-t border-line" onKeyDown={keys}>
       <td className="py-1.5 pr-2">{driver.position}</td>
@@ -112,30 +113,34 @@ function DriverEditRow({ setId, index, driver, onDone }: Omit<Props, 'editing' |
         <input
           className={input}
           aria-label="Driver name"
+          size={1}
           value={driverName}
           onChange={(e) => setDriverName(e.target.value)}
           autoFocus
         />
       </td>
       <td className="py-1.5 pr-2">
-        <input className={input} aria-label="Team" value={team} onChange={(e) => setTeam(e.target.value)} />
+        <input className={input} aria-label="Team" size={1} value={team} onChange={(e) => setTeam(e.target.value)} />
       </td>
       <td className="py-1.5 pr-2">
         <input
           className={input}
           aria-label="Points"
+          size={1}
           inputMode="decimal"
           value={points}
           onChange={(e) => setPoints(e.target.value)}
         />
       </td>
-      <td className="flex gap-2 py-1.5">
-        <button type="button" className="btn-primary px-3 py-1" onClick={save} disabled={update.isPending}>
-          Save
-        </button>
-        <button type="button" className="btn-outline px-3 py-1" onClick={onDone}>
-          Cancel
-        </button>
+      <td className="py-1.5">
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <button type="button" className="btn-primary px-3 py-1" onClick={save} disabled={update.isPending}>
+            Save
+          </button>
+          <button type="button" className="btn-outline px-3 py-1" onClick={onDone}>
+            Cancel
+          </button>
+        </div>
       </td>
     </tr>
   )

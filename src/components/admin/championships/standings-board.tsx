@@ -162,7 +162,8 @@ function StandingsCard({
             ⠿
           </button>
         </Tip>
-        <div className="min-w-0 flex-1">
+        {/* At least 12rem: on a phone the buttons wrap below the name instead of squeezing it to a word a line. */}
+        <div className="min-w-48 flex-1">
           <h3 className="font-bold text-white">{set.championshipName}</h3>
           <p className="text-sm text-gray-300">
             Season {set.season} · Updated: {numericDate(set.lastUpdated)}
@@ -171,25 +172,27 @@ function StandingsCard({
               : ''}
           </p>
         </div>
-        <button
-          type="button"
-          className="btn-outline"
-          aria-expanded={showAll}
-          onClick={() => setShowAll((v) => !v)}
-          aria-label={`${showAll ? 'Show top 3' : 'Show all drivers'} of ${set.championshipName}`}
-        >
-          {showAll ? 'Show top 3' : `Show all (${set.standings.length})`}
-        </button>
-        <button
-          type="button"
-          className="btn-outline"
-          aria-label={`Delete ${set.championshipName} standings`}
-          disabled={remove.isPending}
-          onClick={onDelete}
-        >
-          Delete
-        </button>
-        <RevisionHistory entity="standings" id={set.id} name={`${set.championshipName} standings`} />
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn-outline"
+            aria-expanded={showAll}
+            onClick={() => setShowAll((v) => !v)}
+            aria-label={`${showAll ? 'Show top 3' : 'Show all drivers'} of ${set.championshipName}`}
+          >
+            {showAll ? 'Show top 3' : `Show all (${set.standings.length})`}
+          </button>
+          <button
+            type="button"
+            className="btn-outline"
+            aria-label={`Delete ${set.championshipName} standings`}
+            disabled={remove.isPending}
+            onClick={onDelete}
+          >
+            Delete
+          </button>
+          <RevisionHistory entity="standings" id={set.id} name={`${set.championshipName} standings`} />
+        </div>
       </div>
       <table className="mt-3 w-full text-left text-sm">
         <caption className="sr-only">{set.championshipName} drivers</caption>

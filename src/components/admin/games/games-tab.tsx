@@ -17,6 +17,7 @@ import { EntityManager } from '../shared/entity-manager.tsx'
 import { RefreshBar } from '../shared/refresh-bar.tsx'
 import { ImageChooser } from '../shared/image-chooser.tsx'
 import type { AdminGame } from '../shared/types.ts'
+import { StoreOffers } from './store-offers.tsx'
 import { gameHooks } from './use-games.ts'
 
 /** What the form holds: the contract's fields as text, and which link the game has. */
@@ -82,6 +83,7 @@ export default function GamesTab() {
       blank={blank}
       fromItem={fromItem}
       contract={gameContract}
+      alwaysSent={['title', 'websiteUrl', 'steamUrl']}
       toInput={toInput}
       fields={(f, set) => (
         <>
@@ -131,12 +133,13 @@ export default function GamesTab() {
       item={(g) => (
         <div className="flex gap-4">
           <AdminImage src={g.imageUrl ?? ''} alt="" className="h-16 w-28 shrink-0 rounded object-cover" />
-          <div className="min-w-0">
+          <div className="min-w-0 flex-1">
             <p className="font-bold text-white">{g.title}</p>
             <p className="text-sm text-gray-300">
               {[g.category, g.platform, g.price, gameRatingBadge(g.rating)].filter(Boolean).join(' · ')}
             </p>
             <p className="text-sm text-gray-400">{preview(g.description ?? '')}</p>
+            <StoreOffers game={g} />
           </div>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { Tip } from '../../ui/tip.tsx'
 import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
@@ -13,12 +14,14 @@ export function GenerateImageButton({ article, inWords = false }: { article: Adm
   const generate = useGenerateNewsImage()
   const configured = useAiStatus().data?.openai.configured ?? false
   const busy = generate.isPending && generate.variables === article.id
-  return (
+  const reasonId = useId()
+  const button = (
     <Tip text={configured ? 'Generate AI image' : 'AI is not configured: set OPENAI_API_KEY'}>
       <button
         type="button"
         className="btn-outline"
         aria-label={`Generate AI image for ${article.title}`}
+        aria-describedby={configured ? undefined : reasonId}
         aria-busy={busy}
         disabled={!configured || generate.isPending}
         onClick={() =>
@@ -33,5 +36,15 @@ export function GenerateImageButton({ article, inWords = false }: { article: Adm
         {inWords ? (busy ? 'Generating...' : 'Generate Image') : busy ? 'Generating...' : 'AI Image'}
       </button>
     </Tip>
+  )
+  if (configured) return button
+  // Why it cannot be used, written beside it: a phone cannot hover for the tooltip (issue 25).
+  return (
+    <span className="inline-flex items-center gap-2">
+      {button}
+      <span id={reasonId} className="text-xs text-amber-200">
+        Needs OPENAI_API_KEY
+      </span>
+    </span>
   )
 }

@@ -66,6 +66,7 @@ export default function ReviewsTab() {
         sourceUrl: r.sourceUrl ?? '',
       })}
       contract={reviewContract}
+      alwaysSent={['title']}
       toInput={(f) => f}
       fields={(f, set) => (
         <>

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import type { z } from 'zod'
 import { formProblem, type FormContract, type FormProblem } from '../../../lib/forms/contract.ts'
+import { editedFields } from '../../../lib/forms/patch.ts'
 import type { RevisionEntity } from '../../../lib/revisions.ts'
 import { confirmDelete, confirmDiscard } from './confirm.tsx'
 import type { crudHooks } from './crud-hooks.ts'
@@ -31,7 +32,7 @@ export interface ManagerTexts<T> {
   itemName: (item: T) => string
 }
 
-interface Props<T extends { id: number }, F, Input> {
+interface Props<T extends { id: number }, F, Input extends object> {
   texts: ManagerTexts<T>
   hooks: ReturnType<typeof crudHooks<T, Input>>
   blank: F
@@ -42,6 +43,11 @@ interface Props<T extends { id: number }, F, Input> {
   check?: (form: F) => FormProblem | null
   /** The body to send for what the form holds. */
   toInput: (form: F) => Input
+  /**
+   * The fields an update always sends (the route's required ones); of the others only those the
+   * owner changed are sent, so a save changes nothing the owner did not touch (src/lib/forms/patch.ts).
+   */
+  alwaysSent: readonly (keyof Input)[]
   fields: (form: F, set: (patch: Partial<F>) => void) => ReactNode
   item: (item: T) => ReactNode
   /** Extra actions per item (news: move up/down). */
@@ -65,7 +71,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * to update; Cancel or a successful save clears the form back to add mode. A failed save keeps
  * the form; the submit button is busy while a call is in flight; leaving changes asks first.
  */
-export function EntityManager<T extends { id: number }, F, Input>(props: Props<T, F, Input>) {
+export function EntityManager<T extends { id: number }, F, Input extends object>(props: Props<T, F, Input>) {
   const { texts, hooks, blank } = props
   const list = hooks.useList()
   const create = hooks.useCreate()
@@ -106,8 +112,10 @@ export function EntityManager<T extends { id: number }, F, Input>(props: Props<T
     const problem = props.check?.(form) ?? (props.contract ? formProblem(props.contract, input) : null)
     if (problem) return notify.problem(problem)
     if (editing) {
+      // Every field but the required ones is optional in an update: the patch is a valid body.
+      const edited = editedFields(input, props.toInput(props.fromItem(editing)), props.alwaysSent) as Input
       update.mutate(
-        { id: editing.id, input },
+        { id: editing.id, input: edited },
         {
           onSuccess: () => {
             reset()

@@ -1,7 +1,6 @@
 import { longDateTime } from '../../../lib/dates.ts'
-import { DELETED_LIST_DAYS, type RevisionEntity } from '../../../lib/revisions.ts'
+import { actorNames, DELETED_LIST_DAYS, type RevisionEntity } from '../../../lib/revisions.ts'
 import { LoadError } from './load-error.tsx'
-import { actorNames } from './revision-history.tsx'
 import { isUnauthorized } from './session.ts'
 import { notify } from './toast.ts'
 import { useDeletedRecords, useRestoreVersion } from './use-revisions.ts'

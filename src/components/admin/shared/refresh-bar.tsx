@@ -1,3 +1,5 @@
+import { useState } from 'react'
+import { FailureNotice, JobFailureNotice, type Failure } from './failure-notice.tsx'
 import { isUnauthorized } from './session.ts'
 import { notify, serverMessage } from './toast.ts'
 import { useRefreshRunning, useStartRefresh, type RefreshTarget } from './use-refresh-jobs.ts'
@@ -6,12 +8,14 @@ const texts = {
   streams: {
     button: 'Refresh Streams',
     busy: 'Refreshing Streams...',
-    about: 'Reads live status, viewers, titles and thumbnails from Twitch and YouTube for every stream.',
+    about:
+      'Reads live status and viewers from Twitch and YouTube; titles and thumbnails only for streams set to take them.',
   },
   games: {
     button: 'Refresh Games',
     busy: 'Refreshing Games...',
-    about: 'Reads price, description and picture from the Steam store for every game with a Steam link.',
+    about:
+      "Reads price, description and picture from the Steam store for games with a Steam link. Your own texts are kept; the store's are shown beside them.",
   },
 } as const
 
@@ -24,12 +28,19 @@ export function RefreshBar({ target, note }: { target: RefreshTarget; note?: str
   const running = useRefreshRunning(target)
   const busy = start.isPending || running
   const t = texts[target]
+  const [startFailure, setStartFailure] = useState<Failure | null>(null)
   const click = () => {
     if (busy) return
+    setStartFailure(null)
     start.mutate(undefined, {
       onError: (error) => {
-        if (!isUnauthorized(error))
-          notify.failure('Refresh Failed', serverMessage(error) ?? `Failed to refresh ${target}. Please try again.`)
+        if (isUnauthorized(error)) return
+        const failure = {
+          title: 'Refresh Failed',
+          description: serverMessage(error) ?? `Failed to refresh ${target}. Please try again.`,
+        }
+        setStartFailure(failure)
+        notify.failure(failure.title, failure.description)
       },
     })
   }
@@ -43,6 +54,8 @@ export function RefreshBar({ target, note }: { target: RefreshTarget; note?: str
       </button>
       <p className="min-w-0 flex-1 text-sm text-gray-300">{t.about}</p>
       {note && <p className="w-full text-sm text-amber-300">{note}</p>}
+      <FailureNotice failure={startFailure} onDismiss={() => setStartFailure(null)} />
+      <JobFailureNotice kinds={[`refresh-${target}`, `scheduled-${target}`]} />
     </section>
   )
 }

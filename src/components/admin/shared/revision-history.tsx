@@ -1,17 +1,20 @@
 import { Dialog } from 'radix-ui'
+import { useState } from 'react'
 import { longDateTime } from '../../../lib/dates.ts'
-import { fieldLabel, type RevisionActor, type RevisionEntity } from '../../../lib/revisions.ts'
+import { actorNames, fieldLabel, type RevisionEntity } from '../../../lib/revisions.ts'
 import { LoadError } from './load-error.tsx'
+import { RevisionChanges } from './revision-changes.tsx'
 import { isUnauthorized } from './session.ts'
 import { notify } from './toast.ts'
-import { useRestoreVersion, useRevisions } from './use-revisions.ts'
+import { useRestoreVersion, useRevisions, useRevisionVersion } from './use-revisions.ts'
 
 const dialogClass =
-  'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(40rem,96vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-line bg-ink p-6'
+  'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(44rem,96vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-line bg-ink p-6'
 
-export const actorNames: Record<RevisionActor, string> = { admin: 'You', ai: 'AI', scheduler: 'Scheduler' }
-
-/** A record's 'History' button and dialog: its versions, who changed what and when, Restore per version. */
+/**
+ * A record's 'History' button and dialog: its versions, who changed what and when (old -> new per
+ * field, issue 25), a preview of each version, and Restore.
+ */
 export function RevisionHistory({ entity, id, name }: { entity: RevisionEntity; id: number; name: string }) {
   return (
     <Dialog.Root>
@@ -28,7 +31,7 @@ export function RevisionHistory({ entity, id, name }: { entity: RevisionEntity; 
             <Dialog.Close className="btn-outline">Close</Dialog.Close>
           </div>
           <Dialog.Description className="mb-4 text-sm text-gray-300">
-            Each change keeps the version before it. Restore puts that version back.
+            Each change keeps the version before it. Preview shows that version; Restore puts it back.
           </Dialog.Description>
           <Versions entity={entity} id={id} />
         </Dialog.Content>
@@ -40,12 +43,16 @@ export function RevisionHistory({ entity, id, name }: { entity: RevisionEntity; 
 function Versions({ entity, id }: { entity: RevisionEntity; id: number }) {
   const versions = useRevisions(entity, id)
   const restore = useRestoreVersion(entity)
+  const [previewed, setPreviewed] = useState<number | null>(null)
   if (versions.isPending) return <p className="text-gray-300">Loading...</p>
   if (versions.isError) return <LoadError text="Error loading the history." onRetry={() => versions.refetch()} />
   if (versions.data.length === 0) return <p className="text-gray-300">No earlier versions yet.</p>
   const onRestore = (revisionId: number) =>
     restore.mutate(revisionId, {
-      onSuccess: () => notify.success('Version Restored'),
+      onSuccess: () => {
+        setPreviewed(null)
+        notify.success('Version Restored')
+      },
       onError: (error) => {
         if (!isUnauthorized(error)) notify.failed('Error', 'Failed to restore the version. Please try again.', error)
       },
@@ -54,39 +61,79 @@ function Versions({ entity, id }: { entity: RevisionEntity; id: number }) {
     <ol className="flex flex-col gap-3" aria-label="Versions">
       {versions.data.map((v) => {
         const when = longDateTime(v.createdAt)
+        const open = previewed === v.id
         return (
-          <li key={v.id} className="flex flex-col gap-2 rounded-lg border border-line bg-panel p-3 sm:flex-row">
-            <div className="min-w-0 flex-1 text-sm">
-              <p className="text-white">
-                <time dateTime={v.createdAt}>{when}</time> · {actorNames[v.actor]}
-              </p>
-              <p className="text-gray-300">{v.summary}</p>
-              {v.changedFields.length > 0 && (
-                <ul className="mt-1 text-gray-400">
-                  {v.changedFields.map((field) => (
-                    <li key={field}>
-                      {fieldLabel(field)}
-                      {v.oldValues[field] != null && <> was “{v.oldValues[field]}”</>}
-                    </li>
-                  ))}
-                </ul>
+          <li key={v.id} className="flex flex-col gap-2 rounded-lg border border-line bg-panel p-3">
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <div className="min-w-0 flex-1 text-sm">
+                <p className="text-white">
+                  <time dateTime={v.createdAt}>{when}</time> · {actorNames[v.actor]}
+                </p>
+                <p className="text-gray-300">{v.summary}</p>
+                {v.changes.length > 0 ? (
+                  <RevisionChanges changes={v.changes} />
+                ) : (
+                  v.changedFields.length > 0 && (
+                    <p className="mt-1 text-gray-400">{v.changedFields.map(fieldLabel).join(', ')}</p>
+                  )
+                )}
+              </div>
+              {v.restorable && (
+                <div className="flex shrink-0 gap-2 self-start">
+                  <button
+                    type="button"
+                    className="btn-outline"
+                    aria-expanded={open}
+                    aria-controls={`version-${v.id}`}
+                    aria-label={`Preview the version before the change of ${when}`}
+                    onClick={() => setPreviewed(open ? null : v.id)}
+                  >
+                    {open ? 'Hide preview' : 'Preview'}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn-outline"
+                    aria-label={`Restore the version before the change of ${when}`}
+                    disabled={restore.isPending}
+                    aria-busy={restore.isPending && restore.variables === v.id}
+                    onClick={() => onRestore(v.id)}
+                  >
+                    Restore
+                  </button>
+                </div>
               )}
             </div>
-            {v.restorable && (
-              <button
-                type="button"
-                className="btn-outline self-start"
-                aria-label={`Restore the version before the change of ${when}`}
-                disabled={restore.isPending}
-                aria-busy={restore.isPending && restore.variables === v.id}
-                onClick={() => onRestore(v.id)}
-              >
-                Restore
-              </button>
-            )}
+            {open && <VersionPreview revisionId={v.id} when={when} />}
           </li>
         )
       })}
     </ol>
+  )
+}
+
+/** The version as it was, field by field, before the owner restores it. */
+function VersionPreview({ revisionId, when }: { revisionId: number; when: string }) {
+  const version = useRevisionVersion(revisionId)
+  return (
+    <section
+      id={`version-${revisionId}`}
+      aria-label={`The version before the change of ${when}`}
+      className="rounded border border-line bg-ink/60 p-3 text-sm"
+    >
+      {version.isPending ? (
+        <p className="text-gray-300">Loading...</p>
+      ) : version.isError ? (
+        <LoadError text="Error loading this version." onRetry={() => version.refetch()} />
+      ) : (
+        <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_minmax(0,1fr)]">
+          {version.data.fields.map((f) => (
+            <div key={f.field} className="contents">
+              <dt className="font-semibold text-gray-300">{f.label}</dt>
+              <dd className="break-words whitespace-pre-line text-white">{f.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
   )
 }

@@ -8,7 +8,7 @@ import type { api } from '../../../lib/api-client.ts'
 type Answer<T extends (...args: never[]) => unknown> = InferResponseType<T>
 type ItemOf<T extends (...args: never[]) => unknown> = Answer<T> extends (infer U)[] ? U : never
 
-export type AdminGame = ItemOf<typeof api.games.$get>
+export type AdminGame = ItemOf<typeof api.admin.games.$get>
 export type AdminAccessory = ItemOf<typeof api.accessories.$get>
 export type AdminChampionshipEntry = ItemOf<typeof api.championships.$get>
 export type AdminStandingsSet = ItemOf<(typeof api.admin)['championships-standings']['$get']>

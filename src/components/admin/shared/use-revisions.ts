@@ -30,6 +30,13 @@ export const useRevisions = (entity: RevisionEntity, id: number) =>
     refetchOnMount: 'always',
   })
 
+/** One version whole (GET /api/admin/revisions/{id}), for its preview before a restore. */
+export const useRevisionVersion = (revisionId: number) =>
+  useQuery({
+    queryKey: [...revisionsKey, 'version', revisionId],
+    queryFn: () => unwrap(revisions[':id'].$get({ param: { id: String(revisionId) } })),
+  })
+
 /** Records of one kind deleted lately and still gone (GET /api/admin/revisions/deleted?entity=). */
 export const useDeletedRecords = (entity: RevisionEntity) =>
   useQuery({

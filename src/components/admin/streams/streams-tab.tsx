@@ -27,6 +27,7 @@ const blank: Form = {
   isLive: false,
   viewerCount: '0',
   tags: '',
+  platformTexts: false,
 }
 
 /** The server parses the text; the times go as instants of the owner's time zone. */
@@ -86,8 +87,10 @@ export default function StreamsTab() {
         startTime: toLocalDateTime(s.startTime),
         endTime: toLocalDateTime(s.endTime),
         tags: tagsToText(s.tags),
+        platformTexts: s.platformTexts,
       })}
       contract={streamContract}
+      alwaysSent={['title', 'streamUrl']}
       toInput={toInput}
       fields={(f, set) => (
         <>
@@ -127,6 +130,14 @@ export default function StreamsTab() {
           />
           <div className="md:col-span-2">
             <SwitchField label="Live now" checked={f.isLive} onChange={(isLive) => set({ isLive })} />
+          </div>
+          <div className="md:col-span-2">
+            <SwitchField
+              label="Title and thumbnail from Twitch or YouTube"
+              description="Off: Refresh Streams keeps your title and thumbnail and only updates live status and viewers."
+              checked={f.platformTexts}
+              onChange={(platformTexts) => set({ platformTexts })}
+            />
           </div>
           <TextareaField
             className="md:col-span-2"

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react'
 import { confirmAction } from '../shared/confirm.tsx'
+import { FailureNotice, type Failure } from '../shared/failure-notice.tsx'
 import { isUnauthorized } from '../shared/session.ts'
 import { failureDetail, notify } from '../shared/toast.ts'
 import { useDownloadBackup, useRestoreBackup } from './use-backup.ts'
@@ -18,14 +19,21 @@ export function BackupRestore() {
   const [file, setFile] = useState<File | null>(null)
   const [replace, setReplace] = useState(false)
   const fileInput = useRef<HTMLInputElement>(null)
+  // A refused restore or a failed download explains itself at length: it stays here until dismissed.
+  const [failure, setFailure] = useState<Failure | null>(null)
+  const failed = (title: string, error: unknown) => {
+    if (isUnauthorized(error)) return
+    const next = { title, description: failureDetail(error) }
+    setFailure(next)
+    notify.failure(next.title, next.description)
+  }
 
   const onDownload = () => {
     if (download.isPending) return
+    setFailure(null)
     download.mutate(undefined, {
       onSuccess: (fileName) => notify.success('Backup Downloaded', `Saved as ${fileName}.`),
-      onError: (error) => {
-        if (!isUnauthorized(error)) notify.failure('Download Failed', failureDetail(error))
-      },
+      onError: (error) => failed('Download Failed', error),
     })
   }
 
@@ -40,6 +48,7 @@ export function BackupRestore() {
       action: 'Restore',
     })
     if (!ok) return
+    setFailure(null)
     restore.mutate(
       { file, replace },
       {
@@ -52,9 +61,7 @@ export function BackupRestore() {
             `The backup of ${dateText(summary.createdAt)} is restored (${summary.rows} rows, ${summary.images} images). The site is being rebuilt.`,
           )
         },
-        onError: (error) => {
-          if (!isUnauthorized(error)) notify.failure('Restore Failed', failureDetail(error))
-        },
+        onError: (error) => failed('Restore Failed', error),
       },
     )
   }
@@ -131,6 +138,11 @@ export function BackupRestore() {
           </button>
         </div>
       </form>
+      {failure && (
+        <div className="mt-4">
+          <FailureNotice failure={failure} onDismiss={() => setFailure(null)} />
+        </div>
+      )}
     </section>
   )
 }

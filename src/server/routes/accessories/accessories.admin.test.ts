@@ -6,7 +6,7 @@ import { resetDatabase } from '../../../../tests/helpers/db.ts'
 beforeEach(resetDatabase)
 
 describe('hardware writes', () => {
-  it('forces rating 4.5 and price Contact Manufacturer on create and update', async () => {
+  it('forces rating 4.5 and price Contact Manufacturer on create; an update leaves them as they are', async () => {
     const cookie = await adminCookie()
     const res = await send('POST', '/api/accessories', {
       cookie,
@@ -19,6 +19,16 @@ describe('hardware writes', () => {
       body: { name: 'DD Pro 2', purchaseUrl: 'https://fanatec.example/dd2', rating: '5', price: '1' },
     })
     expect(upd.body).toMatchObject({ name: 'DD Pro 2', rating: '4.5', price: 'Contact Manufacturer' })
+
+    // An item whose rating and price are not the forced ones (an older demo, a restored backup):
+    // editing its name changes its name only.
+    const older = await createAccessory({ rating: '9.6', price: '$1,349.00' })
+    const edited = await send('PUT', `/api/accessories/${older.id}`, {
+      cookie,
+      body: { name: 'Simucube 2 Pro', purchaseUrl: older.purchaseUrl, rating: '4.5', price: 'Contact Manufacturer' },
+    })
+    expect(edited.status).toBe(200)
+    expect(edited.body).toMatchObject({ name: 'Simucube 2 Pro', rating: '9.6', price: '$1,349.00' })
   })
 
   it.each([{}, { name: 'X' }, { purchaseUrl: 'https://x.example' }, { name: ' ', purchaseUrl: 'https://x.example' }])(

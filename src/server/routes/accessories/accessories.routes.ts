@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { accessoryContract, accessoryRequiredMessage } from '../../../lib/forms/accessory.ts'
+import { accessoryContract, accessoryRequiredMessage, accessoryUpdateContract } from '../../../lib/forms/accessory.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { withStoredImage } from '../../blobs/images.ts'
 import { publicCache } from '../../http/cache.ts'
@@ -16,6 +16,7 @@ import {
 
 /** The hardware form's contract (src/lib/forms/accessory.ts): name and purchase URL required. */
 const body = jsonBody(accessoryContract.schema, accessoryRequiredMessage)
+const updateBody = jsonBody(accessoryUpdateContract.schema, accessoryRequiredMessage)
 const notFoundMessage = 'Hardware item not found'
 
 export const accessoriesRoutes = new Hono()
@@ -37,7 +38,7 @@ export const accessoriesRoutes = new Hono()
     })
     return c.json(item, 201)
   })
-  .put('/:id', idParams(), body, async (c) => {
+  .put('/:id', idParams(), updateBody, async (c) => {
     const { id } = c.req.valid('param')
     const item = await updateAccessory(id, await withStoredImage(c.req.valid('json'), 'imageUrl'))
     if (!item) throw notFound(notFoundMessage)

@@ -10,6 +10,7 @@ import {
   deleteSession,
   pruneSessions,
   SECOND_FACTOR_PENDING_MS,
+  type Session,
 } from '../../auth/sessions.ts'
 import { consumeSecondFactor, isTwoFactorOn } from '../../auth/two-factor.ts'
 import { noStore } from '../../http/cache.ts'
@@ -135,6 +136,16 @@ export const adminAuthRoutes = new Hono()
     return c.json({ authenticated: false })
   })
   .get('/session', (c) => c.json(sessionInfo(c.get('session'))))
+  /**
+   * Whether this browser is logged in, for the gate: 200 either way. 'Not logged in' is the answer
+   * the gate expects on every first visit, and a 401 there made the browser log an error in the
+   * console each time (issue 25). Public (src/server/auth/guard.ts): it tells only the caller about
+   * their own cookie.
+   */
+  .get('/session/state', (c) => {
+    const session = c.get('session') as Session | undefined
+    return c.json(session ? sessionInfo(session) : { authenticated: false as const })
+  })
   .post('/change-password', jsonBody(changePasswordBody, 'Please fill in all password fields'), async (c) => {
     const body = c.req.valid('json')
     // Someone holding a stolen session cookie must not be able to guess the password here: 5 wrong

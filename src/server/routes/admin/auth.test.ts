@@ -36,6 +36,22 @@ describe('POST /api/admin/login', () => {
     expect((await send('GET', '/api/admin/session', { cookie })).status).toBe(200)
   })
 
+  it("tells the gate whether it is logged in with a 200 either way (no console error for 'not logged in')", async () => {
+    expect(await send('GET', '/api/admin/session/state')).toMatchObject({
+      status: 200,
+      body: { authenticated: false },
+    })
+    expect(await send('GET', '/api/admin/session/state', { cookie: 'admin_session=forged' })).toMatchObject({
+      status: 200,
+      body: { authenticated: false },
+    })
+    const { cookie } = await login()
+    expect(await send('GET', '/api/admin/session/state', { cookie })).toMatchObject({
+      status: 200,
+      body: { authenticated: true, expiresAt: expect.any(String) },
+    })
+  })
+
   it('marks the cookie Secure outside localhost', async () => {
     const res = await app.request('https://sim.example/api/admin/login', {
       method: 'POST',

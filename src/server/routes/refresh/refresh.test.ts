@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { adminCookie, send } from '../../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
+import { databaseDigest } from '../../../../tests/helpers/digest.ts'
 import { startRefreshHarness, type RefreshHarness } from '../../../../tests/helpers/refresh.ts'
 import { createGame, createStream } from '../../../../tests/factories.ts'
 import { configureExternal } from '../../external/config.ts'
@@ -29,9 +30,14 @@ async function refresh(what: 'streams' | 'games') {
 }
 
 describe('POST /api/admin/refresh-streams', () => {
-  it('a live Twitch channel: LIVE with viewers, title and thumbnail from Helix; an offline one goes OFFLINE', async () => {
+  it('a live Twitch channel: LIVE with viewers, and (asked for) title and thumbnail from Helix; an offline one goes OFFLINE', async () => {
     h.fake.setTwitchChannel('fastlapfred', { live: true, title: 'Le Mans practice, 24h build-up', viewers: 1234 })
-    const live = await createStream({ streamUrl: 'https://www.twitch.tv/FastLapFred', isLive: false, viewerCount: 0 })
+    const live = await createStream({
+      streamUrl: 'https://www.twitch.tv/FastLapFred',
+      isLive: false,
+      viewerCount: 0,
+      platformTexts: true,
+    })
     const gone = await createStream({ streamUrl: 'https://www.twitch.tv/sleepysim', isLive: true, viewerCount: 50 })
 
     const job = await refresh('streams')
@@ -70,14 +76,14 @@ describe('POST /api/admin/refresh-streams', () => {
     expect((await history(gone.id)).map((v: { changedFields: string[] }) => v.changedFields)).toEqual([['endTime']])
   })
 
-  it('YouTube: a live video by link, a channel live by handle; viewers, title and thumbnail from the Data API', async () => {
+  it('YouTube: a live video by link, a channel live by handle; viewers from the Data API, texts as the owner chose', async () => {
     h.fake.setYoutubeVideo('AAAAAAAAAAA', { title: 'GT3 sprint, live', live: true, viewers: 321 })
     h.fake.setYoutubeVideo('BBBBBBBBBBB', { title: 'Rally stage replay', live: false })
     h.fake.setYoutubeVideo('CCCCCCCCCCC', { title: 'Endurance night stint', live: true, viewers: 77 })
     h.fake.setYoutubeChannel('@nightstint', 'CCCCCCCCCCC')
-    const video = await createStream({ streamUrl: 'https://youtu.be/AAAAAAAAAAA' })
+    const video = await createStream({ streamUrl: 'https://youtu.be/AAAAAAAAAAA', platformTexts: true })
     const replay = await createStream({ streamUrl: 'https://www.youtube.com/watch?v=BBBBBBBBBBB', isLive: true })
-    const channel = await createStream({ streamUrl: 'https://www.youtube.com/@nightstint' })
+    const channel = await createStream({ title: 'Our night stint', streamUrl: 'https://www.youtube.com/@nightstint' })
     const quiet = await createStream({ streamUrl: 'https://www.youtube.com/@quietchannel', isLive: true })
 
     const job = await refresh('streams')
@@ -89,12 +95,58 @@ describe('POST /api/admin/refresh-streams', () => {
       title: 'GT3 sprint, live',
       thumbnailUrl: 'https://i.ytimg.com/vi/AAAAAAAAAAA/maxresdefault_live.jpg',
     })
-    expect(await getStream(replay.id)).toMatchObject({ isLive: false, viewerCount: 0, title: 'Rally stage replay' })
-    expect(await getStream(channel.id)).toMatchObject({ isLive: true, viewerCount: 77, title: 'Endurance night stint' })
+    // The replay's broadcast has ended: offline, with an end; its title is the owner's.
+    expect(await getStream(replay.id)).toMatchObject({
+      isLive: false,
+      viewerCount: 0,
+      title: replay.title,
+      endTime: expect.any(Date),
+    })
+    expect(await getStream(channel.id)).toMatchObject({ isLive: true, viewerCount: 77, title: 'Our night stint' })
     expect(await getStream(quiet.id)).toMatchObject({ isLive: false, viewerCount: 0 })
     const search = h.fake.requests.find((r) => r.path === '/youtube/v3/search')!
     expect(search.url).toContain('eventType=live')
     expect(search.url).toContain('key=fake-youtube-key')
+  })
+
+  it('a channel link only says live and viewers: the live entry keeps its texts, the recorded one and a second entry of the channel are left alone (issue 25)', async () => {
+    h.fake.setYoutubeVideo('LLLLLLLLLLL', { title: 'EA WRC Monte-Carlo live', live: true, viewers: 777 })
+    h.fake.setYoutubeChannel('@gravelgoblin', 'LLLLLLLLLLL')
+    const hoursAgo = (n: number) => new Date(Date.now() - n * 3_600_000)
+    const channel = 'https://www.youtube.com/@gravelgoblin'
+    const live = await createStream({
+      title: 'EA WRC Monte-Carlo stage practice with pacenotes',
+      description: 'Practising Monte-Carlo stages with ice and snow.',
+      streamUrl: channel,
+      isLive: true,
+      viewerCount: 612,
+      startTime: hoursAgo(2),
+    })
+    const replay = await createStream({
+      title: 'DiRT Rally 2.0: Pikes Peak hillclimb challenge',
+      description: 'Taking on the Pikes Peak hillclimb.',
+      streamUrl: channel,
+      startTime: hoursAgo(96),
+      endTime: hoursAgo(94),
+    })
+    const later = await createStream({
+      title: 'Tonight: Rally Sweden recce',
+      streamUrl: channel,
+      startTime: hoursAgo(0),
+    })
+
+    const job = await refresh('streams')
+
+    expect(job).toMatchObject({ status: 'completed', total: 3, refreshed: 2, skipped: 1, errors: [] })
+    const { viewerCount: _v, updatedAt: _u, refreshedAt: _r, ...kept } = live
+    expect(await getStream(live.id)).toMatchObject({ ...kept, isLive: true, viewerCount: 777 })
+    // The recorded entry is not even asked about: it is exactly as it was.
+    expect(await getStream(replay.id)).toEqual(replay)
+    expect(await getStream(later.id)).toMatchObject({ isLive: false, title: later.title })
+    const shown = (await send('GET', '/api/streams/live')).body as { id: number }[]
+    expect(shown.map((s) => s.id)).toEqual([live.id])
+    // Live state and viewers are not content: no version.
+    expect((await send('GET', `/api/admin/revisions/stream/${live.id}`, { cookie })).body).toEqual([])
   })
 
   it('links on neither platform are skipped and counted, not errors', async () => {
@@ -193,7 +245,7 @@ describe('POST /api/admin/refresh-streams', () => {
 })
 
 describe('POST /api/admin/refresh-games', () => {
-  it('price, description and picture from the Steam store for games with a Steam URL; the others are skipped', async () => {
+  it('price, description and picture from the Steam store fill the blank fields of games with a Steam URL; the others are skipped', async () => {
     h.fake.setSteamApp(244210, {
       name: 'Assetto Corsa',
       price: '$19.99',
@@ -201,8 +253,9 @@ describe('POST /api/admin/refresh-games', () => {
       image: 'https://shared.akamai.steamstatic.com/store_item_assets/steam/apps/244210/header.jpg',
     })
     h.fake.setSteamApp(1066890, { name: 'Automobilista 2', isFree: true, description: 'Free weekend.' })
-    const steam = await createGame({ steamUrl: 'https://store.steampowered.com/app/244210/Assetto_Corsa/' })
-    const free = await createGame({ websiteUrl: 'https://store.steampowered.com/app/1066890/' })
+    const blank = { price: '', description: '', imageUrl: '' }
+    const steam = await createGame({ ...blank, steamUrl: 'https://store.steampowered.com/app/244210/Assetto_Corsa/' })
+    const free = await createGame({ ...blank, websiteUrl: 'https://store.steampowered.com/app/1066890/' })
     const other = await createGame({ websiteUrl: 'https://www.gran-turismo.com', price: '$69.99' })
 
     const job = await refresh('games')
@@ -234,7 +287,7 @@ describe('POST /api/admin/refresh-games', () => {
     await createGame({ title: 'Down', steamUrl: 'https://store.steampowered.com/app/500/' })
     await createGame({ title: 'Gone', steamUrl: 'https://store.steampowered.com/app/404/' })
     await createGame({ title: 'Mangled', steamUrl: 'https://store.steampowered.com/app/999/' })
-    const fine = await createGame({ title: 'Fine', steamUrl: 'https://store.steampowered.com/app/7/' })
+    const fine = await createGame({ title: 'Fine', price: '', steamUrl: 'https://store.steampowered.com/app/7/' })
 
     const job = await refresh('games')
 
@@ -245,6 +298,73 @@ describe('POST /api/admin/refresh-games', () => {
       'Mangled: Steam sent an answer that is not JSON',
     ])
     expect(await getGame(fine.id)).toMatchObject({ price: '$29.99' })
+  })
+
+  it("keeps the owner's price and description, offers the store's beside them, and 'use-store' takes one (issue 25)", async () => {
+    h.fake.setSteamApp(266410, { name: 'iRacing', price: '$29.99', description: 'The store page of iRacing.' })
+    const game = await createGame({
+      title: 'iRacing',
+      price: 'Subscription from $13/month',
+      description: 'The subscription-based online racing service.',
+      imageUrl: '',
+      websiteUrl: 'https://store.steampowered.com/app/266410/iRacing/',
+    })
+
+    expect(await refresh('games')).toMatchObject({ refreshed: 1, changed: 1, errors: [] })
+
+    const imageUrl = 'https://shared.akamai.steamstatic.com/store_item_assets/steam/apps/266410/header.jpg'
+    // The owner's words stay; the blank picture is filled and follows the store from now on.
+    expect(await getGame(game.id)).toMatchObject({
+      price: 'Subscription from $13/month',
+      description: 'The subscription-based online racing service.',
+      imageUrl,
+      storeFields: ['imageUrl'],
+      storeValues: { price: '$29.99', description: 'The store page of iRacing.', imageUrl },
+    })
+    const listed = (await send('GET', '/api/admin/games', { cookie })).body as Record<string, unknown>[]
+    expect(listed.find((g) => g.id === game.id)).toMatchObject({ storeValues: { price: '$29.99' } })
+    // Visitors get the game, not the owner's bookkeeping.
+    const visible = (await send('GET', `/api/games/${game.id}`)).body as Record<string, unknown>
+    expect(visible).toMatchObject({ price: 'Subscription from $13/month' })
+    expect(visible).not.toHaveProperty('storeValues')
+    expect(visible).not.toHaveProperty('storeFields')
+
+    const used = await send('POST', `/api/admin/games/${game.id}/use-store`, { cookie, body: { field: 'price' } })
+    expect(used.status).toBe(200)
+    expect(used.body).toMatchObject({ price: '$29.99', storeFields: ['price', 'imageUrl'] })
+    const [version] = (await send('GET', `/api/admin/revisions/game/${game.id}`, { cookie })).body
+    expect(version).toMatchObject({ summary: 'Took the price from the Steam store', changedFields: ['price'] })
+
+    // The price follows the store now; the owner writing it again makes it theirs again.
+    h.fake.setSteamApp(266410, { name: 'iRacing', price: '$19.99', description: 'The store page of iRacing.' })
+    await refresh('games')
+    expect(await getGame(game.id)).toMatchObject({ price: '$19.99' })
+    const edited = await send('PUT', `/api/admin/games/${game.id}`, {
+      cookie,
+      body: { title: 'iRacing', price: 'Free week' },
+    })
+    expect(edited.body).toMatchObject({ price: 'Free week', storeFields: ['imageUrl'] })
+    await refresh('games')
+    expect(await getGame(game.id)).toMatchObject({ price: 'Free week' })
+  })
+
+  it("'use-store' refuses a field the store has not given, or another field, and changes nothing", async () => {
+    const game = await createGame({ price: '$1.00' })
+    const before = await databaseDigest()
+    const none = await send('POST', `/api/admin/games/${game.id}/use-store`, { cookie, body: { field: 'price' } })
+    expect(none).toMatchObject({
+      status: 400,
+      body: { message: 'The Steam store has given no price for this game yet: refresh the games first.' },
+    })
+    const other = await send('POST', `/api/admin/games/${game.id}/use-store`, { cookie, body: { field: 'title' } })
+    expect(other).toMatchObject({
+      status: 400,
+      body: { message: 'The field must be one of: price, description, imageUrl.' },
+    })
+    expect(await databaseDigest()).toBe(before)
+    expect(
+      (await send('POST', `/api/admin/games/${game.id + 1}/use-store`, { cookie, body: { field: 'price' } })).status,
+    ).toBe(404)
   })
 
   it('needs no key: Steam is asked even with no stream keys set', async () => {

@@ -6,8 +6,8 @@ import { recordWrite } from '../../audit/record-writes.ts'
 import { noStore } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { parseId, queryParams } from '../../http/validate.ts'
-import { listDeleted, listRevisions, recordExists } from '../../repos/revisions.repo.ts'
-import { restoreRevision } from '../../revisions/restore.ts'
+import { getRevisionVersion, listDeleted, listRevisions, recordExists } from '../../repos/revisions.repo.ts'
+import { restoreRevision, versionNotFound } from '../../revisions/restore.ts'
 
 const entityMessage = `The record type must be one of: ${revisionEntities.join(', ')}.`
 const entitySchema = z.enum(revisionEntities, { message: entityMessage })
@@ -49,6 +49,12 @@ export const revisionsRoutes = new Hono()
     const versions = await listRevisions(entity, id)
     if (versions.length === 0 && !(await recordExists(entity, id))) throw notFound('Record not found')
     return c.json(versions)
+  })
+  /** One version whole, in words: the History's preview before a restore. */
+  .get('/:id', async (c) => {
+    const version = await getRevisionVersion(parseId(c))
+    if (!version) throw notFound(versionNotFound)
+    return c.json(version)
   })
   /** Puts the record back as it was in this version (a deleted record comes back with its id). */
   .post('/:id/restore', async (c) => {

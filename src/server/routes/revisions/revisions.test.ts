@@ -60,6 +60,59 @@ describe('revision history', () => {
     })
   })
 
+  it('says what each change did, old -> new (issue 25): the newest against the record, the older against the next version', async () => {
+    const game = await createGame({ title: 'iRacing', price: '$13' })
+    await send('PUT', `/api/admin/games/${game.id}`, { cookie, body: { title: 'iRacing 2026' } })
+    await send('PUT', `/api/admin/games/${game.id}`, { cookie, body: { title: 'iRacing 2026', price: '$15' } })
+
+    const [newest, older] = (await history('game', game.id)).body
+    expect(newest.changes).toEqual([
+      {
+        field: 'price',
+        label: 'price',
+        kind: 'text',
+        long: false,
+        markupOnly: false,
+        parts: [
+          { kind: 'same', text: '$' },
+          { kind: 'removed', text: '13' },
+          { kind: 'added', text: '15' },
+        ],
+      },
+    ])
+    expect(older.changes).toEqual([
+      {
+        field: 'title',
+        label: 'title',
+        kind: 'text',
+        long: false,
+        markupOnly: false,
+        parts: [
+          { kind: 'same', text: 'iRacing' },
+          { kind: 'added', text: ' 2026' },
+        ],
+      },
+    ])
+  })
+
+  it('shows a version whole before it is restored', async () => {
+    const news = await createNews({ title: 'Monza report', content: '<h2>Start</h2><p>Clean getaway.</p>' })
+    await send('POST', `/api/admin/update-news-title/${news.id}`, { cookie, body: { title: 'Monza: report' } })
+    const [version] = (await history('news', news.id)).body
+    const res = await send('GET', `/api/admin/revisions/${version.id}`, { cookie })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ entity: 'news', entityId: news.id, name: 'Monza report', restorable: true })
+    expect(res.body.fields).toEqual(
+      expect.arrayContaining([
+        { field: 'title', label: 'title', value: 'Monza report' },
+        { field: 'content', label: 'content', value: 'Start. Clean getaway.' },
+      ]),
+    )
+    expect(res.body.fields.map((f: { field: string }) => f.field)).not.toContain('id')
+    expect((await send('GET', `/api/admin/revisions/${version.id + 1000}`, { cookie })).status).toBe(404)
+    expect((await send('GET', `/api/admin/revisions/${version.id}`)).status).toBe(401)
+  })
+
   it('keeps nothing for a save that changes nothing, under either path shape', async () => {
     const game = await createGame({ title: 'ACC' })
     await send('PUT', `/api/games/${game.id}`, { cookie, body: { title: 'ACC' } })
@@ -140,6 +193,21 @@ describe('revision history', () => {
       changedFields: ['standings'],
       summary: 'Edited driver 2: Someone Else',
     })
+    // By row: the one edited, old -> new.
+    expect(version.changes).toEqual([
+      {
+        field: 'standings',
+        label: 'standings',
+        kind: 'rows',
+        rows: [
+          {
+            kind: 'changed',
+            before: `2. ${before!.standings[1]!.driverName} (${before!.standings[1]!.team}): ${before!.standings[1]!.points} pts`,
+            after: '2. Someone Else (Other): 1 pts',
+          },
+        ],
+      },
+    ])
 
     await restore(version.id)
     expect(await getStandingsSet(id)).toEqual(before)
