@@ -8,6 +8,7 @@ export const publishTags = [
   'news',
   'standings',
   'championships',
+  'lap-times',
   'streams',
   'reviews',
   'site-settings',
