@@ -5,6 +5,7 @@ import { startBlobs, tinyPng } from '../../../../tests/helpers/blobs.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'
 import { importResultFileApi, previewResultFile, uploadResultFile } from '../../../../tests/helpers/race-results.ts'
+import { accSpaRace, lmuSartheRace } from '../../../../tests/fixtures/race-sessions.ts'
 import {
   accFileName,
   accResultFile,
@@ -25,54 +26,6 @@ beforeEach(async () => {
 })
 
 const spaStart = new Date('2026-11-15T19:00:00Z')
-/** Round 1: an ACC race at Spa, as the server writes it (UTF-16LE). */
-export const accSpaRace: ResultSession = {
-  track: 'spa',
-  type: 'race',
-  cars: [
-    {
-      number: 7,
-      car: 'Porsche 992 GT3 R',
-      team: 'Manthey',
-      drivers: ['Kevin Estre', 'Laurens Vanthoor'],
-      laps: [139_800, 138_412, 138_955],
-    },
-    {
-      number: 32,
-      car: 'BMW M4 GT3',
-      team: 'WRT',
-      drivers: ['Charles Weerts'],
-      laps: [140_100, 137_999, 139_500],
-      invalidLaps: [1],
-    },
-    {
-      number: 88,
-      car: 'Ferrari 296 GT3',
-      team: 'AF Corse',
-      drivers: ['Alessio Rovera'],
-      laps: [141_000, 138_300, 140_000],
-    },
-  ],
-}
-/** Round 2: an LMU race at Le Mans; Rovera retires. */
-export const lmuSartheRace: ResultSession = {
-  track: 'Circuit de la Sarthe',
-  type: 'race',
-  startedAt: new Date('2026-11-22T14:00:00Z'),
-  cars: [
-    { number: 31, car: 'BMW M4 LMGT3', team: 'WRT', drivers: ['Charles Weerts'], laps: [230_000, 228_456] },
-    { number: 92, car: 'Porsche 911 GT3 R LMGT3', team: 'Manthey', drivers: ['Kevin Estre'], laps: [231_000, 229_100] },
-    {
-      number: 55,
-      car: 'Ferrari 296 LMGT3',
-      team: 'AF Corse',
-      drivers: ['Alessio Rovera'],
-      laps: [232_000],
-      finishStatus: 'DNF',
-    },
-  ],
-}
-
 const accFile = accResultFile(accSpaRace)
 const accName = accFileName(spaStart, 'race')
 const lmuFile = lmuResultFile(lmuSartheRace)
