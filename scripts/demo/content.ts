@@ -44,6 +44,8 @@ export interface DemoStandings {
   completedRounds: number
   totalRounds: number
   daysAgo: number
+  /** The pages an AI table names as its sources (shown as 'AI-generated · Sources: ...'). */
+  sources: string[]
   /** exactly 10, sorted by points desc */
   drivers: { driverName: string; team: string; points: number }[]
 }
@@ -998,6 +1000,7 @@ export const demoStandings: DemoStandings[] = [
   {
     championshipName: 'Formula 1 World Championship',
     season: '2026',
+    sources: ['https://www.formula1.com/en/results/2026/drivers', 'https://www.fia.com/f1-results'],
     completedRounds: 22,
     totalRounds: 24,
     daysAgo: 1,
@@ -1017,6 +1020,7 @@ export const demoStandings: DemoStandings[] = [
   {
     championshipName: 'IndyCar Series',
     season: '2026',
+    sources: ['https://www.indycar.com/Standings'],
     completedRounds: 17,
     totalRounds: 17,
     daysAgo: 80,
@@ -1036,6 +1040,7 @@ export const demoStandings: DemoStandings[] = [
   {
     championshipName: 'NASCAR Cup Series',
     season: '2026',
+    sources: ['https://www.nascar.com/standings/nascar-cup-series/'],
     completedRounds: 36,
     totalRounds: 36,
     daysAgo: 15,
@@ -1055,6 +1060,7 @@ export const demoStandings: DemoStandings[] = [
   {
     championshipName: 'GT World Challenge Europe',
     season: '2026',
+    sources: ['https://www.gt-world-challenge-europe.com/standings'],
     completedRounds: 10,
     totalRounds: 10,
     daysAgo: 34,
@@ -1074,6 +1080,7 @@ export const demoStandings: DemoStandings[] = [
   {
     championshipName: 'World Rally Championship',
     season: '2026',
+    sources: ['https://www.wrc.com/en/championship/standings/drivers'],
     completedRounds: 13,
     totalRounds: 14,
     daysAgo: 6,

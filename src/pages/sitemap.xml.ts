@@ -3,7 +3,7 @@ import { sitemapXml, type SitemapEntry } from '../lib/feeds.ts'
 import { listNews } from '../server/repos/news.repo.ts'
 
 /** Every public page and article, written at build time. */
-const staticPaths = ['/', '/games', '/accessories', '/championships', '/streaming', '/news', '/reviews']
+const staticPaths = ['/', '/games', '/accessories', '/championships', '/lap-times', '/streaming', '/news', '/reviews']
 
 export const GET: APIRoute = async ({ site }) => {
   const articles = await listNews()

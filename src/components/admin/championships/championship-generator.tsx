@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react'
 import { useGenerateStandings, useGeneratingStandings, useRefreshAllStandings } from './use-standings-ai.ts'
 import { notify } from '../shared/toast.ts'
 import { useAiReady } from '../shared/ai-not-configured.tsx'
+import { AiTableReview } from './ai-table-review.tsx'
+import { useStandings } from './use-standings.ts'
 
 /** Spec 001 section 9. */
 export const QUICK_CHAMPIONSHIPS = ['Formula 1', 'MotoGP', 'NASCAR', 'IndyCar', 'WRC', 'Formula E', 'IMSA', 'WEC']
@@ -13,6 +15,8 @@ export function ChampionshipGenerator() {
   const generating = useGeneratingStandings()
   const refreshAll = useRefreshAllStandings()
   const { ready, notice } = useAiReady('perplexity')
+  // Official and race results refresh without the AI (docs/decisions/0420).
+  const anyRealSource = (useStandings().data ?? []).some((s) => s.source !== 'ai')
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault()
@@ -55,7 +59,7 @@ export function ChampionshipGenerator() {
       <button
         type="button"
         className="btn-outline mt-4"
-        disabled={!ready || refreshAll.isPending}
+        disabled={(!ready && !anyRealSource) || refreshAll.isPending}
         onClick={() =>
           refreshAll.mutate(undefined, {
             onError: () =>
@@ -65,6 +69,7 @@ export function ChampionshipGenerator() {
       >
         Refresh All Standings
       </button>
+      <AiTableReview />
     </section>
   )
 }

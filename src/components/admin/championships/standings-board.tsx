@@ -27,6 +27,7 @@ import { isUnauthorized } from '../shared/session.ts'
 import { notify, serverMessage } from '../shared/toast.ts'
 import type { AdminStandingsSet } from '../shared/types.ts'
 import { DriverRow } from './driver-row.tsx'
+import { SourceLine } from './source-line.tsx'
 import { useDeleteStandings, useReorderStandings, useStandings } from './use-standings.ts'
 import { LoadError } from '../shared/load-error.tsx'
 
@@ -170,6 +171,7 @@ function StandingsCard({
               ? ` · Round ${set.completedRounds} of ${set.totalRounds}`
               : ''}
           </p>
+          <SourceLine set={set} />
         </div>
         <button
           type="button"
