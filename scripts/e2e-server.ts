@@ -53,7 +53,13 @@ const fakeJolpica = fakeJolpicaPort ? await startFakeJolpica({ port: Number(fake
 const jolpicaEnv: Record<string, string> = fakeJolpica ? { JOLPICA_BASE_URL: fakeJolpica.baseUrl } : {}
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', `--port=${port}`], {
-  env: hermeticEnv(process.env, { DATA_DIR: dataDir, EMBEDDED_DB_PORT: dbPort, ...aiEnv, ...refreshEnv, ...jolpicaEnv }),
+  env: hermeticEnv(process.env, {
+    DATA_DIR: dataDir,
+    EMBEDDED_DB_PORT: dbPort,
+    ...aiEnv,
+    ...refreshEnv,
+    ...jolpicaEnv,
+  }),
   stdio: 'inherit',
 })
 const forward = (signal: NodeJS.Signals) => () => child.kill(signal)
