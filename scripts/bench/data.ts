@@ -61,7 +61,7 @@ try {
     })
     await db().insert(newsArticles).values(batch)
   }
-  console.log(`seeded ${ARTICLES} articles in ${((Date.now() - t) / 1000).toFixed(1)} s`)
+  if (!onlyResults) console.log(`seeded ${ARTICLES} articles in ${((Date.now() - t) / 1000).toFixed(1)} s`)
   if (process.argv.includes('--analyze')) await db().execute(sql`analyze`)
 
   const app = createApp()

@@ -109,4 +109,16 @@ export async function benchRaceResults(measure: Measure): Promise<void> {
   )
   await measure('GET /api/lap-times?offset=300&limit=50', () => '/api/lap-times?offset=300&limit=50', 200)
   await measure('GET /api/lap-times/tracks (the page)', () => '/api/lap-times/tracks', 100)
+
+  if (process.argv.includes('--explain')) {
+    const { rawSql } = await import('../../src/server/db/client.ts')
+    for (const query of [
+      `select l.id from race_laps l join race_sessions s on s.id = l.session_id left join standings_sets t on t.id = s.set_id where l.personal_best and l.track = 'Monza' order by l.lap_ms, l.id limit 50`,
+      `select count(*) from race_laps where personal_best and track = 'Monza'`,
+      `select track, array_agg(distinct car order by car), count(*) from race_laps where personal_best group by track`,
+    ]) {
+      const plan = await rawSql().unsafe<{ 'QUERY PLAN': string }[]>(`explain analyze ${query}`)
+      console.log(`\n${query}\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`)
+    }
+  }
 }

@@ -56,6 +56,8 @@ test.describe('standings from real results', () => {
     page,
     request,
   }, testInfo) => {
+    // The public pages show the change after the local rebuild (minutes on a loaded machine).
+    test.setTimeout(480_000)
     const name = unique('Formula 1 Official')
     await adminLogin(request, testInfo)
     await resetFakeJolpica(request)
@@ -110,6 +112,7 @@ test.describe('standings from real results', () => {
     page,
     request,
   }, testInfo) => {
+    test.setTimeout(480_000)
     const cup = unique('E2E Sprint Cup')
     // Names of this run: the files' hashes are new, and the records are this run's.
     const tag = cup.split(' ').at(-1)!

@@ -33,9 +33,15 @@ export interface LapFilter {
   offset: number
 }
 
+/**
+ * The records: written as the partial indexes' own predicate (`personal_best`, no parameter), so the
+ * planner can use them even for a prepared statement's generic plan.
+ */
+const isRecord = sql`${raceLaps.personalBest}`
+
 const where = (filter: Pick<LapFilter, 'track' | 'car'>): SQL | undefined =>
   and(
-    eq(raceLaps.personalBest, true),
+    isRecord,
     filter.track ? eq(raceLaps.track, filter.track) : undefined,
     filter.car ? eq(raceLaps.car, filter.car) : undefined,
   )
@@ -59,22 +65,26 @@ const asRecord = (row: Omit<LapRecord, 'lapTime' | 'lapTimeMs'>): LapRecord => (
   lapTimeMs: row.lapMs,
 })
 
+async function pageOf(filter: LapFilter): Promise<LapRecord[]> {
+  const rows = await db()
+    .select(recordColumns)
+    .from(raceLaps)
+    .innerJoin(raceSessions, eq(raceSessions.id, raceLaps.sessionId))
+    .leftJoin(standingsSets, eq(standingsSets.id, raceSessions.setId))
+    .where(where(filter))
+    .orderBy(asc(raceLaps.lapMs), asc(raceLaps.id))
+    .limit(filter.limit)
+    .offset(filter.offset)
+  return rows.map(asRecord)
+}
+
 /** A page of records, fastest first, and how many records the filter has in all. */
 export async function findLapRecords(filter: LapFilter): Promise<{ items: LapRecord[]; total: number }> {
-  const condition = where(filter)
-  const [rows, [counted]] = await Promise.all([
-    db()
-      .select(recordColumns)
-      .from(raceLaps)
-      .innerJoin(raceSessions, eq(raceSessions.id, raceLaps.sessionId))
-      .leftJoin(standingsSets, eq(standingsSets.id, raceSessions.setId))
-      .where(condition)
-      .orderBy(asc(raceLaps.lapMs), asc(raceLaps.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db().select({ n: count() }).from(raceLaps).where(condition),
+  const [items, [counted]] = await Promise.all([
+    pageOf(filter),
+    db().select({ n: count() }).from(raceLaps).where(where(filter)),
   ])
-  return { items: rows.map(asRecord), total: counted?.n ?? 0 }
+  return { items, total: counted?.n ?? 0 }
 }
 
 export interface TrackRecords {
@@ -99,11 +109,9 @@ export async function listTrackRecords(perTrack = RECORDS_PER_TRACK): Promise<Tr
       total: count(),
     })
     .from(raceLaps)
-    .where(eq(raceLaps.personalBest, true))
+    .where(isRecord)
     .groupBy(raceLaps.track)
     .orderBy(asc(raceLaps.track))
-  const records = await Promise.all(
-    tracks.map((t) => findLapRecords({ track: t.track, limit: perTrack, offset: 0 }).then((r) => r.items)),
-  )
+  const records = await Promise.all(tracks.map((t) => pageOf({ track: t.track, limit: perTrack, offset: 0 })))
   return tracks.map((t, i) => ({ ...t, records: records[i]! }))
 }
