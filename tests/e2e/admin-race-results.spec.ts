@@ -1,6 +1,6 @@
 import { test, type APIRequestContext, type Page } from '@playwright/test'
 import { adminLogin, waitForPublish } from '../helpers/e2e-admin.ts'
-import { expect, expectToast, openTab, unique } from '../helpers/e2e-admin-ui.ts'
+import { expect, expectNoAxeViolations, expectToast, openTab, unique } from '../helpers/e2e-admin-ui.ts'
 import { fakeJolpicaStandings, resetFakeJolpica } from '../helpers/e2e-jolpica.ts'
 import { f1Table } from '../fakes/jolpica-server.ts'
 import { accTrackName } from '../../src/lib/results/acc-tracks.ts'
@@ -235,6 +235,52 @@ test.describe('standings from real results', () => {
       // This run's sessions go too: /lap-times is the demo's again.
       const sessions = (await (await request.get('/api/admin/race-results')).json()) as { id: number; track: string }[]
       for (const s of sessions.filter((s) => s.track === track)) await request.delete(`/api/admin/race-results/${s.id}`)
+    }
+  })
+
+  test('an AI Formula 1 table that differs from the official one is shown with its differences before it is saved', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(180_000)
+    await adminLogin(request, testInfo)
+    // The fake AI answers a 2025 table led by Max Fastlap; Jolpica's 2025 table is another.
+    await resetFakeJolpica(request)
+    await fakeJolpicaStandings(request, 'f1', '2025', f1Table({ season: '2025' }))
+    try {
+      await openChampionships(page, testInfo)
+      const generate = async () => {
+        await page.getByLabel('Championship name', { exact: true }).fill('Formula 1')
+        await page.getByRole('button', { name: 'Generate Standings' }).click()
+      }
+      await generate()
+      const dialog = page.getByRole('dialog', { name: 'Check the AI Table' })
+      await expect(dialog).toBeVisible({ timeout: 60_000 })
+      await expect(dialog.getByRole('list', { name: 'Differences from the official results' })).toContainText(
+        'P1: the AI has Max Fastlap (300 pts), the official table Lando Norris (408 pts)',
+      )
+      await expectNoAxeViolations(page, 'the AI table review')
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      await expect(dialog).toBeHidden()
+      await expect(card(page, 'Formula 1')).toHaveCount(0)
+
+      await generate()
+      await expect(dialog).toBeVisible({ timeout: 60_000 })
+      await dialog.getByRole('button', { name: 'Save AI Table' }).click()
+      await expectToast(page, 'Championship Standings Generated', 'labelled AI-generated')
+      await expect(card(page, 'Formula 1')).toContainText('AI-generated')
+      await expect(card(page, 'Formula 1').getByRole('row').nth(1)).toContainText('Max Fastlap')
+
+      // Use Official Results: the same championship reads Jolpica-F1 from now on.
+      await generate()
+      await expect(dialog).toBeVisible({ timeout: 60_000 })
+      await dialog.getByRole('button', { name: 'Use Official Results' }).click()
+      await expectToast(page, 'Source Saved', 'now shows the official results (Jolpica-F1)')
+      await expect(card(page, 'Formula 1')).toContainText('Official results')
+      await expect(card(page, 'Formula 1').getByRole('row').nth(1)).toContainText('Lando Norris')
+    } finally {
+      await remove(request, 'Formula 1')
+      await resetFakeJolpica(request)
     }
   })
 })

@@ -171,7 +171,6 @@ function StandingsCard({
               ? ` · Round ${set.completedRounds} of ${set.totalRounds}`
               : ''}
           </p>
-          <SourceLine set={set} />
         </div>
         <button
           type="button"
@@ -193,6 +192,8 @@ function StandingsCard({
         </button>
         <RevisionHistory entity="standings" id={set.id} name={`${set.championshipName} standings`} />
       </div>
+      {/* Under the header row, so every card's drag handle sits where it always did. */}
+      <SourceLine set={set} />
       <table className="mt-3 w-full text-left text-sm">
         <caption className="sr-only">{set.championshipName} drivers</caption>
         <thead className="text-gray-300">
