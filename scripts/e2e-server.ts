@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { startFakeAi } from '../tests/fakes/ai-server.ts'
+import { startFakeJolpica } from '../tests/fakes/jolpica-server.ts'
 import { startFakeRefreshApis } from '../tests/fakes/refresh-apis-server.ts'
 import { hermeticEnv } from './local-platform/hermetic-env.ts'
 
@@ -17,6 +18,7 @@ const port = arg('port') ?? '8899'
 const dbPort = arg('db-port') ?? '54339'
 const fakeAiPort = arg('fake-ai-port')
 const fakeRefreshPort = arg('fake-refresh-port')
+const fakeJolpicaPort = arg('fake-jolpica-port')
 const dataDir = `.data/e2e-${port}`
 rmSync(dataDir, { recursive: true, force: true })
 
@@ -46,8 +48,18 @@ const refreshEnv: Record<string, string> = fakeRefresh
     }
   : {}
 
+// --fake-jolpica-port: Jolpica-F1 (official F1 standings) points at the fake on 127.0.0.1.
+const fakeJolpica = fakeJolpicaPort ? await startFakeJolpica({ port: Number(fakeJolpicaPort) }) : undefined
+const jolpicaEnv: Record<string, string> = fakeJolpica ? { JOLPICA_BASE_URL: fakeJolpica.baseUrl } : {}
+
 const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', `--port=${port}`, '--test-controls'], {
-  env: hermeticEnv(process.env, { DATA_DIR: dataDir, EMBEDDED_DB_PORT: dbPort, ...aiEnv, ...refreshEnv }),
+  env: hermeticEnv(process.env, {
+    DATA_DIR: dataDir,
+    EMBEDDED_DB_PORT: dbPort,
+    ...aiEnv,
+    ...refreshEnv,
+    ...jolpicaEnv,
+  }),
   stdio: 'inherit',
 })
 const forward = (signal: NodeJS.Signals) => () => child.kill(signal)
@@ -56,5 +68,6 @@ process.on('SIGTERM', forward('SIGTERM'))
 child.once('exit', async (code) => {
   await fake?.close()
   await fakeRefresh?.close()
+  await fakeJolpica?.close()
   process.exit(code ?? 0)
 })

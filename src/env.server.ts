@@ -61,6 +61,8 @@ const schema = z.object({
   YOUTUBE_API_BASE_URL: z.url().default('https://www.googleapis.com/youtube/v3'),
   /** Steam store (game refresh): no key; the base of /api/appdetails. */
   STEAM_STORE_BASE_URL: z.url().default('https://store.steampowered.com'),
+  /** Jolpica-F1, the Ergast-compatible API of official F1 standings: no key; tests point it at a fake. */
+  JOLPICA_BASE_URL: z.url().default('https://api.jolpi.ca/ergast'),
   /** Key that signs calls of the jobs function. Unset: the server makes one and keeps it in the database. */
   JOBS_SECRET: z.string().min(32, 'JOBS_SECRET must be at least 32 characters').optional(),
   /** Spending cap for all AI calls per calendar month (UTC), in US dollars. Unset: no cap. */

@@ -143,3 +143,17 @@ export const createLibraryImage = (o: Partial<Insert<typeof imageLibrary>> = {})
   insertOne(imageLibrary)(buildLibraryImage(o))
 export const createStandings = (o: Partial<NewStandingsSet> = {}, drivers = 10) =>
   insertStandingsSet(buildStandings(o, drivers))
+
+/** A championship built from race results, empty until files are imported (F1 points unless given). */
+export const createResultsChampionship = (o: Partial<NewStandingsSet> = {}) =>
+  insertStandingsSet(
+    buildStandings(
+      {
+        source: 'results',
+        pointsSystem: { positions: [25, 18, 15, 12, 10, 8, 6, 4, 2, 1], fastestLap: 0, pole: 0 },
+        completedRounds: 0,
+        ...o,
+      },
+      0,
+    ),
+  )

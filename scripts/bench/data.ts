@@ -5,7 +5,10 @@
  *   - the Astro build time at that size, and the size of the /news and / pages;
  *   - the same searches through the site as `npm start` serves it (the local runtime over HTTP,
  *     on the build just made).
- * Prints figures; asserts nothing. Never touches .data/. `--no-build` skips the last two.
+ *   - the import of a 2-hour, 60-car ACC race file and GET /api/lap-times with 100,000 laps
+ *     (scripts/bench/race-results.ts);
+ * Prints figures; asserts nothing. Never touches .data/. `--no-build` skips the build and the
+ * served site; `--only-results` measures the race results alone.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os'
@@ -15,7 +18,8 @@ import { startEmbeddedServer } from '../local-platform/embedded-db.ts'
 import { assertScratchDatabase, markScratchDatabase } from '../local-platform/scratch-database.ts'
 
 const ARTICLES = Number(process.argv.find((a) => a.startsWith('--articles='))?.slice(11) ?? 10_000)
-const skipBuild = process.argv.includes('--no-build')
+const onlyResults = process.argv.includes('--only-results')
+const skipBuild = process.argv.includes('--no-build') || onlyResults
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'))
 const server = await startEmbeddedServer({ dataDir: path.join(scratch, 'pglite'), port: 0 })
@@ -45,7 +49,7 @@ try {
   await runMigrations(url)
   await seedDemoContent()
   let t = Date.now()
-  for (let start = 0; start < ARTICLES; start += 500) {
+  for (let start = 0; start < (onlyResults ? 0 : ARTICLES); start += 500) {
     const batch = Array.from({ length: Math.min(500, ARTICLES - start) }, (_, k) => {
       const i = start + k
       return buildNews({
@@ -58,7 +62,7 @@ try {
     })
     await db().insert(newsArticles).values(batch)
   }
-  console.log(`seeded ${ARTICLES} articles in ${((Date.now() - t) / 1000).toFixed(1)} s`)
+  if (!onlyResults) console.log(`seeded ${ARTICLES} articles in ${((Date.now() - t) / 1000).toFixed(1)} s`)
   if (process.argv.includes('--analyze')) await db().execute(sql`analyze`)
 
   const app = createApp(platformFromEnv())
@@ -84,15 +88,21 @@ try {
     )
   }
 
-  console.log(`\nAPI through the app (in-process), ${ids.length} articles:`)
-  await measure('GET /api/news (all)', () => '/api/news', 10)
-  // What the /news island asks: a page of cards (first answer), then searches as the visitor types.
-  await measure('GET /api/news?limit=24 (first page)', () => '/api/news?limit=24', 100)
-  await measure('GET /api/news?limit=24&offset=9000', () => '/api/news?limit=24&offset=9000', 50)
-  await measure('GET /api/news/categories', () => '/api/news/categories', 100)
-  // Three kinds of search: one article, about 400 (1 in 24), and every article (the word is in all bodies).
-  await searches()
-  await measure('GET /api/news/{id}', () => `/api/news/${ids[Math.floor(Math.random() * ids.length)]}`, 200)
+  if (!onlyResults) {
+    console.log(`\nAPI through the app (in-process), ${ids.length} articles:`)
+    await measure('GET /api/news (all)', () => '/api/news', 10)
+    // What the /news island asks: a page of cards (first answer), then searches as the visitor types.
+    await measure('GET /api/news?limit=24 (first page)', () => '/api/news?limit=24', 100)
+    await measure('GET /api/news?limit=24&offset=9000', () => '/api/news?limit=24&offset=9000', 50)
+    await measure('GET /api/news/categories', () => '/api/news/categories', 100)
+    // Three kinds of search: one article, about 400 (1 in 24), and every article (the word is in all bodies).
+    await searches()
+    await measure('GET /api/news/{id}', () => `/api/news/${ids[Math.floor(Math.random() * ids.length)]}`, 200)
+  }
+
+  // Race results: a 2-hour ACC race imported, then the lap records over 100,000 laps.
+  const { benchRaceResults } = await import('./race-results.ts')
+  await benchRaceResults(measure)
 
   /** Three kinds of search: one article, about 400 (1 in 24), and every article (the word is in all bodies). */
   async function searches() {

@@ -48,6 +48,8 @@ export interface DemoStandings {
   completedRounds: number
   totalRounds: number
   daysAgo: number
+  /** The pages an AI table names as its sources (shown as 'AI-generated · Sources: ...'). */
+  sources: string[]
   /** exactly 10, sorted by points desc */
   drivers: { driverName: string; team: string; points: number }[]
 }
@@ -962,6 +964,7 @@ export const demoStandings: DemoStandings[] = [
   {
     championshipName: 'Formula 1 World Championship',
     season: '2026',
+    sources: ['https://www.formula1.com/en/results/2026/drivers', 'https://www.fia.com/f1-results'],
     completedRounds: 22,
     totalRounds: 24,
     daysAgo: 1,
@@ -981,6 +984,7 @@ export const demoStandings: DemoStandings[] = [
   {
     championshipName: 'IndyCar Series',
     season: '2026',
+    sources: ['https://www.indycar.com/Standings'],
     completedRounds: 17,
     totalRounds: 17,
     daysAgo: 80,
@@ -1000,6 +1004,7 @@ export const demoStandings: DemoStandings[] = [
   {
     championshipName: 'NASCAR Cup Series',
     season: '2026',
+    sources: ['https://www.nascar.com/standings/nascar-cup-series/'],
     completedRounds: 36,
     totalRounds: 36,
     daysAgo: 15,
@@ -1019,6 +1024,7 @@ export const demoStandings: DemoStandings[] = [
   {
     championshipName: 'GT World Challenge Europe',
     season: '2026',
+    sources: ['https://www.gt-world-challenge-europe.com/standings'],
     completedRounds: 10,
     totalRounds: 10,
     daysAgo: 34,
@@ -1038,6 +1044,7 @@ export const demoStandings: DemoStandings[] = [
   {
     championshipName: 'World Rally Championship',
     season: '2026',
+    sources: ['https://www.wrc.com/en/championship/standings/drivers'],
     completedRounds: 13,
     totalRounds: 14,
     daysAgo: 6,

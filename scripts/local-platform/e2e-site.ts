@@ -11,6 +11,8 @@ export function e2eSite(env: Record<string, string | undefined>) {
   const fakeAiPort = port + 2
   /** The fake Twitch, YouTube and Steam (tests/fakes/refresh-apis-server.ts; tests/helpers/e2e-refresh.ts). */
   const fakeRefreshPort = port + 3
+  /** The fake Jolpica-F1 (tests/fakes/jolpica-server.ts; tests/helpers/e2e-jolpica.ts). */
+  const fakeJolpicaPort = port + 4
   return {
     port,
     baseURL: `http://localhost:${port}`,
@@ -24,6 +26,7 @@ export function e2eSite(env: Record<string, string | undefined>) {
       `--db-port=${dbPort}`,
       `--fake-ai-port=${fakeAiPort}`,
       `--fake-refresh-port=${fakeRefreshPort}`,
+      `--fake-jolpica-port=${fakeJolpicaPort}`,
     ],
     /**
      * What a developer's shell may hold. scripts/e2e-server.ts hands the site an allow-list only, so

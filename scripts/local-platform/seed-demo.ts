@@ -32,6 +32,9 @@ import {
   demoStreams,
 } from '../demo/content.ts'
 import { demoResults } from '../demo/results.ts'
+import { DEMO_CUP, demoRaceFiles } from '../demo/race-files.ts'
+import { f1PointsSystem } from '../../src/lib/race-points.ts'
+import { importResultFile } from '../../src/server/results/import.ts'
 
 const MARKER = 'demo_seeded_at'
 const hour = 3_600_000
@@ -116,9 +119,30 @@ export async function seedDemoContent(now = new Date(), database: Database = db(
         completedRounds: s.completedRounds,
         totalRounds: s.totalRounds,
         lastUpdated: ago(s.daysAgo * day),
-        displayOrder: i + 1,
+        // The race-results cup goes second: the home page's four cards show one of each source kind.
+        displayOrder: i === 0 ? 1 : i + 2,
+        sourceUrls: s.sources,
         drivers: s.drivers,
       })
+    }
+
+    // A championship built from race results (docs/decisions/0421): the demo's ACC and LMU files,
+    // imported as the owner would, so the standings and /lap-times show real imports.
+    const [cup] = await tx
+      .insert(standingsSets)
+      .values({
+        championshipName: DEMO_CUP,
+        season: '2026',
+        source: 'results',
+        pointsSystem: f1PointsSystem({ fastestLap: 1 }),
+        completedRounds: 0,
+        totalRounds: 6,
+        displayOrder: 2,
+        lastUpdated: ago(9 * day),
+      })
+      .returning({ id: standingsSets.id })
+    for (const file of demoRaceFiles(now)) {
+      await importResultFile({ ...file, championshipId: cup!.id, now }, tx)
     }
 
     await tx.insert(championshipResults).values(demoResults.map((r) => buildChampionshipResult(r)))
@@ -188,6 +212,7 @@ async function insertStandings(
     totalRounds: number
     lastUpdated: Date
     displayOrder: number
+    sourceUrls: string[]
     drivers: { driverName: string; team: string; points: number }[]
   },
 ) {

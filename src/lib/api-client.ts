@@ -38,14 +38,14 @@ export async function unwrapOrNullOn401<T, S extends number>(
 
 /**
  * Uploads send raw bytes (application/octet-stream), which the typed client does not model: this
- * is the one untyped call, kept to the chunk routes of image uploads and backup restores
- * (docs/decisions/0201-chunked-image-uploads.md, 0610-backup-archive.md).
+ * is the one untyped call, kept to the chunk routes of image uploads, backup restores and race
+ * result files (docs/decisions/0201-chunked-image-uploads.md, 0610-backup-archive.md, 0421).
  */
 export async function putUploadChunk(
   uploadId: string,
   index: number,
   bytes: Blob,
-  base: '/api/admin/uploads' | '/api/admin/backup/restores' = '/api/admin/uploads',
+  base: '/api/admin/uploads' | '/api/admin/backup/restores' | '/api/admin/race-results/uploads' = '/api/admin/uploads',
 ): Promise<void> {
   const response = await fetch(`${base}/${encodeURIComponent(uploadId)}/chunks/${index}`, {
     method: 'PUT',

@@ -9,3 +9,18 @@ export function lapTimeMs(text: string): number | null {
   if ((a !== undefined || b !== undefined) && seconds >= 60) return null
   return Math.round(((hours * 60 + minutes) * 60 + seconds) * 1000)
 }
+
+/**
+ * A lap time in milliseconds as m:ss.mmm ('1:47.862'); an hour or more as h:mm:ss.mmm. The inverse
+ * of lapTimeMs for whole milliseconds.
+ */
+export function formatLapMs(ms: number): string {
+  const whole = Math.max(0, Math.round(ms))
+  const millis = whole % 1000
+  const totalSeconds = Math.floor(whole / 1000)
+  const seconds = totalSeconds % 60
+  const totalMinutes = Math.floor(totalSeconds / 60)
+  const tail = `${String(seconds).padStart(2, '0')}.${String(millis).padStart(3, '0')}`
+  if (totalMinutes < 60) return `${totalMinutes}:${tail}`
+  return `${Math.floor(totalMinutes / 60)}:${String(totalMinutes % 60).padStart(2, '0')}:${tail}`
+}

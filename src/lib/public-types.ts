@@ -27,7 +27,17 @@ export const streamKeys = [
   'tags',
 ] as const
 export const reviewKeys = ['id', 'title', 'content', 'author', 'rating', 'imageUrl', 'sourceUrl', 'timestamp'] as const
-export const standingsKeys = ['id', 'championshipName', 'season', 'lastUpdated', 'standings'] as const
+/** The source fields carry the card's honest label (docs/decisions/0420). */
+export const standingsKeys = [
+  'id',
+  'championshipName',
+  'season',
+  'lastUpdated',
+  'standings',
+  'source',
+  'sourceUrls',
+  'completedRounds',
+] as const
 export const newsKeys = ['id', 'title', 'excerpt', 'content', 'imageUrl', 'category', 'author', 'timestamp'] as const
 
 export type GameItem = Pick<ItemOf<typeof api.games.$get>, (typeof gameKeys)[number]>
@@ -38,6 +48,10 @@ export type StandingsItem = Pick<
   ItemOf<(typeof api)['championships-standings']['$get']>,
   (typeof standingsKeys)[number]
 >
+/** A track of /lap-times as GET /api/lap-times/tracks sends it: its cars and fastest records. */
+export type LapTrackItem = ItemOf<(typeof api)['lap-times']['tracks']['$get']>
+export type LapRecordItem = LapTrackItem['records'][number]
+
 /** An article as the API sends it (HTML content), with what the news cards need. */
 export type NewsRow = Pick<ItemOf<typeof api.news.$get>, (typeof newsKeys)[number]>
 /** A news card's data: `content` is the article's plain text for the search, or '' when left out. */

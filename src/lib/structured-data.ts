@@ -1,6 +1,10 @@
-/** JSON-LD for search engines: NewsArticle on article pages, Review on the reviews page. */
+/**
+ * JSON-LD for search engines: NewsArticle on article pages, Review on the reviews page, Dataset per
+ * championship table on the championships page.
+ */
 import { absoluteUrl } from './feeds.ts'
 import { newsImageUrl } from './news-image.ts'
+import { JOLPICA_NAME, JOLPICA_SITE, sourceLabel, type SourceFacts } from './standings-source.ts'
 
 export const SITE_NAME = 'SimRacing Hub'
 
@@ -103,6 +107,42 @@ export function reviewsJsonLd(
       image: r.imageUrl ? absoluteUrl(site, r.imageUrl) : undefined,
       url: r.sourceUrl ?? undefined,
     })),
+  }
+}
+
+export interface StandingsData extends SourceFacts {
+  championshipName: string
+  season: string
+  standings: readonly { position: number; driverName: string; team: string; points: number }[]
+}
+
+/**
+ * One Dataset per championship table, saying where it comes from as the cards do
+ * (docs/decisions/0420): official results with their source and when they were read, race results
+ * with the rounds counted, or an AI table with the pages it was taken from.
+ */
+export function standingsJsonLd(site: string, sets: readonly StandingsData[]): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@graph': sets.map((set) => {
+      const label = sourceLabel(set)
+      const leader = set.standings.find((r) => r.position === 1)
+      return {
+        '@type': 'Dataset',
+        name: `${set.championshipName} ${set.season} drivers' standings`,
+        description: `${label.title}: ${label.detail}.${leader ? ` Leader: ${leader.driverName} (${leader.team}), ${leader.points} points.` : ''}`,
+        url: absoluteUrl(site, '/championships'),
+        dateModified: new Date(set.lastUpdated).toISOString(),
+        temporalCoverage: set.season,
+        creator:
+          set.source === 'jolpica'
+            ? { '@type': 'Organization', name: JOLPICA_NAME, url: JOLPICA_SITE }
+            : { '@type': 'Organization', name: SITE_NAME },
+        ...(set.source === 'ai' ? { isBasedOn: set.sourceUrls.slice(0, 10) } : {}),
+        ...(set.source === 'jolpica' ? { isBasedOn: set.sourceUrls.slice(0, 1) } : {}),
+        variableMeasured: 'Championship points',
+      }
+    }),
   }
 }
 

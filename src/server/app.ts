@@ -18,7 +18,10 @@ import { accessoriesRoutes } from './routes/accessories/accessories.routes.ts'
 import { aiRoutes } from './routes/ai/ai.routes.ts'
 import { aiDiagnosticsRoutes } from './routes/ai-diagnostics/ai-diagnostics.routes.ts'
 import { aiSettingsRoutes } from './routes/ai-settings/ai-settings.routes.ts'
-import { championshipsRoutes, lapTimesRoutes } from './routes/championships/championships.routes.ts'
+import { championshipSourcesRoutes } from './routes/championship-sources/championship-sources.routes.ts'
+import { championshipsRoutes } from './routes/championships/championships.routes.ts'
+import { lapTimesRoutes } from './routes/lap-times/lap-times.routes.ts'
+import { raceResultsRoutes } from './routes/race-results/race-results.routes.ts'
 import { gamesAdminRoutes, gamesRoutes } from './routes/games/games.routes.ts'
 import { imageLibraryRoutes, imagesRoutes } from './routes/image-library/image-library.routes.ts'
 import { jobsRoutes } from './routes/jobs/jobs.routes.ts'
@@ -52,7 +55,10 @@ const limits = {
 }
 
 const bodyLimits: MiddlewareHandler = (c, next) => {
-  if (c.req.method === 'PUT' && /^\/api\/admin\/(uploads|backup\/restores)\/[^/]+\/chunks\/[^/]+$/.test(c.req.path))
+  if (
+    c.req.method === 'PUT' &&
+    /^\/api\/admin\/(uploads|backup\/restores|race-results\/uploads)\/[^/]+\/chunks\/[^/]+$/.test(c.req.path)
+  )
     return limits.chunk(c, next)
   if (c.req.method === 'POST' && /^\/api\/image-library\/?$/.test(c.req.path)) return limits.dataUrl(c, next)
   return limits.json(c, next)
@@ -118,6 +124,8 @@ export function createApp(platform: Platform) {
       .route('/admin', aiDiagnosticsRoutes)
       .route('/admin/jobs', jobsRoutes)
       .route('/admin/championships-standings', standingsAdminRoutes)
+      .route('/admin/championship-sources', championshipSourcesRoutes)
+      .route('/admin/race-results', raceResultsRoutes)
       .route('/admin', refreshRoutes)
       .route('/admin/two-factor', twoFactorRoutes)
       .route('/admin/revisions', revisionsRoutes)

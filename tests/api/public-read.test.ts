@@ -84,21 +84,16 @@ describe('championships-standings', () => {
   })
 })
 
-describe('championships and lap-times', () => {
-  it('lists entries by type and position, and lap times fastest first with unparsable laps last', async () => {
+describe('championships', () => {
+  it('lists entries by type and position; their last laps are no lap records (docs/decisions/0423)', async () => {
     await createChampionshipResult({ name: 'Slow', position: 2, lastLap: '1:33.000' })
     await createChampionshipResult({ name: 'Retired', position: 3, lastLap: 'DNF' })
     await createChampionshipResult({ name: 'Fast', position: 1, lastLap: '1:31.500' })
     await createChampionshipResult({ name: 'No lap', position: 4, lastLap: null })
     const entries = await getJson<Row[]>('/api/championships')
     expect(entries.body.map((e) => e.name)).toEqual(['Fast', 'Slow', 'Retired', 'No lap'])
-    expect(entries.body[0]).toMatchObject({ championshipType: 'esports', points: 100 })
-    const laps = await getJson<Row[]>('/api/lap-times')
-    expect(laps.body.map((l) => [l.driverName, l.lapTime, l.lapTimeMs])).toEqual([
-      ['Fast', '1:31.500', 91_500],
-      ['Slow', '1:33.000', 93_000],
-      ['Retired', 'DNF', null],
-    ])
+    expect(entries.body[0]).toMatchObject({ championshipType: 'esports', points: 100, lastLap: '1:31.500' })
+    expect((await getJson<Row[]>('/api/lap-times')).body).toEqual([])
   })
 })
 

@@ -46,6 +46,7 @@ const expectedPublic = [
   'GET /api/championships',
   'GET /api/championships/:id',
   'GET /api/lap-times',
+  'GET /api/lap-times/tracks',
   'GET /api/streams',
   'GET /api/streams/live',
   'GET /api/streams/:id',

@@ -5,6 +5,9 @@ import { databaseForWorker } from './workers.ts'
 // one of its worker slot, which no file running beside it uses.
 process.env.DATABASE_URL = databaseForWorker(inject('databaseUrls'))
 process.env.NODE_ENV = 'test'
+// Tests never call a real provider: Jolpica-F1 is refused at once on 127.0.0.1 unless a test points
+// it at its fake (tests/helpers/jolpica.ts).
+process.env.JOLPICA_BASE_URL = 'http://127.0.0.1:9/ergast'
 
 afterAll(async () => {
   const { closeDb } = await import('../../src/server/db/client.ts')

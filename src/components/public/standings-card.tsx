@@ -1,6 +1,7 @@
 import { numericDate } from '../../lib/dates.ts'
 import type { StandingsItem } from '../../lib/public-types.ts'
 import { podiumColor, pointsLabel, topDrivers } from '../../lib/standings.ts'
+import { sourceLabel } from '../../lib/standings-source.ts'
 import { TrophyIcon } from '../ui/icons.tsx'
 
 const podium = {
@@ -10,8 +11,15 @@ const podium = {
   none: 'bg-line text-white',
 } as const
 
+const badge = {
+  'Official results': 'border-emerald-400/60 text-emerald-300',
+  'From race results': 'border-sky-400/60 text-sky-300',
+  'AI-generated': 'border-amber-400/60 text-amber-300',
+} as Record<string, string>
+
 export function StandingsCard({ championship, headingLevel = 3 }: { championship: StandingsItem; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const label = sourceLabel(championship)
   return (
     <article className="flex flex-col gap-4 rounded-xl border border-line bg-panel p-5">
       <header className="flex items-start gap-3">
@@ -23,6 +31,11 @@ export function StandingsCard({ championship, headingLevel = 3 }: { championship
           </p>
         </div>
       </header>
+      {/* Where the table comes from, in words (docs/decisions/0420): official, from race results, or the AI's. */}
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-gray-300">
+        <span className={`rounded-full border px-2 py-0.5 font-semibold ${badge[label.title] ?? ''}`}>{label.title}</span>
+        <span>{label.detail}</span>
+      </p>
       <ol className="flex flex-col gap-2" aria-label={`Top 3 of ${championship.championshipName}`}>
         {topDrivers(championship.standings).map((row) => (
           <li key={`${row.position}-${row.driverName}`} className="flex items-center gap-3 rounded-lg bg-ink/60 px-3 py-2">

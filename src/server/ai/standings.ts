@@ -1,7 +1,17 @@
 import { z } from 'zod'
-import { standingsProblem } from '../../lib/standings-rules.ts'
 import { actorOfFeature } from '../../lib/revisions.ts'
-import { getStandingsSet, saveGeneratedStandings, type StandingsSet } from '../repos/standings.repo.ts'
+import { standingsProblem } from '../../lib/standings-rules.ts'
+import { JOLPICA_NAME } from '../../lib/standings-source.ts'
+import { ApiError } from '../http/errors.ts'
+import {
+  findStandingsSetByName,
+  getStandingsSet,
+  realTableMessage,
+  saveGeneratedStandings,
+  type StandingsRow,
+  type StandingsSet,
+} from '../repos/standings.repo.ts'
+import { compareWithOfficial } from '../results/compare.ts'
 import { searchStructured } from './perplexity.ts'
 
 /** Spec 001 section 9: standings generation asks for 10 drivers. */
@@ -47,18 +57,35 @@ const standingsJsonSchema = {
   additionalProperties: false,
 }
 
+/** An AI table, read and checked, not yet stored. */
+export interface AiTable {
+  championshipName: string
+  season: string
+  completedRounds: number | null
+  totalRounds: number | null
+  standings: StandingsRow[]
+  sources: string[]
+}
+
+/** A set whose table comes from real results: the AI is refused before it is asked (nothing spent). */
+async function refuseRealTable(name: string): Promise<void> {
+  const existing = await findStandingsSetByName(name)
+  if (existing && existing.source !== 'ai') throw new ApiError(409, realTableMessage(existing))
+}
+
 /**
  * Current drivers' standings of one championship from Perplexity's web search, checked
  * (positions 1..N each once, points never rising, names present; otherwise asked again once, then
- * refused) and stored in one transaction, replacing that championship's previous table.
+ * refused), not stored.
  */
-export async function generateStandings(
+export async function askStandings(
   championshipName: string,
   numberOfDrivers = DEFAULT_DRIVERS,
   feature = 'standings',
-): Promise<StandingsSet> {
+): Promise<AiTable> {
   const name = championshipName.trim()
-  const { value } = await searchStructured<GeneratedTable>({
+  await refuseRealTable(name)
+  const { value, sources } = await searchStructured<GeneratedTable>({
     feature,
     instructions:
       'You report current motorsport championship standings from official sources found in the search results. ' +
@@ -72,16 +99,45 @@ export async function generateStandings(
     maxOutputTokens: 1_000 + numberOfDrivers * 60,
     check: (table) => standingsProblem(table.standings, numberOfDrivers),
   })
-  const id = await saveGeneratedStandings(
-    {
-      championshipName: name,
-      season: value.season,
-      completedRounds: value.completedRounds ?? null,
-      totalRounds: value.totalRounds ?? null,
-      standings: value.standings.map((r) => ({ ...r, driverName: r.driverName.trim() })),
-    },
-    undefined,
-    { actor: actorOfFeature(feature), summary: 'Refreshed the standings' },
-  )
+  return {
+    championshipName: name,
+    season: value.season,
+    completedRounds: value.completedRounds ?? null,
+    totalRounds: value.totalRounds ?? null,
+    standings: value.standings.map((r) => ({ ...r, driverName: r.driverName.trim() })),
+    sources,
+  }
+}
+
+/** Stores an AI table (a real table of the same championship is never written: 409). */
+export async function saveAiTable(table: AiTable, feature = 'standings'): Promise<StandingsSet> {
+  const { sources, ...rest } = table
+  const id = await saveGeneratedStandings({ ...rest, sourceUrls: sources }, undefined, {
+    actor: actorOfFeature(feature),
+    summary: 'Refreshed the standings',
+  })
   return (await getStandingsSet(id))!
+}
+
+/**
+ * Generates and stores a championship's table, unattended (Refresh All, the scheduler). A table
+ * that has an official source to compare with (Formula 1, via Jolpica-F1) is stored only when it
+ * agrees with it; when it differs the owner must see it first (docs/decisions/0420), so the task
+ * fails with the differences. When the official table cannot be read, the AI's is stored, labelled.
+ */
+export async function generateStandings(
+  championshipName: string,
+  numberOfDrivers = DEFAULT_DRIVERS,
+  feature = 'standings',
+): Promise<StandingsSet> {
+  const table = await askStandings(championshipName, numberOfDrivers, feature)
+  const review = await compareWithOfficial(table)
+  if (review && review.differences.length > 0) {
+    const first = review.differences[0]!.text
+    throw new ApiError(
+      409,
+      `The AI's ${table.championshipName} table differs from the official results (${JOLPICA_NAME}) in ${review.differences.length} ${review.differences.length === 1 ? 'place' : 'places'} (${first}), so it was not saved. Generate it in the Championships tab to review it, or switch the championship to official results.`,
+    )
+  }
+  return saveAiTable(table, feature)
 }

@@ -32,6 +32,7 @@ export const publicRoutes: ReadonlySet<string> = new Set([
   'GET /api/championships',
   'GET /api/championships/:id',
   'GET /api/lap-times',
+  'GET /api/lap-times/tracks',
   'GET /api/streams',
   'GET /api/streams/live',
   'GET /api/streams/:id',

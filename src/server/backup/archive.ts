@@ -53,7 +53,13 @@ export const archiveSchema = z.strictObject({
   /** The last migration of the database the rows were read from. */
   migration: z.string(),
   tables: z.strictObject(
-    Object.fromEntries(backupTables.map(({ table }) => [getTableName(table), z.array(rowSchema(table))])),
+    Object.fromEntries(
+      backupTables.map((entry) => {
+        const rows = z.array(rowSchema(entry.table))
+        // Tables added later may be missing from an older archive: restored empty.
+        return [getTableName(entry.table), 'since' in entry ? rows.optional() : rows]
+      }),
+    ),
   ),
   media: z.array(mediaSchema),
 })

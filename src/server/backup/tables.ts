@@ -8,6 +8,8 @@ import {
   games,
   imageLibrary,
   newsArticles,
+  raceLaps,
+  raceSessions,
   reviews,
   revisions,
   schedulerJobs,
@@ -37,6 +39,9 @@ export const backupTables = [
   { table: standingsSets, orderBy: ['id'] },
   { table: standingsRows, orderBy: ['set_id', 'row_index'] },
   { table: championshipResults, orderBy: ['id'] },
+  // Added after the archive's first version: an archive without them restores with none.
+  { table: raceSessions, orderBy: ['id'], since: 'race-results' },
+  { table: raceLaps, orderBy: ['id'], since: 'race-results' },
   { table: streams, orderBy: ['id'] },
   { table: reviews, orderBy: ['id'] },
   { table: siteSettings, orderBy: ['key'] },
@@ -46,7 +51,7 @@ export const backupTables = [
   { table: schedulerJobs, orderBy: ['kind'] },
   { table: imageLibrary, orderBy: ['id'] },
   { table: revisions, orderBy: ['id'] },
-] as const satisfies readonly { table: PgTable; orderBy: readonly string[] }[]
+] as const satisfies readonly { table: PgTable; orderBy: readonly string[]; since?: string }[]
 
 /** Tables whose rows are the site's content: a site with any of them is not empty. */
 export const contentTables = [
@@ -55,6 +60,7 @@ export const contentTables = [
   newsArticles,
   standingsSets,
   championshipResults,
+  raceSessions,
   streams,
   reviews,
   imageLibrary,

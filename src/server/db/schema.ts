@@ -4,6 +4,8 @@
  * routes take their shapes from these tables. Constraints live here (and so in SQL).
  */
 import { sql } from 'drizzle-orm'
+import type { ClassifiedCar } from '../../lib/results/types.ts'
+import type { PointsSystem } from '../../lib/race-points.ts'
 import {
   boolean,
   check,
@@ -159,7 +161,12 @@ export const newsArticles = pgTable(
   ],
 ).enableRLS()
 
-/** An AI-generated standings set (one championship), ordered by displayOrder on the public pages. */
+/**
+ * A championship's standings table, ordered by displayOrder on the public pages. Its source says
+ * where the table comes from (docs/decisions/0420): 'jolpica' (official results read from
+ * Jolpica-F1: series and season), 'results' (computed from the race result files imported into it,
+ * with the owner's points system) or 'ai' (the AI generator, the labelled fallback).
+ */
 export const standingsSets = pgTable(
   'standings_sets',
   {
@@ -170,6 +177,17 @@ export const standingsSets = pgTable(
     completedRounds: integer('completed_rounds'),
     totalRounds: integer('total_rounds'),
     displayOrder: integer('display_order').notNull().default(0),
+    source: text('source').notNull().default('ai'),
+    /** Jolpica-F1: the series ('f1') and season ('current' or a year) read. */
+    sourceSeries: text('source_series'),
+    sourceSeason: text('source_season'),
+    /** Race results: the points per finishing position and the bonus points. */
+    pointsSystem: jsonb('points_system').$type<PointsSystem>(),
+    /** The pages the table was taken from: the AI's search results, or the Jolpica-F1 address read. */
+    sourceUrls: text('source_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -178,6 +196,12 @@ export const standingsSets = pgTable(
       'standings_sets_rounds_valid',
       sql`(${t.completedRounds} IS NULL OR ${t.completedRounds} >= 0) AND (${t.totalRounds} IS NULL OR ${t.totalRounds} >= 0)`,
     ),
+    check('standings_sets_source_valid', sql`${t.source} IN ('ai', 'jolpica', 'results')`),
+    check(
+      'standings_sets_jolpica_named',
+      sql`${t.source} <> 'jolpica' OR (${t.sourceSeries} IS NOT NULL AND ${t.sourceSeason} IS NOT NULL)`,
+    ),
+    check('standings_sets_results_scored', sql`${t.source} <> 'results' OR ${t.pointsSystem} IS NOT NULL`),
     index('standings_sets_order_idx').on(t.displayOrder, t.id),
   ],
 ).enableRLS()
@@ -224,6 +248,95 @@ export const championshipResults = pgTable(
     check('championship_results_position_valid', sql`${t.position} >= 1`),
     index('championship_results_order_idx').on(t.championshipType, t.position),
   ],
+).enableRLS()
+
+/**
+ * One imported race result file (an ACC JSON or an LMU / rFactor 2 XML session): its
+ * classification as read, the round of the championship it counts for. Deleting the championship
+ * leaves the session and its laps (lap records stay true); its version keeps the link, so a restore
+ * links the rounds again (docs/decisions/0421).
+ */
+export const raceSessions = pgTable(
+  'race_sessions',
+  {
+    id: serial('id').primaryKey(),
+    setId: integer('set_id').references(() => standingsSets.id, { onDelete: 'set null' }),
+    round: integer('round'),
+    /** SHA-256 of the file's bytes: the same file is never imported twice. */
+    fileHash: text('file_hash').notNull(),
+    fileName: text('file_name').notNull().default(''),
+    /** acc or lmu */
+    format: text('format').notNull(),
+    /** race, qualifying, practice or warmup */
+    sessionType: text('session_type').notNull(),
+    track: text('track').notNull(),
+    serverName: text('server_name').notNull().default(''),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    classification: jsonb('classification').$type<ClassifiedCar[]>().notNull(),
+    /** Valid laps stored for this session. */
+    lapCount: integer('lap_count').notNull().default(0),
+    importedAt: timestamp('imported_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('race_sessions_file_hash_idx').on(t.fileHash),
+    index('race_sessions_set_idx').on(t.setId, t.round),
+    check('race_sessions_format_valid', sql`${t.format} IN ('acc', 'lmu')`),
+    check('race_sessions_type_valid', sql`${t.sessionType} IN ('race', 'qualifying', 'practice', 'warmup')`),
+    check('race_sessions_round_valid', sql`${t.round} IS NULL OR ${t.round} BETWEEN 1 AND 1000`),
+    check('race_sessions_track_not_blank', sql`length(trim(${t.track})) > 0`),
+  ],
+).enableRLS()
+
+/**
+ * Every valid lap of an imported session. `personalBest` marks each driver's fastest lap per track
+ * and car (kept by the import and by a session's deletion): /api/lap-times reads only those rows.
+ */
+export const raceLaps = pgTable(
+  'race_laps',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => raceSessions.id, { onDelete: 'cascade' }),
+    driverName: text('driver_name').notNull(),
+    /** The name folded (case, spacing): one driver across files. */
+    driverKey: text('driver_key').notNull(),
+    team: text('team').notNull().default(''),
+    car: text('car').notNull(),
+    track: text('track').notNull(),
+    lapMs: integer('lap_ms').notNull(),
+    lapNumber: integer('lap_number').notNull(),
+    setAt: timestamp('set_at', { withTimezone: true, mode: 'date' }).notNull(),
+    personalBest: boolean('personal_best').notNull().default(false),
+  },
+  (t) => [
+    check('race_laps_time_valid', sql`${t.lapMs} > 0`),
+    index('race_laps_session_idx').on(t.sessionId),
+    index('race_laps_group_idx').on(t.track, t.car, t.driverKey, t.lapMs),
+    index('race_laps_best_idx')
+      .on(t.lapMs, t.id)
+      .where(sql`${t.personalBest}`),
+    index('race_laps_best_track_idx')
+      .on(t.track, t.lapMs, t.id)
+      .where(sql`${t.personalBest}`),
+    index('race_laps_best_track_car_idx')
+      .on(t.track, t.car, t.lapMs, t.id)
+      .where(sql`${t.personalBest}`),
+  ],
+).enableRLS()
+
+/**
+ * Calls made to outside services with published rate limits (Jolpica-F1: 4 a second, 500 an hour).
+ * Serverless instances share no memory, so the limit is counted here; rows older than an hour go.
+ */
+export const outboundRequests = pgTable(
+  'outbound_requests',
+  {
+    id: serial('id').primaryKey(),
+    service: text('service').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('outbound_requests_service_idx').on(t.service, t.requestedAt)],
 ).enableRLS()
 
 export const streams = pgTable(

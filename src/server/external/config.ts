@@ -1,11 +1,15 @@
 import { env } from '../../env.server.ts'
 import { ApiError } from '../http/errors.ts'
 
-/** The outside services the stream and game refreshes read (Twitch Helix, YouTube Data API v3, Steam store). */
+/**
+ * The outside services the refreshes read: Twitch Helix, YouTube Data API v3 and the Steam store
+ * (streams and games), Jolpica-F1 (official F1 standings).
+ */
 export interface ExternalConfig {
   twitch: { clientId?: string; clientSecret?: string; authBaseUrl: string; apiBaseUrl: string }
   youtube: { apiKey?: string; baseUrl: string }
   steam: { baseUrl: string }
+  jolpica: { baseUrl: string }
   /** One call may take this long before it is abandoned and the item counts as failed. */
   timeoutMs: number
 }
@@ -19,6 +23,7 @@ const fromEnv = (): ExternalConfig => ({
   },
   youtube: { apiKey: env.YOUTUBE_API_KEY, baseUrl: env.YOUTUBE_API_BASE_URL },
   steam: { baseUrl: env.STEAM_STORE_BASE_URL },
+  jolpica: { baseUrl: env.JOLPICA_BASE_URL.replace(/\/$/, '') },
   timeoutMs: 10_000,
 })
 
@@ -30,6 +35,7 @@ export interface ExternalOverrides {
   twitch?: Partial<ExternalConfig['twitch']>
   youtube?: Partial<ExternalConfig['youtube']>
   steam?: Partial<ExternalConfig['steam']>
+  jolpica?: Partial<ExternalConfig['jolpica']>
   timeoutMs?: number
 }
 
@@ -40,6 +46,7 @@ export function configureExternal(overrides: ExternalOverrides): () => void {
     twitch: { ...config.twitch, ...overrides.twitch },
     youtube: { ...config.youtube, ...overrides.youtube },
     steam: { ...config.steam, ...overrides.steam },
+    jolpica: { ...config.jolpica, ...overrides.jolpica },
     timeoutMs: overrides.timeoutMs ?? config.timeoutMs,
   }
   return () => {

@@ -15,12 +15,12 @@ export class ExternalError extends ApiError {
   }
 }
 
-/** The service's own words from an error body ({ message }, { error: { message } }, { error }), else the text. */
+/** The service's own words from an error body ({ message }, { error: { message } }, { error }, { detail }), else the text. */
 function errorDetail(body: string): string {
   try {
-    const json = JSON.parse(body) as { message?: unknown; error?: { message?: unknown } | unknown }
+    const json = JSON.parse(body) as { message?: unknown; error?: { message?: unknown } | unknown; detail?: unknown }
     const error = json.error as { message?: unknown } | undefined
-    const text = typeof error?.message === 'string' ? error.message : (json.message ?? json.error)
+    const text = typeof error?.message === 'string' ? error.message : (json.message ?? json.error ?? json.detail)
     if (typeof text === 'string' && text.trim()) return text
   } catch {
     // Not JSON: the body as it came.

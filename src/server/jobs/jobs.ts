@@ -1,11 +1,11 @@
 import { siteUrl } from '../../env.server.ts'
 import { actorOfFeature } from '../../lib/revisions.ts'
 import { generateChampionshipNews } from '../ai/news.ts'
-import { generateStandings } from '../ai/standings.ts'
 import { ApiError } from '../http/errors.ts'
 import type { CacheTag } from '../../lib/cache-tags.ts'
 import type { Platform } from '../platform.ts'
 import { refreshGame } from '../refresh/games.ts'
+import { refreshStandingsByName } from '../results/refresh-standings.ts'
 import { refreshStream } from '../refresh/streams.ts'
 import {
   claimJob,
@@ -90,7 +90,8 @@ async function runTask(task: JobTask, input: JobInput): Promise<TaskResult> {
       : refreshGame(task.itemId, new Date(), actor)
   }
   if (task.kind === 'standings') {
-    const set = await generateStandings(task.championship, undefined, input.feature)
+    // Each championship from its own source: official results, race results, or the AI.
+    const set = await refreshStandingsByName(task.championship, input.feature ?? 'standings')
     return { id: set.id, title: set.championshipName }
   }
   const { article } = await generateChampionshipNews({

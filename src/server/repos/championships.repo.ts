@@ -1,4 +1,4 @@
-import { asc, eq, isNotNull } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { db } from '../db/client.ts'
 import { championshipResults } from '../db/schema.ts'
 
@@ -15,14 +15,6 @@ export function listChampionshipResults(): Promise<ChampionshipResult[]> {
 export async function getChampionshipResult(id: number): Promise<ChampionshipResult | undefined> {
   const [row] = await db().select().from(championshipResults).where(eq(championshipResults.id, id))
   return row
-}
-
-export function listResultsWithLaps(): Promise<ChampionshipResult[]> {
-  return db()
-    .select()
-    .from(championshipResults)
-    .where(isNotNull(championshipResults.lastLap))
-    .orderBy(asc(championshipResults.id))
 }
 
 export async function insertChampionshipResult(values: NewChampionshipResult): Promise<ChampionshipResult> {

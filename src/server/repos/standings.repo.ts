@@ -1,8 +1,19 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import type { PointsSystem } from '../../lib/race-points.ts'
 import { mergeOwnerEdits, type StoredStandingsRow } from '../../lib/standings-merge.ts'
+import { sourceLabel, type StandingsSource } from '../../lib/standings-source.ts'
 import { db } from '../db/client.ts'
 import { standingsRows, standingsSets } from '../db/schema.ts'
-import { deleteVersioned, keepRevision, readVersion, updateVersioned, type ChangeBy } from '../revisions/keep.ts'
+import { ApiError } from '../http/errors.ts'
+import {
+  deleteVersioned,
+  keepRevision,
+  readVersion,
+  updateVersioned,
+  type ChangeBy,
+  type Snapshot,
+  type Tx,
+} from '../revisions/keep.ts'
 
 export interface StandingsRow {
   position: number
@@ -24,6 +35,12 @@ export interface StandingsSet {
   completedRounds: number | null
   totalRounds: number | null
   displayOrder: number
+  /** Where the table comes from (docs/decisions/0420): ai, jolpica or results. */
+  source: StandingsSource
+  sourceSeries: string | null
+  sourceSeason: string | null
+  pointsSystem: PointsSystem | null
+  sourceUrls: string[]
   standings: StandingsRow[]
 }
 
@@ -64,7 +81,11 @@ export async function listStandingsWithEdits(): Promise<AdminStandingsSet[]> {
     })
     bySet.set(r.setId, list)
   }
-  return sets.map(({ createdAt: _createdAt, ...set }) => ({ ...set, standings: bySet.get(set.id) ?? [] }))
+  return sets.map(({ createdAt: _createdAt, ...set }) => ({
+    ...set,
+    source: set.source as StandingsSource,
+    standings: bySet.get(set.id) ?? [],
+  }))
 }
 
 export async function getStandingsSet(id: number): Promise<StandingsSet | undefined> {
@@ -79,6 +100,11 @@ export interface NewStandingsSet {
   completedRounds?: number | null
   totalRounds?: number | null
   displayOrder?: number
+  source?: StandingsSource
+  sourceSeries?: string | null
+  sourceSeason?: string | null
+  pointsSystem?: PointsSystem | null
+  sourceUrls?: string[]
   standings: StandingsRow[]
 }
 
@@ -183,6 +209,66 @@ export interface GeneratedStandings {
   completedRounds: number | null
   totalRounds: number | null
   standings: StandingsRow[]
+  /** The pages the AI took the table from. */
+  sourceUrls?: string[]
+}
+
+/** The words of the refusal when the AI would write over a table from real results. */
+export function realTableMessage(
+  set: Pick<StandingsSet, 'championshipName' | 'source' | 'sourceUrls' | 'lastUpdated' | 'completedRounds'>,
+): string {
+  const label = sourceLabel(set)
+  return `${set.championshipName} standings come from ${label.title.toLowerCase()} (${label.detail}); the AI does not overwrite them.`
+}
+
+/** A new table for a set, as its source gives it. */
+export interface TableUpdate {
+  season?: string
+  completedRounds?: number | null
+  totalRounds?: number | null
+  sourceUrls?: string[]
+  standings: StandingsRow[]
+}
+
+/**
+ * Writes a set's new table in the caller's transaction: the set's facts, its rows merged with the
+ * owner's hand edits (src/lib/standings-merge.ts; an edit survives every refresh, decision 0407),
+ * then the version it replaced is kept by `by`. `lastUpdated` is when the source was read.
+ */
+export async function writeStandingsTable(
+  tx: Tx,
+  id: number,
+  update: TableUpdate,
+  now: Date,
+  by: ChangeBy,
+  /** The version replaced, when the caller changed more of the record first (an import's rounds). */
+  replaced?: Snapshot,
+): Promise<void> {
+  const before = replaced ?? (await readVersion(tx, 'standings', id))
+  if (!before) throw new ApiError(404, 'Championship standings not found')
+  const { standings, ...facts } = update
+  await tx
+    .update(standingsSets)
+    .set({ ...facts, lastUpdated: now })
+    .where(eq(standingsSets.id, id))
+  const stored: StoredStandingsRow[] = await tx
+    .select({
+      position: standingsRows.position,
+      driverName: standingsRows.driverName,
+      team: standingsRows.team,
+      points: standingsRows.points,
+      editedAt: standingsRows.editedAt,
+    })
+    .from(standingsRows)
+    .where(eq(standingsRows.setId, id))
+    .orderBy(asc(standingsRows.rowIndex))
+  await tx.delete(standingsRows).where(eq(standingsRows.setId, id))
+  const rows = mergeOwnerEdits(standings, stored)
+  if (rows.length) {
+    await tx.insert(standingsRows).values(rows.map((row, rowIndex) => ({ ...row, setId: id, rowIndex })))
+  }
+  const after = await readVersion(tx, 'standings', id)
+  await keepRevision(tx, { entity: 'standings', id, action: 'update', before, after, by })
 }
 
 /**
@@ -190,7 +276,8 @@ export interface GeneratedStandings {
  * championship (case-insensitive) gets its rows replaced, except the rows the owner edited by hand,
  * which are merged in (src/lib/standings-merge.ts), and keeps its id and place in the list;
  * otherwise a new set goes to the end. The table it replaces is kept as a version by `by` (the AI or
- * the scheduler). Answers the set's id.
+ * the scheduler). A set whose source is real results is never written by the AI (409). Answers the
+ * set's id.
  */
 export async function saveGeneratedStandings(
   input: GeneratedStandings,
@@ -199,44 +286,30 @@ export async function saveGeneratedStandings(
 ): Promise<number> {
   const existing = await findStandingsSetByName(input.championshipName)
   return db().transaction(async (tx) => {
-    const { standings, ...set } = input
-    let id: number
-    let stored: StoredStandingsRow[] = []
-    const before = existing && (await readVersion(tx, 'standings', existing.id))
+    const { standings, championshipName, ...facts } = input
     if (existing) {
-      id = existing.id
-      await tx
-        .update(standingsSets)
-        .set({ ...set, championshipName: existing.championshipName, lastUpdated: now })
-        .where(eq(standingsSets.id, id))
-      stored = await tx
-        .select({
-          position: standingsRows.position,
-          driverName: standingsRows.driverName,
-          team: standingsRows.team,
-          points: standingsRows.points,
-          editedAt: standingsRows.editedAt,
-        })
-        .from(standingsRows)
-        .where(eq(standingsRows.setId, id))
-        .orderBy(asc(standingsRows.rowIndex))
-      await tx.delete(standingsRows).where(eq(standingsRows.setId, id))
-    } else {
-      const [last] = await tx
-        .select({ max: sql<number | null>`max(${standingsSets.displayOrder})` })
+      // Read again under a lock: a real source given to the set meanwhile wins over the AI.
+      const [current] = await tx
+        .select({ source: standingsSets.source })
         .from(standingsSets)
-      const [created] = await tx
-        .insert(standingsSets)
-        .values({ ...set, lastUpdated: now, displayOrder: (last?.max ?? 0) + 1 })
-        .returning({ id: standingsSets.id })
-      id = created!.id
+        .where(eq(standingsSets.id, existing.id))
+        .for('update')
+      if (current && current.source !== 'ai')
+        throw new ApiError(409, realTableMessage({ ...existing, source: current.source as StandingsSource }))
+      if (current) {
+        await writeStandingsTable(tx, existing.id, { ...facts, sourceUrls: facts.sourceUrls ?? [], standings }, now, by)
+        return existing.id
+      }
     }
-    const rows = mergeOwnerEdits(standings, stored)
-    await tx.insert(standingsRows).values(rows.map((row, rowIndex) => ({ ...row, setId: id, rowIndex })))
-    if (before) {
-      const after = await readVersion(tx, 'standings', id)
-      await keepRevision(tx, { entity: 'standings', id, action: 'update', before, after, by })
-    }
+    const [last] = await tx.select({ max: sql<number | null>`max(${standingsSets.displayOrder})` }).from(standingsSets)
+    const [created] = await tx
+      .insert(standingsSets)
+      .values({ ...facts, championshipName, lastUpdated: now, displayOrder: (last?.max ?? 0) + 1 })
+      .returning({ id: standingsSets.id })
+    const id = created!.id
+    const rows = mergeOwnerEdits(standings, [])
+    if (rows.length)
+      await tx.insert(standingsRows).values(rows.map((row, rowIndex) => ({ ...row, setId: id, rowIndex })))
     return id
   })
 }

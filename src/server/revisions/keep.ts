@@ -13,6 +13,7 @@ import {
   accessories,
   games,
   newsArticles,
+  raceSessions,
   reviews,
   revisions,
   standingsRows,
@@ -61,7 +62,18 @@ export async function readVersion(tx: Tx, entity: RevisionEntity, id: number): P
       .from(standingsRows)
       .where(eq(standingsRows.setId, id))
       .orderBy(asc(standingsRows.rowIndex))
-    return { ...set, standings: rows.map(({ setId: _setId, rowIndex: _rowIndex, ...row }) => row) }
+    const version: Snapshot = { ...set, standings: rows.map(({ setId: _setId, rowIndex: _rowIndex, ...row }) => row) }
+    if (set.source === 'results') {
+      // The imported sessions it counts are part of a results table's version: restoring one
+      // undoes the imports made since (docs/decisions/0421).
+      const rounds = await tx
+        .select({ id: raceSessions.id })
+        .from(raceSessions)
+        .where(eq(raceSessions.setId, id))
+        .orderBy(asc(raceSessions.id))
+      version.rounds = rounds.map((r) => r.id)
+    }
+    return version
   }
   const table: RowTable = versionedTables[entity]
   const [row] = await tx

@@ -1,9 +1,9 @@
-import { eq, getTableColumns } from 'drizzle-orm'
+import { and, eq, getTableColumns, inArray, isNull, notInArray, or } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { changedFields, versionName, type RevisionEntity } from '../../lib/revisions.ts'
 import { longDateTime } from '../../lib/dates.ts'
 import { db } from '../db/client.ts'
-import { games, revisions, standingsRows, standingsSets } from '../db/schema.ts'
+import { games, raceSessions, revisions, standingsRows, standingsSets } from '../db/schema.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import {
   keepRevision,
@@ -66,6 +66,26 @@ async function writeStandings(tx: Tx, id: number, snapshot: Snapshot, exists: bo
         rowIndex,
       })),
     )
+  }
+  if (Array.isArray(snapshot.rounds)) await relinkRounds(tx, id, snapshot.rounds as number[])
+}
+
+/**
+ * A results table's version names the imported sessions it counted: those come back to it (unless
+ * another championship has taken them since), the ones imported after it are let go (they stay,
+ * with their laps, and can be imported nowhere else: their files are known).
+ */
+async function relinkRounds(tx: Tx, id: number, rounds: number[]): Promise<void> {
+  const ofSet = eq(raceSessions.setId, id)
+  await tx
+    .update(raceSessions)
+    .set({ setId: null })
+    .where(rounds.length ? and(ofSet, notInArray(raceSessions.id, rounds)) : ofSet)
+  if (rounds.length) {
+    await tx
+      .update(raceSessions)
+      .set({ setId: id })
+      .where(and(inArray(raceSessions.id, rounds), or(isNull(raceSessions.setId), ofSet)))
   }
 }
 

@@ -5,6 +5,7 @@ import { appendAudit } from '../audit/audit.ts'
 import { newsTag } from '../../lib/cache-tags.ts'
 import type { Platform } from '../platform.ts'
 import { startGameRefresh, startStreamRefresh } from '../refresh/start.ts'
+import { standingsRunOf } from '../results/refresh-standings.ts'
 import type { JobRow } from '../repos/jobs.repo.ts'
 import { publishDueNews } from '../repos/news.repo.ts'
 import { getSchedulerConfig, type SchedulerConfig } from '../repos/scheduler.repo.ts'
@@ -73,9 +74,12 @@ async function startWork(platform: Platform, plan: RunPlan): Promise<JobRow> {
   if (plan.kind === 'streams') return startStreamRefresh(platform, 'scheduled-streams')
   if (plan.kind === 'games') return startGameRefresh(platform, 'scheduled-games')
   const kind = plan.kind
-  requireConfigured('perplexity')
+  // Standings: each championship from its own source; the AI is needed only for AI tables.
+  const run =
+    kind === 'standings' ? await standingsRunOf(plan.championships) : { names: [...plan.championships], needsAi: true }
+  if (run.needsAi) requireConfigured('perplexity')
   return startJob(platform, `scheduled-${kind}`, {
-    tasks: plan.championships.map((championship) => ({ kind, championship })),
+    tasks: run.names.map((championship) => ({ kind, championship })),
     news: { contentType: 'motorsport' },
     feature: plan.testMode ? 'scheduler-test' : 'scheduled',
   })

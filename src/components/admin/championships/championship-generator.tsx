@@ -3,6 +3,8 @@ import { useGenerateStandings, useGeneratingStandings, useRefreshAllStandings } 
 import { notify } from '../shared/toast.ts'
 import { useAiReady } from '../shared/ai-not-configured.tsx'
 import { FailureNotice, JobFailureNotice, type Failure } from '../shared/failure-notice.tsx'
+import { AiTableReview } from './ai-table-review.tsx'
+import { useStandings } from './use-standings.ts'
 
 /** Spec 001 section 9. */
 export const QUICK_CHAMPIONSHIPS = ['Formula 1', 'MotoGP', 'NASCAR', 'IndyCar', 'WRC', 'Formula E', 'IMSA', 'WEC']
@@ -15,6 +17,8 @@ export function ChampionshipGenerator() {
   const refreshAll = useRefreshAllStandings()
   const { ready, notice, noticeId } = useAiReady('perplexity')
   const [refreshFailure, setRefreshFailure] = useState<Failure | null>(null)
+  // Official and race results refresh without the AI (docs/decisions/0420).
+  const anyRealSource = (useStandings().data ?? []).some((s) => s.source !== 'ai')
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault()
@@ -57,7 +61,7 @@ export function ChampionshipGenerator() {
       <button
         type="button"
         className="btn-outline mt-4"
-        disabled={!ready || refreshAll.isPending}
+        disabled={(!ready && !anyRealSource) || refreshAll.isPending}
         aria-describedby={noticeId}
         onClick={() => {
           setRefreshFailure(null)
@@ -79,6 +83,7 @@ export function ChampionshipGenerator() {
         <FailureNotice failure={refreshFailure} onDismiss={() => setRefreshFailure(null)} />
         <JobFailureNotice kinds={['refresh-standings', 'scheduled-standings']} />
       </div>
+      <AiTableReview />
     </section>
   )
 }

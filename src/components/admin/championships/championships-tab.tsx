@@ -7,6 +7,9 @@ import { EntityManager } from '../shared/entity-manager.tsx'
 import { RecentlyDeleted } from '../shared/recently-deleted.tsx'
 import type { AdminChampionshipEntry } from '../shared/types.ts'
 import { StandingsBoard } from './standings-board.tsx'
+import { ChampionshipSourceForm } from './championship-source-form.tsx'
+import { ImportedSessions } from './imported-sessions.tsx'
+import { RaceResultsImport } from './race-results-import.tsx'
 import { useStandings } from './use-standings.ts'
 import { championshipEntryHooks } from './use-championship-entries.ts'
 
@@ -24,7 +27,7 @@ const blank: Form = {
   officialUrl: '',
 }
 
-/** Championships tab: the AI standings list, then the individual standing entries. */
+/** Championships tab: the standings list, their real sources and race result imports, then the individual standing entries. */
 export default function ChampionshipsTab() {
   // The entries wait below the standings until those are in: the standings would push them down
   // as the pointer reaches them (a click aimed at one control would land on another).
@@ -38,6 +41,17 @@ export default function ChampionshipsTab() {
         <ChampionshipGenerator />
         <StandingsBoard />
       </section>
+      {/* Standings from real results (docs/decisions/0420, 0421): below the spec's list, so nothing of it moves. */}
+      {!above.some((q) => q.isPending) && (
+        <section aria-labelledby="real-results-title" className="flex flex-col gap-4">
+          <h2 id="real-results-title" className="section-title">
+            Standings from Real Results
+          </h2>
+          <ChampionshipSourceForm />
+          <RaceResultsImport />
+          <ImportedSessions />
+        </section>
+      )}
       {!above.some((q) => q.isPending) && (
         <EntityManager<AdminChampionshipEntry, Form, ChampionshipEntryBody>
           texts={{

@@ -27,6 +27,7 @@ import { isUnauthorized } from '../shared/session.ts'
 import { notify, serverMessage } from '../shared/toast.ts'
 import type { AdminStandingsSet } from '../shared/types.ts'
 import { DriverRow } from './driver-row.tsx'
+import { SourceLine } from './source-line.tsx'
 import { useDeleteStandings, useReorderStandings, useStandings } from './use-standings.ts'
 import { LoadError } from '../shared/load-error.tsx'
 
@@ -194,6 +195,8 @@ function StandingsCard({
           <RevisionHistory entity="standings" id={set.id} name={`${set.championshipName} standings`} />
         </div>
       </div>
+      {/* Under the header row, so every card's drag handle sits where it always did. */}
+      <SourceLine set={set} />
       <table className="mt-3 w-full text-left text-sm">
         <caption className="sr-only">{set.championshipName} drivers</caption>
         <thead className="text-gray-300">

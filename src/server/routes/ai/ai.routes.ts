@@ -6,7 +6,9 @@ import { requireConfigured } from '../../ai/call.ts'
 import { generateChampionshipNews } from '../../ai/news.ts'
 import { generateNewsImage } from '../../ai/news-image.ts'
 import { formatArticleHtml, MAX_FORMAT_CHARACTERS } from '../../ai/openai.ts'
-import { DEFAULT_DRIVERS, generateStandings } from '../../ai/standings.ts'
+import { askStandings, DEFAULT_DRIVERS, saveAiTable } from '../../ai/standings.ts'
+import { standingsProblem } from '../../../lib/standings-rules.ts'
+import { compareWithOfficial, type OfficialReview } from '../../results/compare.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { noStore } from '../../http/cache.ts'
 import { badRequest } from '../../http/errors.ts'
@@ -14,7 +16,7 @@ import { intFrom, MAX_HTML, optionalText, requiredText } from '../../http/fields
 import { jsonBody, parseId } from '../../http/validate.ts'
 import { jobView, startJob } from '../../jobs/jobs.ts'
 import { saveAiSettings } from '../../repos/ai-settings.repo.ts'
-import { listStandings } from '../../repos/standings.repo.ts'
+import { listStandings, type StandingsSet } from '../../repos/standings.repo.ts'
 import { getSchedulerConfig } from '../../repos/scheduler.repo.ts'
 
 const standingsMessage = 'Please enter a championship name to generate standings'
@@ -31,6 +33,33 @@ const standingsBody = z.object(
     numberOfDrivers: intFrom('The number of drivers', 1, 30).default(DEFAULT_DRIVERS),
   },
   { message: standingsMessage },
+)
+
+const reviewedMessage = 'Please send the reviewed table: championshipName, season and standings.'
+const reviewedBody = z.object(
+  {
+    championshipName: championshipName(reviewedMessage),
+    season: requiredText(reviewedMessage, 20, 'The season'),
+    completedRounds: z.number().int().min(0).max(1000).nullable().default(null),
+    totalRounds: z.number().int().min(0).max(1000).nullable().default(null),
+    standings: z
+      .array(
+        z.object({
+          position: z.number().int().min(1).max(100),
+          driverName: requiredText('Every driver needs a name.', 200, 'The driver name'),
+          team: optionalText(200, 'The team').default(''),
+          points: z.number().min(0).max(100_000),
+        }),
+        { message: reviewedMessage },
+      )
+      .min(1, reviewedMessage)
+      .max(100, 'At most 100 drivers.'),
+    sources: z
+      .array(z.url({ protocol: /^https?$/, message: 'Each source must be a web address.' }))
+      .max(20)
+      .optional(),
+  },
+  { message: reviewedMessage },
 )
 
 const prompts = {
@@ -79,6 +108,35 @@ const formatBody = z.object(
 
 const imageBody = z.object({ championshipName: optionalText(100, 'The championship name') }).partial()
 
+/**
+ * The generation's answer (spec 001: { standings: { standings[] }, championship }): the table, its id
+ * once saved (null while it waits for the owner's review), and the comparison with the official
+ * table when there is one.
+ */
+function generated(
+  table: Pick<StandingsSet, 'championshipName' | 'season' | 'completedRounds' | 'totalRounds' | 'standings'> & {
+    sourceUrls?: string[]
+    sources?: string[]
+  },
+  id: number | null,
+  review: OfficialReview | null,
+) {
+  return {
+    standings: {
+      id,
+      championshipName: table.championshipName,
+      season: table.season,
+      completedRounds: table.completedRounds,
+      totalRounds: table.totalRounds,
+      standings: table.standings,
+      sourceUrls: table.sourceUrls ?? table.sources ?? [],
+    },
+    championship: table.championshipName,
+    saved: id !== null,
+    review,
+  }
+}
+
 /** When prompts are given, the AI settings are saved first (spec 001 section 7). */
 async function savePromptsIfGiven(values: { contentPrompt?: string; focusPrompt?: string; wordCount?: number }) {
   const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== ''))
@@ -88,20 +146,43 @@ async function savePromptsIfGiven(values: { contentPrompt?: string; focusPrompt?
 /** Spec 001 section 7: AI standings, news, formatting and images, all under /api/admin. */
 export const aiRoutes = new Hono()
   .use(noStore())
+  /**
+   * Spec 001's generation. A table with an official counterpart (Formula 1, via Jolpica-F1) that
+   * differs from it is not saved: the answer carries the differences, and the owner saves it with
+   * save-reviewed-standings or switches to the official results (docs/decisions/0420).
+   */
   .post('/generate-championship-standings', jsonBody(standingsBody, standingsMessage), async (c) => {
     const data = c.req.valid('json')
-    const set = await generateStandings(data.championshipName, data.numberOfDrivers)
+    const table = await askStandings(data.championshipName, data.numberOfDrivers)
+    const review = (await compareWithOfficial(table)) ?? null
+    if (review && review.differences.length > 0) return c.json(generated(table, null, review))
+    const set = await saveAiTable(table)
     recordWrite(c, {
       entity: 'standings',
       id: set.id,
       summary: `Generated ${set.championshipName} standings`,
       tags: ['standings'],
     })
-    return c.json({ standings: set, championship: set.championshipName })
+    return c.json(generated(set, set.id, review))
+  })
+  /** The owner saves an AI table after seeing how it differs from the official one. */
+  .post('/save-reviewed-standings', jsonBody(reviewedBody, reviewedMessage), async (c) => {
+    const table = c.req.valid('json')
+    const problem = standingsProblem(table.standings, table.standings.length)
+    if (problem) throw badRequest(`This table cannot be saved: ${problem}.`)
+    const set = await saveAiTable({ ...table, sources: table.sources ?? [] })
+    recordWrite(c, {
+      entity: 'standings',
+      id: set.id,
+      summary: `Saved the reviewed AI table of ${set.championshipName}`,
+      tags: ['standings'],
+    })
+    return c.json(generated(set, set.id, null))
   })
   .post('/refresh-all-standings', async (c) => {
-    requireConfigured('perplexity')
     const sets = await listStandings()
+    // Official and race results need no AI; only a list of AI tables alone does.
+    if (sets.every((s) => s.source === 'ai')) requireConfigured('perplexity')
     if (sets.length === 0) throw badRequest('There are no championship standings to refresh yet.')
     const job = await startJob(c.var.platform, 'refresh-standings', {
       tasks: sets.map((s) => ({ kind: 'standings', championship: s.championshipName })),

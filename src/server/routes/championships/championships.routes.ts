@@ -4,7 +4,6 @@ import {
   championshipEntryUpdateContract,
   entryRequiredMessage,
 } from '../../../lib/forms/championship-entry.ts'
-import { lapTimeMs } from '../../../lib/lap-time.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { publicCache } from '../../http/cache.ts'
 import { notFound } from '../../http/errors.ts'
@@ -14,7 +13,6 @@ import {
   getChampionshipResult,
   insertChampionshipResult,
   listChampionshipResults,
-  listResultsWithLaps,
   updateChampionshipResult,
 } from '../../repos/championships.repo.ts'
 
@@ -48,24 +46,3 @@ export const championshipsRoutes = new Hono()
     recordWrite(c, { entity: 'championship-result', id, summary: `Deleted result ${id}`, tags })
     return c.json({ id, deleted: true })
   })
-
-/**
- * Lap times are the entries' last laps, fastest first (docs/decisions/0004-championships-and-lap-times.md).
- * Laps that do not parse as m:ss.sss sort last, in entry order.
- */
-export const lapTimesRoutes = new Hono().use(publicCache(['championships'])).get('/', async (c) => {
-  const rows = await listResultsWithLaps()
-  const laps = rows
-    .map((r) => ({
-      id: r.id,
-      driverName: r.name,
-      team: r.team,
-      championshipType: r.championshipType,
-      lapTime: r.lastLap as string,
-      lapTimeMs: lapTimeMs(r.lastLap as string),
-      position: r.position,
-      status: r.status,
-    }))
-    .sort((a, b) => (a.lapTimeMs ?? Infinity) - (b.lapTimeMs ?? Infinity))
-  return c.json(laps)
-})

@@ -1,0 +1,88 @@
+/**
+ * npm run results:import -- <file> [<file>...] --championship "<name>" [--round <n>]: imports race
+ * result files (ACC .json, LMU / rFactor 2 .xml) into a championship built from race results, as
+ * the Championships tab's Import Race Results does (docs/decisions/0421). With --round every file
+ * counts for that round (a qualifying and its race); without it each file is the next round. Each
+ * file is imported in its own transaction: a file refused (unreadable, already imported) changes
+ * nothing and is reported; the others go in.
+ */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { appendAudit } from '../src/server/audit/audit.ts'
+import { closeDb } from '../src/server/db/client.ts'
+import { ApiError } from '../src/server/http/errors.ts'
+import { platformFromEnv } from '../src/server/platform.ts'
+import { lastRoundOf } from '../src/server/repos/race-sessions.repo.ts'
+import { findStandingsSetByName, listStandings } from '../src/server/repos/standings.repo.ts'
+import { importResultFile } from '../src/server/results/import.ts'
+import { ensureDatabase } from './local-platform/database.ts'
+
+const usage = 'Usage: npm run results:import -- <file> [<file>...] --championship "<name>" [--round <n>]'
+const { values, positionals } = parseArgs({
+  options: { championship: { type: 'string' }, round: { type: 'string' } },
+  allowPositionals: true,
+})
+const round = values.round === undefined ? undefined : Number(values.round)
+if (
+  positionals.length === 0 ||
+  !values.championship ||
+  (round !== undefined && !(Number.isInteger(round) && round >= 1 && round <= 1000))
+) {
+  console.error(usage)
+  process.exit(2)
+}
+
+const database = await ensureDatabase()
+let code = 0
+try {
+  const set = await findStandingsSetByName(values.championship)
+  if (!set || set.source !== 'results') {
+    const choices = (await listStandings()).filter((s) => s.source === 'results').map((s) => `"${s.championshipName}"`)
+    throw new ApiError(
+      404,
+      `No championship built from race results is named "${values.championship}". ${choices.length ? `Those there are: ${choices.join(', ')}.` : 'Add one in Admin > Championships > Championship Sources.'}`,
+    )
+  }
+  let imported = 0
+  for (const file of positionals) {
+    const target = round ?? (await lastRoundOf(set.id)) + 1
+    try {
+      const outcome = await importResultFile({
+        bytes: new Uint8Array(readFileSync(file)),
+        fileName: path.basename(file),
+        championshipId: set.id,
+        round: target,
+      })
+      imported++
+      const summary = `Imported ${outcome.track} ${outcome.sessionType} (${outcome.format}) as round ${target} of ${outcome.championshipName}: ${outcome.cars} cars, ${outcome.laps} valid laps`
+      await appendAudit({
+        method: 'CLI',
+        route: 'npm run results:import',
+        entity: 'standings',
+        entityId: set.id,
+        summary,
+      })
+      console.log(`${file}: ${summary}.`)
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error
+      code = 1
+      console.error(`${file}: ${error.message}`)
+    }
+  }
+  // The pages showing standings and laps are purged at the CDN (a deployed site's, with its token;
+  // npm start's stand-in answers the same API), and retried from the queue if Netlify refuses now.
+  if (imported > 0) {
+    const { publisher } = platformFromEnv()
+    await publisher.changed(['standings', 'lap-times'])
+    await publisher.idle()
+  }
+} catch (error) {
+  if (!(error instanceof ApiError)) throw error
+  code = 1
+  console.error(error.message)
+} finally {
+  await closeDb()
+  await database.stop()
+}
+process.exit(code)

@@ -1,0 +1,203 @@
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { longDateTime } from '../../../lib/dates.ts'
+import { formatLapMs } from '../../../lib/lap-time.ts'
+import { formProblem } from '../../../lib/forms/contract.ts'
+import { raceImportContract } from '../../../lib/forms/championship-source.ts'
+import { SelectField } from '../../ui/select-field.tsx'
+import { TextField } from '../../ui/text-field.tsx'
+import { isUnauthorized } from '../shared/session.ts'
+import { notify } from '../shared/toast.ts'
+import { dropUpload, useImportResultFile, usePreviewResultFile, type ResultPreview } from './use-race-results.ts'
+import { useStandings } from './use-standings.ts'
+
+const statusWords = { finished: 'Finished', dnf: 'Retired', dq: 'Disqualified', dns: 'No lap' } as const
+
+/**
+ * Import Race Results (docs/decisions/0421): choose an ACC JSON or an LMU / rFactor 2 XML file, see
+ * what it holds (the session, the classification, the fastest laps), choose the championship and
+ * the round, import. The championship's standings are computed again from all its rounds.
+ */
+export function RaceResultsImport() {
+  const fileInput = useRef<HTMLInputElement>(null)
+  const inputId = useId()
+  const preview = usePreviewResultFile()
+  const importFile = useImportResultFile()
+  const standings = useStandings()
+  const [current, setCurrent] = useState<ResultPreview | null>(null)
+  const [championshipId, setChampionshipId] = useState('')
+  const [round, setRound] = useState('1')
+  const championships = (standings.data ?? []).filter((s) => s.source === 'results')
+
+  const reset = () => {
+    if (current) void dropUpload(current.uploadId)
+    setCurrent(null)
+    if (fileInput.current) fileInput.current.value = ''
+  }
+
+  const read = (file: File | undefined) => {
+    if (!file) return
+    if (current) void dropUpload(current.uploadId)
+    setCurrent(null)
+    preview.mutate(file, {
+      onSuccess: (read) => {
+        setCurrent(read)
+        const first = championships[0]
+        if (!championshipId && first) setChampionshipId(String(first.id))
+        const chosen = championships.find((c) => String(c.id) === championshipId) ?? first
+        if (chosen) setRound(String((chosen.completedRounds ?? 0) + 1))
+      },
+      onError: (error) => {
+        if (!isUnauthorized(error)) notify.failed('Import Failed', 'This file cannot be imported.', error)
+        if (fileInput.current) fileInput.current.value = ''
+      },
+    })
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!current) return
+    const body = { championshipId, round, fileName: current.fileName }
+    const problem = formProblem(raceImportContract, body)
+    if (problem) return notify.problem(problem)
+    importFile.mutate(
+      { ...body, uploadId: current.uploadId },
+      {
+        onSuccess: (done) => {
+          notify.success(
+            'Results Imported',
+            `Round ${done.round} of ${done.championshipName}: ${done.cars} cars, ${done.laps} valid laps. The standings were computed again.`,
+          )
+          setCurrent(null)
+          if (fileInput.current) fileInput.current.value = ''
+        },
+        onError: (error) => {
+          if (!isUnauthorized(error)) notify.failed('Import Failed', 'The results were not imported.', error)
+        },
+      },
+    )
+  }
+
+  return (
+    <section aria-labelledby="import-results-heading" className="rounded-xl border border-line p-5">
+      <h3 id="import-results-heading" className="mb-1 text-lg font-bold text-white">
+        Import Race Results
+      </h3>
+      <p className="mb-4 text-sm text-gray-300">
+        A result file of an Assetto Corsa Competizione server (.json) or of Le Mans Ultimate / rFactor 2 (.xml).
+      </p>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={inputId} className="text-sm font-semibold text-gray-200">
+          Result file
+        </label>
+        <input
+          id={inputId}
+          ref={fileInput}
+          type="file"
+          accept=".json,.xml,application/json,text/xml,application/xml"
+          className="field"
+          disabled={preview.isPending || importFile.isPending}
+          onChange={(e) => read(e.target.files?.[0])}
+        />
+      </div>
+      {preview.isPending && (
+        <p role="status" className="mt-3 text-gray-300">
+          Reading the file…
+        </p>
+      )}
+      {current && (
+        <form onSubmit={submit} className="mt-5 flex flex-col gap-4" aria-label="Import the previewed results">
+          <Preview read={current} />
+          {championships.length === 0 ? (
+            <p role="alert" className="text-amber-300">
+              No championship is built from race results yet: add one under Championship Sources first.
+            </p>
+          ) : (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <SelectField
+                label="Championship"
+                value={championshipId}
+                onChange={setChampionshipId}
+                options={championships.map((c) => ({ value: String(c.id), label: c.championshipName }))}
+              />
+              <TextField label="Round" inputMode="numeric" value={round} onChange={setRound} />
+            </div>
+          )}
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="submit"
+              className="btn-primary"
+              disabled={importFile.isPending || championships.length === 0 || current.preview.duplicate !== null}
+            >
+              {importFile.isPending ? 'Importing…' : 'Import Results'}
+            </button>
+            <button type="button" className="btn-outline" onClick={reset} disabled={importFile.isPending}>
+              Choose Another File
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  )
+}
+
+function Preview({ read }: { read: ResultPreview }) {
+  const p = read.preview
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-white">
+        <strong>
+          {p.sessionLabel} at {p.track}
+        </strong>{' '}
+        · {p.formatLabel} · {longDateTime(p.startedAt)}
+      </p>
+      <p className="text-sm text-gray-300">
+        {p.classification.length} cars · {p.laps.total} laps, {p.laps.valid} valid
+        {p.serverName ? ` · ${p.serverName}` : ''}
+      </p>
+      {p.duplicate && (
+        <p role="alert" className="text-amber-300">
+          {p.duplicate}
+        </p>
+      )}
+      <div className="max-h-80 overflow-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Classification in the file</caption>
+          <thead className="text-gray-300">
+            <tr>
+              {['Pos', 'No.', 'Drivers', 'Car', 'Laps', 'Best lap', 'Status'].map((h) => (
+                <th key={h} scope="col" className="py-1 pr-2">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {p.classification.map((c) => (
+              <tr key={`${c.position}-${c.carNumber}`} className="border-t border-line">
+                <td className="py-1 pr-2">{c.position}</td>
+                <td className="py-1 pr-2">{c.carNumber}</td>
+                <td className="py-1 pr-2 text-white">{c.drivers.join(', ')}</td>
+                <td className="py-1 pr-2">{c.car}</td>
+                <td className="py-1 pr-2">{c.laps}</td>
+                <td className="py-1 pr-2 font-mono">{c.bestLapMs === null ? '–' : formatLapMs(c.bestLapMs)}</td>
+                <td className="py-1 pr-2">{statusWords[c.status]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {p.fastestLaps.length > 0 && (
+        <div>
+          <h4 className="font-semibold text-white">Fastest valid laps</h4>
+          <ol className="mt-1 text-sm text-gray-300">
+            {p.fastestLaps.map((l, i) => (
+              <li key={i}>
+                <span className="font-mono text-white">{l.lapTime}</span> {l.driverName} · {l.car} · lap {l.lapNumber}
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+    </div>
+  )
+}

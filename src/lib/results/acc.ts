@@ -1,0 +1,138 @@
+import { z } from 'zod'
+import { accCarName } from './acc-cars.ts'
+import { accTrackName } from './acc-tracks.ts'
+import { ResultFileError } from './decode.ts'
+import type { ClassifiedCar, ParsedLap, ParsedSession, SessionType } from './types.ts'
+
+/**
+ * Assetto Corsa Competizione dedicated-server result files (results/<yymmdd_hhmmss>_<R|Q|FP>.json):
+ * `sessionType`, `trackName`, `serverName`, `sessionResult.leaderBoardLines` in finishing order
+ * (each a car with its drivers and timing, times in milliseconds) and `laps` (each with `carId`,
+ * `driverIndex`, `laptime`, `isValidForBest`). A best lap of 2147483647 means none.
+ */
+
+const NO_TIME = 2_147_483_647
+const int = z.number().int()
+
+const driver = z.object({
+  firstName: z.string().default(''),
+  lastName: z.string().default(''),
+  shortName: z.string().default(''),
+  playerId: z.string().default(''),
+})
+
+const line = z.object({
+  car: z.object({
+    carId: int,
+    raceNumber: int.default(0),
+    carModel: int,
+    teamName: z.string().default(''),
+    drivers: z.array(driver).min(1),
+  }),
+  timing: z.object({
+    lapCount: int.min(0),
+    totalTime: z.number().min(0).default(0),
+    bestLap: z.number().min(0).default(NO_TIME),
+  }),
+})
+
+const lap = z.object({
+  carId: int,
+  driverIndex: int.min(0).default(0),
+  laptime: z.number(),
+  isValidForBest: z.boolean().default(true),
+})
+
+const accFile = z.object({
+  sessionType: z.string(),
+  trackName: z.string().trim().min(1),
+  serverName: z.string().default(''),
+  sessionResult: z.object({ leaderBoardLines: z.array(line) }),
+  laps: z.array(lap).default([]),
+})
+
+/** Is this JSON document an ACC result file at all (rather than a damaged one)? */
+export const looksLikeAcc = (json: unknown): boolean =>
+  typeof json === 'object' && json !== null && ('sessionResult' in json || 'leaderBoardLines' in json)
+
+const sessionTypes: Record<string, SessionType> = { R: 'race', Q: 'qualifying', FP: 'practice', P: 'practice' }
+
+export function accSessionType(code: string): SessionType | undefined {
+  return sessionTypes[code.trim().toUpperCase().replace(/\d+$/, '')]
+}
+
+/** ACC names its files <yymmdd>_<hhmmss>_<type>.json (the server's local time; read as UTC). */
+export function accFileDate(fileName: string): Date | undefined {
+  const m = /(\d{2})(\d{2})(\d{2})_(\d{2})(\d{2})(\d{2})/.exec(fileName)
+  if (!m) return undefined
+  const [, yy, mo, dd, hh, mi, ss] = m.map(Number) as number[]
+  const date = new Date(Date.UTC(2000 + yy!, mo! - 1, dd!, hh!, mi!, ss!))
+  return Number.isNaN(date.getTime()) || date.getUTCMonth() !== mo! - 1 ? undefined : date
+}
+
+const fullName = (d: z.infer<typeof driver>) =>
+  `${d.firstName} ${d.lastName}`.replace(/\s+/g, ' ').trim() || d.shortName.trim() || d.playerId.trim()
+
+/** The parsed file, or a ResultFileError saying what is missing. */
+export function parseAcc(json: unknown, options: { fileName?: string; now: Date }): ParsedSession {
+  const parsed = accFile.safeParse(json)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    const where = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')
+    throw new ResultFileError(
+      `This JSON file is not an ACC result file we can read: ${where.replace(/^\./, '') || 'the document'} is missing or of the wrong kind.`,
+    )
+  }
+  const file = parsed.data
+  const sessionType = accSessionType(file.sessionType)
+  if (!sessionType) throw new ResultFileError(`The ACC session type "${file.sessionType}" is not R, Q or FP.`)
+  const lines = file.sessionResult.leaderBoardLines
+  if (lines.length === 0) throw new ResultFileError('The ACC result file has no cars in its classification.')
+  const startedAt = (options.fileName && accFileDate(options.fileName)) || options.now
+
+  const cars = new Map(lines.map((l) => [l.car.carId, l.car]))
+  const classification: ClassifiedCar[] = lines.map((l, i) => ({
+    position: i + 1,
+    carNumber: String(l.car.raceNumber),
+    car: accCarName(l.car.carModel),
+    team: l.car.teamName.trim(),
+    drivers: l.car.drivers.map(fullName).filter(Boolean),
+    laps: l.timing.lapCount,
+    totalTimeMs: l.timing.totalTime > 0 ? Math.round(l.timing.totalTime) : null,
+    bestLapMs: l.timing.bestLap > 0 && l.timing.bestLap < NO_TIME ? Math.round(l.timing.bestLap) : null,
+    status: l.timing.lapCount > 0 ? 'finished' : 'dns',
+    gridPosition: null,
+  }))
+
+  // A lap ends when the car's earlier laps and this one have been run: the time it was set.
+  const elapsed = new Map<number, number>()
+  const lapNumbers = new Map<number, number>()
+  const laps: ParsedLap[] = []
+  for (const l of file.laps) {
+    const car = cars.get(l.carId)
+    if (!car || l.laptime <= 0 || l.laptime >= NO_TIME) continue
+    const ran = (elapsed.get(l.carId) ?? 0) + l.laptime
+    elapsed.set(l.carId, ran)
+    const lapNumber = (lapNumbers.get(l.carId) ?? 0) + 1
+    lapNumbers.set(l.carId, lapNumber)
+    const d = car.drivers[l.driverIndex] ?? car.drivers[0]!
+    laps.push({
+      driverName: fullName(d),
+      team: car.teamName.trim(),
+      car: accCarName(car.carModel),
+      lapNumber,
+      lapMs: Math.round(l.laptime),
+      valid: l.isValidForBest,
+      setAt: new Date(startedAt.getTime() + Math.round(ran)),
+    })
+  }
+  return {
+    format: 'acc',
+    sessionType,
+    track: accTrackName(file.trackName),
+    serverName: file.serverName.trim(),
+    startedAt,
+    classification,
+    laps,
+  }
+}

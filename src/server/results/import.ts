@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { streamStartTime } from '../../lib/dates.ts'
+import { parseResultFile, ResultFileError } from '../../lib/results/parse.ts'
+import { formatLabels, sessionTypeLabels, type ParsedSession, type SessionType } from '../../lib/results/types.ts'
+import { sourceLabel } from '../../lib/standings-source.ts'
+import { db } from '../db/client.ts'
+import { standingsSets } from '../db/schema.ts'
+import { ApiError, badRequest, notFound } from '../http/errors.ts'
+import { findSessionByHash, insertSession, type ImportedSession } from '../repos/race-sessions.repo.ts'
+import { readVersion, type ChangeBy, type Tx } from '../revisions/keep.ts'
+import { recomputeResultsTable } from './recompute.ts'
+
+export const fileHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+
+/** A result file read, or a 400 whose message says what is wrong with it. */
+export function readResultFile(bytes: Uint8Array, fileName: string, now = new Date()): ParsedSession {
+  try {
+    return parseResultFile(bytes, { fileName, now })
+  } catch (error) {
+    if (error instanceof ResultFileError) throw badRequest(error.message)
+    throw error
+  }
+}
+
+const sessionName = (s: Pick<ImportedSession, 'track' | 'sessionType'>) =>
+  `${s.track} ${sessionTypeLabels[s.sessionType as SessionType]?.toLowerCase() ?? s.sessionType}`
+
+/** Why a file cannot be imported again: when it was, and where it counts. */
+export function duplicateMessage(existing: ImportedSession): string {
+  const where =
+    existing.championshipName && existing.round !== null
+      ? `round ${existing.round} of ${existing.championshipName}`
+      : 'now in no championship; delete it under Imported Sessions to import it again'
+  return `This result file was already imported on ${streamStartTime(existing.importedAt)} (${sessionName(existing)}, ${where}). Nothing was changed.`
+}
+
+export interface ImportInput {
+  bytes: Uint8Array
+  fileName: string
+  championshipId: number
+  round: number
+  now?: Date
+  by?: ChangeBy
+}
+
+export interface ImportOutcome {
+  sessionId: number
+  championshipId: number
+  championshipName: string
+  round: number
+  format: string
+  sessionType: string
+  track: string
+  cars: number
+  laps: number
+}
+
+/**
+ * Imports a result file into a results championship, in the caller's transaction: the session and
+ * its valid laps are stored, the personal bests marked again, and the championship's table
+ * computed again from all its rounds (the version it replaces kept, by the owner unless `by`
+ * says otherwise). Refused, with nothing changed: a file that cannot be read (400), a championship
+ * that does not exist (404) or is not built from race results (400), a file already imported (409).
+ */
+export async function importParsedSession(
+  tx: Tx,
+  input: Omit<ImportInput, 'bytes'> & { session: ParsedSession; hash: string },
+): Promise<ImportOutcome> {
+  const now = input.now ?? new Date()
+  const [set] = await tx.select().from(standingsSets).where(eq(standingsSets.id, input.championshipId)).for('update')
+  if (!set) throw notFound('Championship not found')
+  if (set.source !== 'results') {
+    const label = sourceLabel(set)
+    throw badRequest(
+      `Race results can be imported only into a championship built from race results; ${set.championshipName} is ${label.title === 'AI-generated' ? 'AI-generated' : `from ${label.title.toLowerCase()}`}.`,
+    )
+  }
+  const existing = await findSessionByHash(tx, input.hash)
+  if (existing) throw new ApiError(409, duplicateMessage(existing))
+  const replaced = await readVersion(tx, 'standings', set.id)
+  const { id, laps } = await insertSession(tx, {
+    setId: set.id,
+    round: input.round,
+    fileHash: input.hash,
+    fileName: input.fileName,
+    session: input.session,
+  })
+  const s = input.session
+  await recomputeResultsTable(
+    tx,
+    set.id,
+    now,
+    {
+      actor: input.by?.actor ?? 'admin',
+      summary:
+        input.by?.summary ??
+        `Imported round ${input.round}: ${s.track} ${sessionTypeLabels[s.sessionType].toLowerCase()} (${formatLabels[s.format]})`,
+    },
+    replaced,
+  )
+  return {
+    sessionId: id,
+    championshipId: set.id,
+    championshipName: set.championshipName,
+    round: input.round,
+    format: s.format,
+    sessionType: s.sessionType,
+    track: s.track,
+    cars: s.classification.length,
+    laps,
+  }
+}
+
+/** Reads and imports a file in one transaction (the admin's import, the command, the demo). */
+export async function importResultFile(input: ImportInput, tx?: Tx): Promise<ImportOutcome> {
+  const session = readResultFile(input.bytes, input.fileName, input.now)
+  const hash = fileHash(input.bytes)
+  const run = (t: Tx) => importParsedSession(t, { ...input, session, hash })
+  return tx ? run(tx) : db().transaction(run)
+}

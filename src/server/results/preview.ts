@@ -1,0 +1,35 @@
+import { formatLapMs } from '../../lib/lap-time.ts'
+import { formatLabels, sessionTypeLabels, type ParsedSession } from '../../lib/results/types.ts'
+import type { ImportedSession } from '../repos/race-sessions.repo.ts'
+import { duplicateMessage } from './import.ts'
+
+/** The fastest laps the preview lists. */
+const PREVIEW_LAPS = 10
+
+/**
+ * What the owner sees before importing a file: the session, its whole classification, how many
+ * laps it has and how many are valid, its fastest valid laps, and whether it was imported before.
+ */
+export function previewOf(session: ParsedSession, duplicate: ImportedSession | undefined) {
+  const valid = session.laps.filter((l) => l.valid)
+  const fastest = [...valid].sort((a, b) => a.lapMs - b.lapMs || a.setAt.getTime() - b.setAt.getTime())
+  return {
+    format: session.format,
+    formatLabel: formatLabels[session.format],
+    sessionType: session.sessionType,
+    sessionLabel: sessionTypeLabels[session.sessionType],
+    track: session.track,
+    serverName: session.serverName,
+    startedAt: session.startedAt.toISOString(),
+    classification: session.classification,
+    laps: { total: session.laps.length, valid: valid.length },
+    fastestLaps: fastest.slice(0, PREVIEW_LAPS).map((l) => ({
+      driverName: l.driverName,
+      car: l.car,
+      lapNumber: l.lapNumber,
+      lapMs: l.lapMs,
+      lapTime: formatLapMs(l.lapMs),
+    })),
+    duplicate: duplicate ? duplicateMessage(duplicate) : null,
+  }
+}
