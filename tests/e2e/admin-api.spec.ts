@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { adminLogin, e2eAdminPassword } from '../helpers/e2e-admin.ts'
+import { noSession } from '../helpers/e2e-session.ts'
 
 /** A JPEG-looking file of the given size: the JPEG magic bytes, then varied filler. */
 function jpegOfSize(size: number): Buffer {
@@ -15,7 +16,10 @@ function jpegOfSize(size: number): Buffer {
   return bytes
 }
 
-test.describe('admin API through the served site', () => {
+test.describe('admin API without a session', () => {
+  // Starts as a visitor (the run's saved session is left out), then logs in.
+  test.use({ storageState: noSession })
+
   test('writes need the session; a foreign origin is refused even with it', async ({ request }, testInfo) => {
     const anonymous = await request.post('/api/admin/games', { data: { title: 'X' } })
     expect(anonymous.status()).toBe(401)
@@ -33,7 +37,9 @@ test.describe('admin API through the served site', () => {
     expect(wrong.status()).toBe(401)
     expect(await wrong.json()).toEqual({ message: 'Invalid admin password' })
   })
+})
 
+test.describe('admin API through the served site', () => {
   test('security headers on pages and API answers', async ({ request }) => {
     for (const path of ['/', '/news', '/api/news', '/api/admin/session']) {
       const res = await request.get(path)

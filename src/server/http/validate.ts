@@ -10,7 +10,7 @@ const idSchema = z
   .refine((n) => n <= 2_147_483_647, 'Invalid id.')
 
 /** Route ids are positive 32-bit integers; anything else is a 400, never a database error. */
-export function parseId(c: Context, name = 'id'): number {
+function parseId(c: Context, name = 'id'): number {
   const result = idSchema.safeParse(c.req.param(name))
   if (!result.success) throw badRequest('Invalid id.')
   return result.data

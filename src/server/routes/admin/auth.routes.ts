@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { passwordProblem } from '../../../lib/admin/form-rules.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { clearSessionCookie, writeSessionCookie } from '../../auth/cookie.ts'
 import { checkPassword, setPassword } from '../../auth/credentials.ts'
@@ -38,14 +39,8 @@ const changePasswordBody = z
     { message: 'Please fill in all password fields' },
   )
   .superRefine((b, ctx) => {
-    // Spec 001 section 5, in the form's order of checks.
-    if (!b.currentPassword || !b.newPassword || (b.confirmPassword !== undefined && !b.confirmPassword)) {
-      ctx.addIssue({ code: 'custom', message: 'Please fill in all password fields' })
-    } else if (b.confirmPassword !== undefined && b.confirmPassword !== b.newPassword) {
-      ctx.addIssue({ code: 'custom', message: 'New password and confirmation must match' })
-    } else if (b.newPassword.length < 6) {
-      ctx.addIssue({ code: 'custom', message: 'New password must be at least 6 characters long' })
-    }
+    const found = passwordProblem(b)
+    if (found) ctx.addIssue({ code: 'custom', message: found.description })
   })
 
 const tooManyAttempts = (retryAfter: number) =>

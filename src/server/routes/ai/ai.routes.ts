@@ -13,7 +13,7 @@ import { recordWrite } from '../../audit/record-writes.ts'
 import { noStore } from '../../http/cache.ts'
 import { badRequest } from '../../http/errors.ts'
 import { intFrom, MAX_HTML, optionalText, requiredText } from '../../http/fields.ts'
-import { jsonBody, parseId } from '../../http/validate.ts'
+import { jsonBody, idParams } from '../../http/validate.ts'
 import { jobView, startJob } from '../../jobs/jobs.ts'
 import { saveAiSettings } from '../../repos/ai-settings.repo.ts'
 import { listStandings, type StandingsSet } from '../../repos/standings.repo.ts'
@@ -241,8 +241,8 @@ export const aiRoutes = new Hono()
     const formattedContent = await formatArticleHtml(data.content)
     return c.json({ formattedContent })
   })
-  .post('/generate-news-image/:id', jsonBody(imageBody), async (c) => {
-    const id = parseId(c)
+  .post('/generate-news-image/:id', idParams(), jsonBody(imageBody), async (c) => {
+    const id = c.req.valid('param').id
     const data = c.req.valid('json')
     requireConfigured('openai')
     const article = await generateNewsImage(id, data.championshipName)

@@ -7,7 +7,7 @@ import { noStore, publicCache } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { MAX_TEXT, optionalImageUrl, optionalText } from '../../http/fields.ts'
 import { imageLibrary } from '../../db/schema.ts'
-import { jsonBody, parseId } from '../../http/validate.ts'
+import { jsonBody, idParams } from '../../http/validate.ts'
 import {
   deleteLibraryImage,
   insertLibraryImage,
@@ -53,8 +53,8 @@ export const imageLibraryRoutes = new Hono()
     recordWrite(c, { entity: 'image-library', id: item.id, summary: `Added "${item.name}" to the library`, tags })
     return c.json(item, 201)
   })
-  .delete('/:id', async (c) => {
-    const id = parseId(c)
+  .delete('/:id', idParams(), async (c) => {
+    const id = c.req.valid('param').id
     if (!(await deleteLibraryImage(id))) throw notFound('Image not found')
     recordWrite(c, { entity: 'image-library', id, summary: `Removed library image ${id}`, tags })
     return c.json({ id, deleted: true })

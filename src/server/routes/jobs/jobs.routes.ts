@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { noStore } from '../../http/cache.ts'
 import { ApiError, notFound } from '../../http/errors.ts'
-import { parseId } from '../../http/validate.ts'
+import { idParams } from '../../http/validate.ts'
 import { jobView, startJobAgain } from '../../jobs/jobs.ts'
 import { getJob, listActiveJobs, listJobs } from '../../repos/jobs.repo.ts'
 
@@ -15,13 +15,13 @@ export const jobsRoutes = new Hono()
     const [active, recent] = await Promise.all([listActiveJobs(), listJobs()])
     return c.json({ active: active.map(jobView), recent: recent.map(jobView) })
   })
-  .get('/:id', async (c) => {
-    const job = await getJob(parseId(c))
+  .get('/:id', idParams(), async (c) => {
+    const job = await getJob(c.req.valid('param').id)
     if (!job) throw notFound('Job not found')
     return c.json(jobView(job))
   })
-  .post('/:id/resume', async (c) => {
-    const id = parseId(c)
+  .post('/:id/resume', idParams(), async (c) => {
+    const id = c.req.valid('param').id
     if (!(await getJob(id))) throw notFound('Job not found')
     const job = await startJobAgain(c.var.platform, id)
     if (!job)

@@ -15,7 +15,7 @@ import {
   newsRequiredMessage,
   type NewsValues,
 } from '../../../lib/forms/news.ts'
-import { jsonBody, parseId, queryParams } from '../../http/validate.ts'
+import { jsonBody, idParams, queryParams } from '../../http/validate.ts'
 import {
   deleteNews,
   countNewsByStatus,
@@ -90,8 +90,7 @@ const tagsOf = (id: number): CacheTag[] => ['news', newsTag(id)]
 
 const imageJson = jsonBody(imageBody, 'Please choose an image.')
 
-async function setImage(c: Context, imageUrl: string) {
-  const id = parseId(c)
+async function setImage(c: Context, id: number, imageUrl: string) {
   const article = await updateNews(id, { imageUrl: imageUrl ? await materializeImageUrl(imageUrl) : '' })
   if (!article) throw notFound('Article not found')
   recordWrite(c, { entity: 'news', id, summary: 'Changed the article image', tags: tagsOf(id) })
@@ -99,8 +98,7 @@ async function setImage(c: Context, imageUrl: string) {
 }
 
 function move(direction: 'up' | 'down') {
-  return async (c: Context) => {
-    const id = parseId(c)
+  return async (c: Context, id: number) => {
     const result = await moveNews(id, direction)
     if (result === 'missing') throw notFound('Article not found')
     if (result === 'edge') throw new ApiError(409, `The article is already ${direction === 'up' ? 'first' : 'last'}.`)
@@ -123,8 +121,8 @@ export const newsRoutes = new Hono()
   })
   /** Every category an article has, for the news list's filter (it no longer reads every article). */
   .get('/categories', async (c) => c.json(await listNewsCategories()))
-  .get('/:id', async (c) => {
-    const article = await getNews(parseId(c))
+  .get('/:id', idParams(), async (c) => {
+    const article = await getNews(c.req.valid('param').id)
     if (!article) throw notFound('Article not found')
     return c.json(article)
   })
@@ -144,8 +142,8 @@ export const newsRoutes = new Hono()
     recordWrite(c, { entity: 'news', id: article.id, summary, tags: draft ? [] : tagsOf(article.id) })
     return c.json(article, 201)
   })
-  .put('/:id', body, async (c) => {
-    const id = parseId(c)
+  .put('/:id', idParams(), body, async (c) => {
+    const id = c.req.valid('param').id
     const data = c.req.valid('json')
     checkPublishAt(data.publishAt)
     const values = await toRow(data)
@@ -169,13 +167,13 @@ export const newsRoutes = new Hono()
     recordWrite(c, { entity: 'news', id, summary, tags: wasOrIsPublic ? tagsOf(id) : [] })
     return c.json(article)
   })
-  .delete('/:id', async (c) => {
-    const id = parseId(c)
+  .delete('/:id', idParams(), async (c) => {
+    const id = c.req.valid('param').id
     if (!(await deleteNews(id))) throw notFound('Article not found')
     recordWrite(c, { entity: 'news', id, summary: `Deleted article ${id}`, tags: tagsOf(id) })
     return c.json({ id, deleted: true })
   })
-  .put('/:id/image', imageJson, (c) => setImage(c, c.req.valid('json').imageUrl))
+  .put('/:id/image', idParams(), imageJson, (c) => setImage(c, c.req.valid('param').id, c.req.valid('json').imageUrl))
 
 /** The admin's article actions under /api/admin (spec 001 section 7). */
 export const newsAdminRoutes = new Hono()
@@ -191,35 +189,37 @@ export const newsAdminRoutes = new Hono()
     const { search, category } = c.req.valid('query')
     return c.json(await countNewsByStatus({ search, category }))
   })
-  .get('/news/:id', noStore(), async (c) => {
-    const article = await getNews(parseId(c), { includeDrafts: true })
+  .get('/news/:id', idParams(), noStore(), async (c) => {
+    const article = await getNews(c.req.valid('param').id, { includeDrafts: true })
     if (!article) throw notFound('Article not found')
     return c.json(article)
   })
-  .post('/news/:id/publish', async (c) => {
-    const id = parseId(c)
+  .post('/news/:id/publish', idParams(), async (c) => {
+    const id = c.req.valid('param').id
     const article = await publishNews(id)
     if (!article) throw notFound('Article not found')
     recordWrite(c, { entity: 'news', id, summary: `Published article "${article.title}"`, tags: tagsOf(id) })
     return c.json(article)
   })
   /** A scheduled article goes back to being a draft kept by hand. */
-  .post('/news/:id/unschedule', async (c) => {
-    const id = parseId(c)
+  .post('/news/:id/unschedule', idParams(), async (c) => {
+    const id = c.req.valid('param').id
     const article = await scheduleNews(id, null)
     if (!article) throw notFound('Article not found')
     if (article === 'published') throw new ApiError(409, 'This article is already published.')
     recordWrite(c, { entity: 'news', id, summary: `Unscheduled article "${article.title}"`, tags: [] })
     return c.json(article)
   })
-  .post('/move-news-up/:id', move('up'))
-  .post('/move-news-down/:id', move('down'))
-  .post('/update-news-title/:id', jsonBody(titleBody, 'Please enter a title.'), async (c) => {
-    const id = parseId(c)
+  .post('/move-news-up/:id', idParams(), (c) => move('up')(c, c.req.valid('param').id))
+  .post('/move-news-down/:id', idParams(), (c) => move('down')(c, c.req.valid('param').id))
+  .post('/update-news-title/:id', idParams(), jsonBody(titleBody, 'Please enter a title.'), async (c) => {
+    const id = c.req.valid('param').id
     const { title } = c.req.valid('json')
     const article = await updateNews(id, { title })
     if (!article) throw notFound('Article not found')
     recordWrite(c, { entity: 'news', id, summary: `Renamed the article to "${title}"`, tags: tagsOf(id) })
     return c.json(article)
   })
-  .post('/update-news-image/:id', imageJson, (c) => setImage(c, c.req.valid('json').imageUrl))
+  .post('/update-news-image/:id', idParams(), imageJson, (c) =>
+    setImage(c, c.req.valid('param').id, c.req.valid('json').imageUrl),
+  )

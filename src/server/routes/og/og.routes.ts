@@ -6,7 +6,7 @@ import { HOME_CHAMPIONSHIPS, topDrivers } from '../../../lib/standings.ts'
 import { heroImage } from '../../../lib/hero.ts'
 import { newsImageUrl } from '../../../lib/news-image.ts'
 import { publicCache } from '../../http/cache.ts'
-import { parseId } from '../../http/validate.ts'
+import { idParams } from '../../http/validate.ts'
 import { loadBackground } from '../../og/background.ts'
 import { cachedCard, type CardResult } from '../../og/card-cache.ts'
 import { renderCard } from '../../og/card.ts'
@@ -35,8 +35,8 @@ const png = ({ png: body, hit }: CardResult) =>
  */
 export const ogNewsRoutes = new Hono()
   .use(cardCache((c) => [newsTag(Number(c.req.param('id')))]))
-  .get('/:id', async (c) => {
-    const article = await getNews(parseId(c))
+  .get('/:id', idParams(), async (c) => {
+    const article = await getNews(c.req.valid('param').id)
     if (!article) throw notFound('Article not found')
     // What the card shows: a write bumps updatedAt, and the fields guard two writes in one millisecond.
     const key = JSON.stringify([

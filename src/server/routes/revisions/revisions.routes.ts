@@ -5,7 +5,7 @@ import { revisionEntities, type RevisionEntity } from '../../../lib/revisions.ts
 import { recordWrite } from '../../audit/record-writes.ts'
 import { noStore } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
-import { parseId, queryParams } from '../../http/validate.ts'
+import { idParams, queryParams } from '../../http/validate.ts'
 import { getRevisionVersion, listDeleted, listRevisions, recordExists } from '../../repos/revisions.repo.ts'
 import { restoreRevision, versionNotFound } from '../../revisions/restore.ts'
 
@@ -43,22 +43,22 @@ export const revisionsRoutes = new Hono()
   /** Records deleted lately and still gone, newest first; ?entity=game narrows to one kind. */
   .get('/deleted', queryParams(deletedQuery), async (c) => c.json(await listDeleted(c.req.valid('query').entity)))
   /** One record's versions, newest first. */
-  .get('/:entity/:id', async (c) => {
+  .get('/:entity/:id', idParams(), async (c) => {
     const entity = parseEntity(c.req.param('entity'))
-    const id = parseId(c)
+    const id = c.req.valid('param').id
     const versions = await listRevisions(entity, id)
     if (versions.length === 0 && !(await recordExists(entity, id))) throw notFound('Record not found')
     return c.json(versions)
   })
   /** One version whole, in words: the History's preview before a restore. */
-  .get('/:id', async (c) => {
-    const version = await getRevisionVersion(parseId(c))
+  .get('/:id', idParams(), async (c) => {
+    const version = await getRevisionVersion(c.req.valid('param').id)
     if (!version) throw notFound(versionNotFound)
     return c.json(version)
   })
   /** Puts the record back as it was in this version (a deleted record comes back with its id). */
-  .post('/:id/restore', async (c) => {
-    const restored = await restoreRevision(parseId(c))
+  .post('/:id/restore', idParams(), async (c) => {
+    const restored = await restoreRevision(c.req.valid('param').id)
     recordWrite(c, {
       entity: restored.entity,
       id: restored.id,

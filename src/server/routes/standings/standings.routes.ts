@@ -5,7 +5,7 @@ import { noStore, publicCache } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { intFrom } from '../../http/fields.ts'
 import { driverNameMessage, standingsDriverContract } from '../../../lib/forms/standings-driver.ts'
-import { idParams, jsonBody, parseId } from '../../http/validate.ts'
+import { idParams, jsonBody } from '../../http/validate.ts'
 import {
   deleteStandingsSet,
   listStandings,
@@ -82,8 +82,8 @@ export const standingsRoutes = new Hono()
     },
   )
   /** The owner lets the AI overwrite a hand-edited row again at the next refresh (issue 17). */
-  .delete('/:championshipId/driver/:driverIndex/edit', async (c) => {
-    const setId = parseId(c, 'championshipId')
+  .delete('/:championshipId/driver/:driverIndex/edit', idParams('championshipId'), async (c) => {
+    const setId = c.req.valid('param').championshipId
     const index = driverIndex.safeParse(c.req.param('driverIndex'))
     if (!index.success) throw badRequest('Invalid driver index.')
     if (!(await releaseStandingsDriver(setId, index.data))) throw notFound('Driver not found')
