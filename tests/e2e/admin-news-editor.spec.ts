@@ -7,7 +7,7 @@ import { test } from '@playwright/test'
 import { adminLogin } from '../helpers/e2e-admin.ts'
 import { expect, expectToast, openTab, unique } from '../helpers/e2e-admin-ui.ts'
 
-test.describe.configure({ timeout: 240_000 })
+test.describe.configure({ timeout: 120_000 })
 
 const list = (page: Page) => page.getByRole('list', { name: 'News articles' })
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Content', exact: true })
@@ -104,7 +104,7 @@ test("the editor's bold, list, link and library image come out sanitized and ide
     expect(response?.status()).toBe(200)
     const article = page.getByRole('article')
     await expect(article.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 1000 })
-  }).toPass({ timeout: 180_000, intervals: [2000] })
+  }).toPass({ timeout: 30_000, intervals: [500, 1000, 2000] })
   const article = page.getByRole('article')
   const body = article.getByText('Rain at Spa with').locator('xpath=..')
   expect(await body.evaluate((el) => el.innerHTML)).toBe(html)
@@ -196,11 +196,11 @@ test('bulk publish of 3 drafts from the list', async ({ page, request }, testInf
   await bulk.getByLabel('Select all on this page').check()
   await expect(bulk).toContainText('3 selected')
   await bulk.getByRole('button', { name: 'Publish selected articles' }).click()
-  await expectToast(page, 'Articles Published', '3 articles will be on the site after the next build.')
+  await expectToast(page, 'Articles Published', '3 articles are on the site now.')
   await expect(list(page).getByRole('listitem').filter({ hasText: 'Published' })).toHaveCount(3)
   for (const id of ids) {
     expect((await content(request, id)).status).toBe('published')
-    await expect.poll(async () => (await request.get(`/news/${id}`)).status(), { timeout: 180_000 }).toBe(200)
+    await expect.poll(async () => (await request.get(`/news/${id}`)).status(), { timeout: 30_000 }).toBe(200)
   }
   await bulk.getByLabel('Select all on this page').check()
   await bulk.getByRole('button', { name: 'Delete selected articles' }).click()

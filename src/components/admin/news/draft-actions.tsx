@@ -81,7 +81,7 @@ export function DraftActions({ article }: { article: AdminNews }) {
         onClick={() =>
           attempt(
             publish.mutateAsync(article.id),
-            ['Article Published', 'It will be on the site after the next build.'],
+            ['Article Published', 'It is on the site now.'],
             ['Update Failed', 'Failed to update news article'],
           )
         }

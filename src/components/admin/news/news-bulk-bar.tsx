@@ -18,11 +18,11 @@ export const bulkDeleteQuestion = (n: number) =>
 const success: Record<BulkNewsBody['action'], (changed: number) => [string, string]> = {
   publish: (n) =>
     n
-      ? ['Articles Published', `${articles(n)} will be on the site after the next build.`]
+      ? ['Articles Published', `${articles(n)} ${n === 1 ? 'is' : 'are'} on the site now.`]
       : ['Nothing to Publish', 'The chosen articles were already published.'],
   draft: (n) =>
     n
-      ? ['Moved Back to Draft', `${articles(n)} will be off the site after the next build.`]
+      ? ['Moved Back to Draft', `${articles(n)} ${n === 1 ? 'is' : 'are'} off the site now.`]
       : ['Nothing to Change', 'The chosen articles were already drafts.'],
   delete: (n) => ['Deleted!', n === 1 ? 'The news article has been deleted.' : `${n} news articles have been deleted.`],
 }

@@ -134,7 +134,7 @@ export function NewsRowMenu({ article, index, count, onEdit }: Props) {
               onSelect={() =>
                 void attempt(
                   publish.mutateAsync(article.id),
-                  ['Article Published', 'It will be on the site after the next build.'],
+                  ['Article Published', 'It is on the site now.'],
                   ['Update Failed', 'Failed to update news article'],
                 )
               }
