@@ -108,7 +108,6 @@ describe('the deploy artifact', () => {
       'deploy-events',
       'jobs-background',
       'media',
-      'news-page',
       'og',
       'scheduler',
     ])
@@ -119,7 +118,6 @@ describe('the deploy artifact', () => {
     expect(bundle('api').routes).toEqual(['/api/*'])
     expect(bundle('og').routes).toEqual(['/api/og/*'])
     expect(bundle('media').routes).toEqual(['/media/:key'])
-    expect(bundle('news-page').routes).toEqual(['/news/:id'])
     expect(bundle('scheduler').schedule).toBe('* * * * *')
     expect(bundle('jobs-background').invocationMode).toBe('background')
   })
@@ -178,7 +176,7 @@ describe('the deploy artifact', () => {
 
     const tick = await call('scheduler', '/.netlify/functions/scheduler', { method: 'POST' })
     expect(tick.status).toBe(200)
-    expect(await tick.json()).toMatchObject({ started: [], flushedBuild: false })
+    expect(await tick.json()).toMatchObject({ started: [], publishedNews: [], purged: [] })
   })
 
   it('answers /api/games from the bundle', async () => {
