@@ -6,11 +6,9 @@
  * The headless shell is Chromium's own headless build (what Playwright runs headless); on this
  * two-core machine it runs the end-to-end suite about a quarter faster than the full browser.
  *
- * Order (docs/decisions/0015-tests-in-parallel.md): the end-to-end site starts once; the read-only
- * browser tests run (two browsers: they keep both cores busy); then the tests that change content
- * run one at a time, mostly waiting on the site, and Vitest runs beside them at the lowest CPU
- * priority (`nice 19`), so that it takes only what they leave idle. Vitest's output follows
- * Playwright's.
+ * Order (docs/decisions/0015-tests-in-parallel.md): Vitest runs while the end-to-end site builds
+ * and starts; then the read-only browser tests (two browsers), then the tests that change content,
+ * one at a time. Vitest's output follows Playwright's.
  *
  * Hermetic: Vitest, Playwright and the site under test get an allow-listed environment, never the
  * caller's settings for the site nor `.env` (scripts/local-platform/hermetic-env.ts).
@@ -40,13 +38,6 @@ function runLogged(cmd: string, args: string[], env: Env, logFile: string): Prom
       writeFileSync(logFile, Buffer.concat(chunks))
       resolve(code ?? 1)
     })
-  })
-}
-
-function runAsync(cmd: string, args: string[], env: Env): Promise<number> {
-  console.log(`\n$ ${cmd} ${args.join(' ')}`)
-  return new Promise((resolve) => {
-    spawn(cmd, args, { stdio: 'inherit', env }).once('close', (code) => resolve(code ?? 1))
   })
 }
 
@@ -110,24 +101,26 @@ const summaryFile = '.data/test-summary.log'
 writeFileSync(summaryFile, '')
 const e2eEnv = { ...env, E2E_REUSE_SITE: '1', E2E_SUMMARY_FILE: summaryFile }
 
-const site = await startSite(env)
+// Vitest first, while the end-to-end site builds and starts; the browser tests after it, alone.
+// Each write of the writing tests purges and re-renders pages on demand (decision 0700), so the
+// site under test is busy: a Vitest niced beside them was starved (its 5,000-request fuzz test took
+// 15 min there against 1 min alone), and at normal priority beside them it made admin tests fail.
+console.log(`\n$ ${bin}/vitest run  (while the end-to-end site starts; its output follows Playwright's)`)
+const unitRun = runLogged(`${bin}/vitest`, ['run'], { ...env, VITEST_TIMEOUT_SCALE: '4' }, vitestLog)
 let failed = 0
 let vitest = 1
+let site: ChildProcess | undefined
 try {
+  site = await startSite(env)
+  vitest = await unitRun
   failed ||= run(`${bin}/playwright`, ['test', '--project=read-only'], { ...e2eEnv, E2E_SUMMARY_PROJECT: 'read-only' })
-  console.log(`\n$ nice -n 19 ${bin}/vitest run  (beside the writing tests; its output follows)`)
-  const [writing, unit] = await Promise.all([
-    runAsync(`${bin}/playwright`, ['test', '--project=writing', '--no-deps'], {
-      ...e2eEnv,
-      E2E_SUMMARY_PROJECT: 'writing',
-    }),
-    // Niced, Vitest may wait tens of seconds for CPU while the site rebuilds: longer timeouts.
-    runLogged('nice', ['-n', '19', `${bin}/vitest`, 'run'], { ...env, VITEST_TIMEOUT_SCALE: '8' }, vitestLog),
-  ])
-  failed ||= writing
-  vitest = unit
+  failed ||= run(`${bin}/playwright`, ['test', '--project=writing', '--no-deps'], {
+    ...e2eEnv,
+    E2E_SUMMARY_PROJECT: 'writing',
+  })
 } finally {
-  await stopSite(site)
+  vitest = await unitRun
+  if (site) await stopSite(site)
 }
 const vitestOutput = readFileSync(vitestLog, 'utf8')
 console.log(`\n$ vitest run (output)\n${vitestOutput}`)
