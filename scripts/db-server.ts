@@ -6,7 +6,9 @@
 import path from 'node:path'
 import { env } from '../src/env.server.ts'
 import { startEmbeddedServer } from './local-platform/embedded-db.ts'
+import { ensurePrivateDir } from './local-platform/private-files.ts'
 
+ensurePrivateDir(env.DATA_DIR)
 const dataDir = path.join(env.DATA_DIR, 'pglite')
 const server = await startEmbeddedServer({ dataDir, port: env.EMBEDDED_DB_PORT })
 process.stdout.write(`ready ${server.port}\n`)

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { env, usesEmbeddedDatabase } from '../../src/env.server.ts'
 import { hasPassword, setPassword } from '../../src/server/auth/credentials.ts'
+import { ensurePrivateDir, writePrivateFile } from './private-files.ts'
 
 /** Where `npm start` keeps the generated password of the embedded default (mode 600, never committed). */
 export const adminPasswordFile = () => path.join(env.DATA_DIR, 'admin-password.txt')
@@ -30,8 +31,8 @@ export async function ensureAdminPassword(): Promise<string> {
   const file = adminPasswordFile()
   // A file left from an earlier database keeps its password, so a note taken earlier still works.
   const password = existsSync(file) ? readFileSync(file, 'utf8').trim() : randomBytes(12).toString('base64url')
-  mkdirSync(path.dirname(file), { recursive: true })
-  writeFileSync(file, `${password}\n`, { mode: 0o600 })
+  ensurePrivateDir(path.dirname(file))
+  writePrivateFile(file, `${password}\n`)
   await setPassword(password)
   return [
     'admin password generated (shown once; also kept in ' + file + '):',

@@ -35,7 +35,7 @@ export async function startEmbeddedServer(opts: { dataDir: string; port: number 
   let dataDir = opts.dataDir
   if (!dataDir.startsWith('memory://')) {
     dataDir = path.resolve(dataDir)
-    mkdirSync(dataDir, { recursive: true })
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   }
   // pg_trgm: the trigram index of the news search (migration news_search, docs/decisions/0110).
   const pg = await PGlite.create(dataDir, { extensions: { pg_trgm } })

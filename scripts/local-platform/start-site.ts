@@ -5,6 +5,7 @@ import { runMigrations } from '../../src/server/db/migrate.ts'
 import { ensureAdminPassword } from './admin-password.ts'
 import { superviseDatabase, type SupervisedDatabase } from './database.ts'
 import { portAnswers } from './embedded-db.ts'
+import { ensurePrivateDir } from './private-files.ts'
 import { startAstroDev } from './astro-dev.ts'
 import { localPlatform } from './local-platform.ts'
 import { freePort } from './ports.ts'
@@ -52,6 +53,8 @@ export async function startSite(port: number, options: { dev?: boolean; testCont
     if (await portAnswers(port, env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST)) {
       throw new Error(`Port ${port} is already in use: is the site already running?`)
     }
+    // Also with DATABASE_URL: the builds and the local Blobs live there too.
+    ensurePrivateDir(env.DATA_DIR)
     if (usesEmbeddedDatabase) {
       log(`database: embedded PGlite in ${env.DATA_DIR}/pglite on 127.0.0.1:${env.EMBEDDED_DB_PORT}`)
       // Restarted with backoff whenever it dies (scripts/local-platform/database.ts, decision 0304).

@@ -149,6 +149,18 @@ describe('Supabase Data API roles', () => {
     }
   })
 
+  it('keeps functions created by later migrations closed to anon and authenticated', async () => {
+    // PUBLIC may execute a new function unless a default privilege says otherwise, and both roles
+    // are members of PUBLIC: revoking from the roles themselves is not enough.
+    await owner.unsafe(`create function later_function() returns text language sql as $$ select 'secret' $$`)
+    try {
+      for (const role of apiRoles) expect(await asRole(role, 'select later_function()')).toBe('42501')
+      expect((await owner<{ answer: string }[]>`select later_function() as answer`)[0]?.answer).toBe('secret')
+    } finally {
+      await owner.unsafe('drop function later_function()')
+    }
+  })
+
   it('keeps pg_trgm out of the exposed schema, and the trigram search working for the site', async () => {
     const [extension] = await superuser<{ schema: string }[]>`
       select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace

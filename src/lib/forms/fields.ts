@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { stripXmlIllegal } from '../../lib/xml-text.ts'
+import { calendarDateTime, optionalCalendarDateTime } from '../calendar-date.ts'
+import { stripXmlIllegal } from '../xml-text.ts'
 
 /**
  * Field schemas shared by the form contracts (src/lib/forms/*.ts: the routes' bodies and the admin's
@@ -83,20 +84,14 @@ export const boolFrom = (label: string) =>
     .union([z.boolean(), z.enum(['true', 'false'])], { message: `${label} must be true or false.` })
     .transform((v) => v === true || v === 'true')
 
-/** An ISO date-time (or a Date-parsable string) within a sane range. */
-export const dateFrom = (label: string) =>
-  z
-    .string({ message: `${label} must be a date.` })
-    .max(40, `${label} must be a date.`)
-    .transform((v) => new Date(v))
-    .refine(
-      (d) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 1970 && d.getUTCFullYear() <= 9999,
-      `${label} must be a date.`,
-    )
+/**
+ * An ISO day or date-time, 1970 to 9999, whose day exists in the calendar (src/lib/calendar-date.ts):
+ * every date the API takes enters through here or through optionalDate.
+ */
+export const dateFrom = calendarDateTime
 
 /** An optional date: blank or null is no date (null). */
-export const optionalDate = (label: string) =>
-  z.union([dateFrom(label), z.null(), z.literal('')]).transform((v) => (v === '' ? null : v))
+export const optionalDate = optionalCalendarDateTime
 
 /** Required text: the message when it is missing or blank is the spec's. */
 export const requiredText = (message: string, max = 500, label = 'The text') =>

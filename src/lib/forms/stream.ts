@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { formContract } from './contract.ts'
 import {
   boolFrom,
-  dateFrom,
   MAX_TEXT,
   optionalDate,
   optionalImageUrl,
@@ -42,7 +41,7 @@ const viewerCountField = z
   })
 
 /** The start time has a default (now): blank keeps what is stored, or the default on a new stream. */
-const startTimeField = z.union([dateFrom('The start time'), z.null(), z.literal('')]).transform((v) => v || undefined)
+const startTimeField = optionalDate('The start time').transform((v) => v ?? undefined)
 
 /** The streams form: title and stream URL required; category 'Racing' when blank. */
 export const streamContract = formContract(
