@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { ApiError, notFound } from '../http/errors.ts'
-import { blobStore } from './store.ts'
+import type { BlobStores } from './store.ts'
 
 /**
  * Files larger than one Netlify Function request or response: a buffered function takes and gives
@@ -37,9 +37,13 @@ const chunkLength = (m: Manifest, index: number) =>
  * caller checks sizes against its own limit before open.
  */
 export function chunkedFiles(prefix: string, missing = 'Upload not found') {
+  return (blobs: BlobStores) => chunkedFilesIn(blobs, prefix, missing)
+}
+
+function chunkedFilesIn(blobs: BlobStores, prefix: string, missing: string) {
   const manifestKey = (id: string) => `${prefix}${id}/manifest`
   const chunkKey = (id: string, index: number) => `${prefix}${id}/chunk-${index}`
-  const store = () => blobStore('uploads')
+  const store = () => blobs('uploads')
 
   async function manifestOf(id: string): Promise<Manifest> {
     if (!idPattern.test(id)) throw notFound(missing)
