@@ -85,4 +85,21 @@ describe('the deploy budget', () => {
     expect(await requestDeploy(deploys, new Date('2026-12-01T00:05:00Z'))).toEqual({ action: 'deploy' })
     expect(hook.calls()).toBe(2)
   })
+
+  it("counts a 'Rebuild Site' whose hook call timed out after delivery: a second click waits instead of calling again", async () => {
+    const cookie = await adminCookie()
+    // Netlify has the call (and may be building) but answers after our timeout.
+    hook.holdAnswers()
+    const slowHook = testApp({ deploys: { ...deploys, timeoutMs: 200 } }).send
+    const first = await slowHook('POST', '/api/admin/rebuild', { cookie })
+    expect(first.status).toBe(200)
+    expect(hook.calls()).toBe(1)
+    expect(first.body.deploys).toMatchObject({ deploysThisMonth: 1, creditsThisMonth: 15 })
+
+    const second = await slowHook('POST', '/api/admin/rebuild', { cookie })
+    expect(second.body.decision.action).toBe('wait')
+    expect(hook.calls()).toBe(1)
+    const status = await slowHook('GET', '/api/admin/publish-status', { cookie })
+    expect(status.body.build.lastError).toBe('Build hook did not answer within 0.2 s: the build may have started.')
+  })
 })
