@@ -33,8 +33,9 @@ const chunkLength = (m: Manifest, index: number) =>
   index === m.chunks - 1 ? m.size - index * m.chunkSize : m.chunkSize
 
 /**
- * The chunked files under one key prefix. `missing` is the 404 message for an unknown id; the
- * caller checks sizes against its own limit before open.
+ * The chunked files under one key prefix, in the Blobs stores a caller passes (the platform's
+ * `blobs`). `missing` is the 404 message for an unknown id; the caller checks sizes against its
+ * own limit before open.
  */
 export function chunkedFiles(prefix: string, missing = 'Upload not found') {
   return (blobs: BlobStores) => chunkedFilesIn(blobs, prefix, missing)
