@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { publicRoutes } from '../../src/server/auth/guard.ts'
 import { startAiHarness, type AiHarness } from '../helpers/ai.ts'
-import { app as sharedApp, testApp, type Send } from '../helpers/app.ts'
+import { app as sharedApp, appWith, type Send } from '../helpers/app.ts'
 import { adminCookie } from '../helpers/auth.ts'
 import { startBlobs, type BlobsHarness } from '../helpers/blobs.ts'
 import { startRefreshHarness, type RefreshHarness } from '../helpers/refresh.ts'
@@ -12,13 +12,13 @@ let ai: AiHarness
 // Likewise the stream refresh (503 without Twitch or YouTube keys): the fake Twitch, YouTube and Steam.
 let refresh: RefreshHarness
 let blobs: BlobsHarness
-let target: ReturnType<typeof testApp>['app']
+let target: ReturnType<typeof appWith>['app']
 let send: Send
 beforeAll(async () => {
   blobs = await startBlobs()
   ai = await startAiHarness({ runJobs: false })
   refresh = await startRefreshHarness({ runJobs: false })
-  ;({ app: target, send } = testApp({ ...ai.platform, ...refresh.platform, blobs: blobs.stores }))
+  ;({ app: target, send } = appWith({ ...ai.platform, ...refresh.platform, blobs: blobs.stores }))
 })
 afterAll(async () => {
   await refresh.close()

@@ -17,7 +17,7 @@ import {
   createStream,
 } from '../factories.ts'
 import { startAiHarness, type AiHarness } from '../helpers/ai.ts'
-import { app as sharedApp, testApp } from '../helpers/app.ts'
+import { app as sharedApp, appWith } from '../helpers/app.ts'
 import { adminCookie } from '../helpers/auth.ts'
 import { startBlobs, tinyPng, type BlobsHarness } from '../helpers/blobs.ts'
 import { startRefreshHarness, type RefreshHarness } from '../helpers/refresh.ts'
@@ -240,7 +240,7 @@ let digestSql = ''
 const digest = () => databaseDigest(digestSql)
 
 let blobs: BlobsHarness
-let target: ReturnType<typeof testApp>['app']
+let target: ReturnType<typeof appWith>['app']
 let ai: AiHarness
 let refresh: RefreshHarness
 let cookie = ''
@@ -252,7 +252,7 @@ beforeAll(async () => {
   ai = await startAiHarness({ runJobs: false })
   // Likewise the stream refresh (503 without Twitch or YouTube keys): the fake Twitch, YouTube and Steam.
   refresh = await startRefreshHarness({ runJobs: false })
-  target = testApp({ ...ai.platform, ...refresh.platform, blobs: blobs.stores }).app
+  target = appWith({ ...ai.platform, ...refresh.platform, blobs: blobs.stores }).app
   await resetDatabase()
   for (let i = 0; i < 3; i++) {
     await createGame()

@@ -44,7 +44,7 @@ export function sendTo(target: App): Send {
 }
 
 /** An app of a test's own, on a platform with the test's services (fakes, Blobs, jobs in-process). */
-export function testApp(overrides: PlatformOverrides = {}): { platform: TestPlatform; app: App; send: Send } {
+export function appWith(overrides: PlatformOverrides = {}): { platform: TestPlatform; app: App; send: Send } {
   const own = testPlatform(overrides)
   const ownApp = createApp(own)
   return { platform: own, app: ownApp, send: sendTo(ownApp) }

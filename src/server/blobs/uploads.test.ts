@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { fakeJpeg, startBlobs, tinyPng, type BlobsHarness } from '../../../tests/helpers/blobs.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'
-import { testApp, type Send } from '../../../tests/helpers/app.ts'
+import { appWith, type Send } from '../../../tests/helpers/app.ts'
 import { adminCookie } from '../../../tests/helpers/auth.ts'
 import { serveMedia } from './serve.ts'
 
 let blobs: BlobsHarness
-let app: ReturnType<typeof testApp>['app']
+let app: ReturnType<typeof appWith>['app']
 let send: Send
 beforeAll(async () => {
   blobs = await startBlobs()
-  ;({ app, send } = testApp({ blobs: blobs.stores }))
+  ;({ app, send } = appWith({ blobs: blobs.stores }))
 })
 afterAll(async () => blobs.close())
 beforeEach(resetDatabase)

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { patience } from '../../../tests/helpers/patience.ts'
 import { simulateMonth, typicalMonth } from '../../../scripts/local-platform/publish-simulation.ts'
 import { startFakeBuildHook, type FakeBuildHook } from '../../../tests/fakes/build-hook.ts'
-import { testApp, type Send } from '../../../tests/helpers/app.ts'
+import { appWith, type Send } from '../../../tests/helpers/app.ts'
 import { adminCookie } from '../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'
 import { deployHookFromEnv, requestDeploy, type DeployHook } from './publish.ts'
@@ -41,7 +41,7 @@ describe('the deploy budget', () => {
   beforeAll(async () => {
     hook = await startFakeBuildHook()
     deploys = { ...deployHookFromEnv(), hookUrl: hook.url, debounceMs: 60_000 }
-    ;({ send } = testApp({ deploys }))
+    ;({ send } = appWith({ deploys }))
   })
   afterAll(async () => {
     await hook.close()
@@ -90,7 +90,7 @@ describe('the deploy budget', () => {
     const cookie = await adminCookie()
     // Netlify has the call (and may be building) but answers after our timeout.
     hook.holdAnswers()
-    const slowHook = testApp({ deploys: { ...deploys, timeoutMs: 200 } }).send
+    const slowHook = appWith({ deploys: { ...deploys, timeoutMs: 200 } }).send
     const first = await slowHook('POST', '/api/admin/rebuild', { cookie })
     expect(first.status).toBe(200)
     expect(hook.calls()).toBe(1)

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createNews } from '../../../tests/factories.ts'
-import { testApp, type Send } from '../../../tests/helpers/app.ts'
+import { appWith, type Send } from '../../../tests/helpers/app.ts'
 import { adminCookie } from '../../../tests/helpers/auth.ts'
 import { givenUnlimitedDeploys, resetDatabase } from '../../../tests/helpers/db.ts'
 import { deployHookFromEnv, getPublishStatus, markBuildFinished, markBuildStarted, type DeployHook } from './publish.ts'
@@ -18,7 +18,7 @@ let send: Send
 
 /** The app of a site whose 'Rebuild Site' calls `hook` (the fake above unless a test says otherwise). */
 const siteWith = (hook: Partial<DeployHook> = {}): Send =>
-  testApp({ deploys: { ...deployHookFromEnv(), hookUrl, debounceMs: 60_000, ...hook } }).send
+  appWith({ deploys: { ...deployHookFromEnv(), hookUrl, debounceMs: 60_000, ...hook } }).send
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { testApp, type Send } from '../../../tests/helpers/app.ts'
+import { appWith, type Send } from '../../../tests/helpers/app.ts'
 import { adminCookie } from '../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'
 import { testPlatform, type TestPlatform } from '../../../tests/helpers/platform.ts'
@@ -19,7 +19,7 @@ let send: Send
 beforeAll(async () => {
   // Jobs stay queued; the test runs the ones the tick started.
   h = await startRefreshHarness({ runJobs: false })
-  ;({ platform, send } = testApp(h.platform))
+  ;({ platform, send } = appWith(h.platform))
 })
 afterAll(async () => h.close())
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startAiHarness, type AiHarness } from '../../../tests/helpers/ai.ts'
-import { testApp, type Send } from '../../../tests/helpers/app.ts'
+import { appWith, type Send } from '../../../tests/helpers/app.ts'
 import { adminCookie } from '../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'
 import { testPlatform, type TestPlatform } from '../../../tests/helpers/platform.ts'
@@ -17,7 +17,7 @@ let platform: TestPlatform
 let send: Send
 beforeAll(async () => {
   ai = await startAiHarness({ runJobs: false })
-  ;({ platform, send } = testApp(ai.platform))
+  ;({ platform, send } = appWith(ai.platform))
 })
 afterAll(async () => ai.close())
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ledger, startAiHarness, type AiHarness } from '../../../../tests/helpers/ai.ts'
-import { testApp, type Send } from '../../../../tests/helpers/app.ts'
+import { appWith, type Send } from '../../../../tests/helpers/app.ts'
 import { adminCookie } from '../../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { withAiOverrides, type AiConfigOverrides } from '../../ai/config.ts'
@@ -19,7 +19,7 @@ let cookie: string
 
 beforeAll(async () => {
   ai = await startAiHarness()
-  ;({ send } = testApp(ai.platform))
+  ;({ send } = appWith(ai.platform))
 })
 afterAll(() => ai.close())
 beforeEach(async () => {
@@ -32,7 +32,7 @@ const post = (path: string, body: unknown = {}, via: Send = send) => via('POST',
 const format = (content: string, via?: Send) => post('format-news-content', { content }, via)
 /** Requests to an app whose AI settings differ from the harness's (a budget, one attempt). */
 const aiApp = (overrides: AiConfigOverrides): Send =>
-  testApp({ ...ai.platform, ai: withAiOverrides(ai.platform.ai, overrides) }).send
+  appWith({ ...ai.platform, ai: withAiOverrides(ai.platform.ai, overrides) }).send
 const spent = async () => (await ledger()).reduce((sum, row) => sum + Number(row.cost), 0)
 
 /** Plain text of about `characters` characters, in paragraphs, as an owner pastes an article. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startAiHarness, ledger, type AiHarness } from '../../../../tests/helpers/ai.ts'
-import { testApp, type Send } from '../../../../tests/helpers/app.ts'
+import { appWith, type Send } from '../../../../tests/helpers/app.ts'
 import { adminCookie } from '../../../../tests/helpers/auth.ts'
 import { startBlobs, type BlobsHarness } from '../../../../tests/helpers/blobs.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
@@ -22,7 +22,7 @@ let cookie: string
 beforeAll(async () => {
   blobs = await startBlobs()
   ai = await startAiHarness()
-  ;({ platform, send } = testApp({ ...ai.platform, blobs: blobs.stores }))
+  ;({ platform, send } = appWith({ ...ai.platform, blobs: blobs.stores }))
 })
 afterAll(async () => {
   await ai.close()
@@ -40,7 +40,7 @@ const generateStandings = (championshipName = 'Formula 1', via?: Send) =>
   post('generate-championship-standings', { championshipName, numberOfDrivers: 10 }, via)
 /** Requests to an app whose AI settings differ from the harness's (a budget, a timeout, no keys). */
 const aiApp = (overrides: AiConfigOverrides): Send =>
-  testApp({ ...ai.platform, blobs: blobs.stores, ai: withAiOverrides(ai.platform.ai, overrides) }).send
+  appWith({ ...ai.platform, blobs: blobs.stores, ai: withAiOverrides(ai.platform.ai, overrides) }).send
 const articles = () => db().select().from(newsArticles)
 
 /** Standings whose points rise from P1 to P2: valid JSON, wrong content. */

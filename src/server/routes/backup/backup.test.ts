@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createGzip, gzipSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemoContent } from '../../../../scripts/local-platform/seed-demo.ts'
-import { testApp, type Send } from '../../../../tests/helpers/app.ts'
+import { appWith, type Send } from '../../../../tests/helpers/app.ts'
 import { adminCookie } from '../../../../tests/helpers/auth.ts'
 import { fakeJpeg, startBlobs, type BlobsHarness } from '../../../../tests/helpers/blobs.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
@@ -115,7 +115,7 @@ async function siteAnswers(cookie: string): Promise<Map<string, unknown>> {
 }
 
 let blobServer: BlobsHarness
-let site: ReturnType<typeof testApp>
+let site: ReturnType<typeof appWith>
 let platform: TestPlatform
 let send: Send
 let cookie = ''
@@ -126,7 +126,7 @@ let imageUrl = ''
 /** A site of its own: a Blobs server and an app whose platform stores there. */
 async function startSite() {
   blobServer = await startBlobs()
-  site = testApp({ blobs: blobServer.stores })
+  site = appWith({ blobs: blobServer.stores })
   ;({ platform, send } = site)
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { f1Table, type FakeTable } from '../../../../tests/fakes/jolpica-server.ts'
 import { startAiHarness, type AiHarness } from '../../../../tests/helpers/ai.ts'
-import { testApp, type Send } from '../../../../tests/helpers/app.ts'
+import { appWith, type Send } from '../../../../tests/helpers/app.ts'
 import { adminCookie } from '../../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'
@@ -21,7 +21,7 @@ let cookie: string
 beforeAll(async () => {
   ai = await startAiHarness()
   jolpica = await startJolpicaHarness()
-  ;({ send } = testApp({ ...ai.platform, ...jolpica.platform }))
+  ;({ send } = appWith({ ...ai.platform, ...jolpica.platform }))
 })
 afterAll(async () => {
   await jolpica.close()
@@ -120,7 +120,7 @@ describe('official results from Jolpica-F1', () => {
     const unreachable = withExternalOverrides(jolpica.platform.external, {
       jolpica: { baseUrl: 'http://127.0.0.1:9/ergast' },
     })
-    const offline = await testApp({ ...ai.platform, external: unreachable }).send(
+    const offline = await appWith({ ...ai.platform, external: unreachable }).send(
       'POST',
       `/api/admin/championship-sources/${set.id}/refresh`,
       { cookie },
@@ -251,7 +251,7 @@ describe('the AI never overwrites a real table', () => {
   it('Refresh All and the scheduler read official results without any AI key', async () => {
     jolpica.fake.setStandings('f1', 'current', f1Table())
     await official()
-    const noKey = testApp({
+    const noKey = appWith({
       ...ai.platform,
       ...jolpica.platform,
       ai: withAiOverrides(ai.platform.ai, { perplexity: { apiKey: undefined } }),

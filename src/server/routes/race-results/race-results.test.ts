@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createResultsChampionship, createStandings } from '../../../../tests/factories.ts'
-import { testApp, type Send } from '../../../../tests/helpers/app.ts'
+import { appWith, type Send } from '../../../../tests/helpers/app.ts'
 import { adminCookie } from '../../../../tests/helpers/auth.ts'
 import { startBlobs, tinyPng, type BlobsHarness } from '../../../../tests/helpers/blobs.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
@@ -21,7 +21,7 @@ let files: ReturnType<typeof resultFilesVia>
 let cookie: string
 beforeAll(async () => {
   blobs = await startBlobs()
-  ;({ send } = testApp({ blobs: blobs.stores }))
+  ;({ send } = appWith({ blobs: blobs.stores }))
   files = resultFilesVia(send)
 })
 const uploadResultFile: typeof files.uploadResultFile = (...args) => files.uploadResultFile(...args)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { testApp, type Send } from '../../../../tests/helpers/app.ts'
+import { appWith, type Send } from '../../../../tests/helpers/app.ts'
 import { adminCookie } from '../../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'
@@ -16,7 +16,7 @@ let send: Send
 let cookie: string
 beforeAll(async () => {
   h = await startRefreshHarness()
-  ;({ platform, send } = testApp(h.platform))
+  ;({ platform, send } = appWith(h.platform))
 })
 afterAll(async () => h.close())
 beforeEach(async () => {
@@ -35,7 +35,7 @@ async function refresh(what: 'streams' | 'games', via: Send = send) {
 
 /** Requests to an app whose outside services differ from the harness's (a key not set). */
 const sendWith = (overrides: ExternalOverrides): Send =>
-  testApp({ ...h.platform, external: withExternalOverrides(h.platform.external, overrides) }).send
+  appWith({ ...h.platform, external: withExternalOverrides(h.platform.external, overrides) }).send
 
 describe('POST /api/admin/refresh-streams', () => {
   it('a live Twitch channel: LIVE with viewers, and (asked for) title and thumbnail from Helix; an offline one goes OFFLINE', async () => {

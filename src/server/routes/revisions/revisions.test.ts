@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startAiHarness, type AiHarness } from '../../../../tests/helpers/ai.ts'
-import { testApp, type Send } from '../../../../tests/helpers/app.ts'
+import { appWith, type Send } from '../../../../tests/helpers/app.ts'
 import { adminCookie } from '../../../../tests/helpers/auth.ts'
 import type { TestPlatform } from '../../../../tests/helpers/platform.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
@@ -17,7 +17,7 @@ let send: Send
 
 beforeAll(async () => {
   ai = await startAiHarness()
-  ;({ platform, send } = testApp(ai.platform))
+  ;({ platform, send } = appWith(ai.platform))
 })
 afterAll(async () => {
   await ai.close()
