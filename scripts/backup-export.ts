@@ -15,7 +15,7 @@ const { values } = parseArgs({ options: { out: { type: 'string' } } })
 const database = await ensureDatabase()
 const blobs = await connectSiteBlobs()
 try {
-  const archive = await exportArchive()
+  const archive = await exportArchive(blobs.stores)
   const out = values.out ?? archiveFileName(archive.createdAt)
   const file = encodeArchive(archive)
   // The archive holds every setting and the audit log: the owner's to read, nobody else's.

@@ -53,7 +53,7 @@ let code = 0
 try {
   // A site that never started has no tables yet ('relation "games" does not exist').
   await runMigrations()
-  const summary = await restoreArchive(archive, { replace: values.replace })
+  const summary = await restoreArchive(blobs.stores, archive, { replace: values.replace })
   await appendAudit({
     method: 'CLI',
     route: 'npm run backup:restore',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Platform } from '../../src/server/platform.ts'
+import { servicesFromEnv, type Platform } from '../../src/server/platform.ts'
 import { netlifyPurge } from '../../src/server/publish/purge-client.ts'
 import { createPublisher } from '../../src/server/publish/publisher.ts'
 import { PURGE_API_PATH } from './local-runtime.ts'
@@ -13,6 +13,7 @@ export function localPlatform(opts: { port: number; host: string; siteUrl: strin
   const host = opts.host === '0.0.0.0' || opts.host === '::' ? '127.0.0.1' : opts.host
   const purge = { token: randomBytes(24).toString('base64url'), siteId: 'local' }
   const platform: Platform = {
+    ...servicesFromEnv(),
     publisher: createPublisher({
       purge: netlifyPurge({ apiUrl: `http://${host}:${opts.port}${PURGE_API_PATH}`, ...purge }),
       siteUrl: `http://${host}:${opts.port}`,

@@ -14,7 +14,7 @@ import { createSession } from '../../src/server/auth/sessions.ts'
 import { db } from '../../src/server/db/client.ts'
 import { purges } from '../../src/server/db/schema.ts'
 import { cdnCacheHeaders } from '../../src/server/http/cache.ts'
-import { configurePublishing } from '../../src/server/publish/publish.ts'
+import { servicesFromEnv } from '../../src/server/platform.ts'
 import { netlifyPurge } from '../../src/server/publish/purge-client.ts'
 import { createPublisher } from '../../src/server/publish/publisher.ts'
 import {
@@ -137,10 +137,14 @@ export async function simulateMonth(use: MonthOfUse = typicalMonth): Promise<Mon
     // Retries wait for the scheduler's tick of the simulated clock, not for a real timer.
     maxBackgroundWaitMs: -1,
   })
-  const app = createApp({ publisher })
   // Content changes never call the build hook: a fake one counts the calls to prove it.
   const hook = await startFakeBuildHook()
-  const restoreHook = configurePublishing({ hookUrl: hook.url, debounceMs: 60_000 })
+  const services = servicesFromEnv()
+  const app = createApp({
+    ...services,
+    publisher,
+    deploys: { ...services.deploys, hookUrl: hook.url, debounceMs: 60_000 },
+  })
   const cookie = `${SESSION_COOKIE}=${(await createSession('publish simulation')).id}`
   const [game, accessory, review, stream, standings] = await Promise.all([
     createGame(),
@@ -231,7 +235,6 @@ export async function simulateMonth(use: MonthOfUse = typicalMonth): Promise<Mon
       await settle()
     }
   }
-  restoreHook()
   await hook.close()
   const [sent] = await db()
     .select({

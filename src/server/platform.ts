@@ -1,4 +1,9 @@
 import { env, isProduction, siteUrl } from '../env.server.ts'
+import { aiConfigFromEnv, type AiConfig } from './ai/config.ts'
+import { blobStoresFromEnv, type BlobStores } from './blobs/store.ts'
+import { externalConfigFromEnv, type ExternalConfig } from './external/config.ts'
+import { launchThroughFunction, type JobLauncher } from './jobs/jobs.ts'
+import { deployHookFromEnv, type DeployHook } from './publish/publish.ts'
 import { netlifyPurge } from './publish/purge-client.ts'
 import { createPublisher, type Publisher } from './publish/publisher.ts'
 
@@ -10,12 +15,22 @@ import { createPublisher, type Publisher } from './publish/publisher.ts'
 export interface Platform {
   /** Purges what a write changed at the CDN and re-warms its pages (docs/decisions/0700). */
   publisher: Publisher
+  /** OpenAI and Perplexity: keys, addresses, models, the monthly budget, timeouts and retries. */
+  ai: AiConfig
+  /** Twitch, YouTube, the Steam store and Jolpica-F1: keys and addresses. */
+  external: ExternalConfig
+  /** Hands a created job to its runner: the background function in production, in-process in tests. */
+  launchJob: JobLauncher
+  /** The build hook of 'Rebuild Site' and its debounce (docs/decisions/0204). */
+  deploys: DeployHook
+  /** The Netlify Blobs stores (images, uploads). */
+  blobs: BlobStores
 }
 
 /**
  * Production: Netlify's purge API with the token and site id Netlify gives every function at run
  * time (NETLIFY_PURGE_API_TOKEN, SITE_ID). Without them (an in-process test, a script) nothing is
- * purged: there is no CDN in front of them.
+ * purged: there is no CDN in front of them. Everything else from the typed environment.
  */
 export function platformFromEnv(): Platform {
   const token = env.NETLIFY_PURGE_API_TOKEN
@@ -24,9 +39,21 @@ export function platformFromEnv(): Platform {
     console.warn('[platform] NETLIFY_PURGE_API_TOKEN or SITE_ID is missing: writes cannot purge the CDN.')
   }
   return {
+    ...servicesFromEnv(),
     publisher: createPublisher({
       purge: token && siteId ? netlifyPurge({ apiUrl: env.NETLIFY_API_URL, siteId, token }) : undefined,
       siteUrl,
     }),
+  }
+}
+
+/** Everything but the publisher, from the typed environment (the local runtime brings its own publisher). */
+export function servicesFromEnv(): Omit<Platform, 'publisher'> {
+  return {
+    ai: aiConfigFromEnv(),
+    external: externalConfigFromEnv(),
+    launchJob: launchThroughFunction,
+    deploys: deployHookFromEnv(),
+    blobs: blobStoresFromEnv(),
   }
 }

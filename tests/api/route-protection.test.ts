@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { publicRoutes } from '../../src/server/auth/guard.ts'
 import { startAiHarness, type AiHarness } from '../helpers/ai.ts'
-import { app } from '../helpers/app.ts'
-import { adminCookie, send } from '../helpers/auth.ts'
-import { startBlobs } from '../helpers/blobs.ts'
+import { app as sharedApp, appWith, type Send } from '../helpers/app.ts'
+import { adminCookie } from '../helpers/auth.ts'
+import { startBlobs, type BlobsHarness } from '../helpers/blobs.ts'
 import { startRefreshHarness, type RefreshHarness } from '../helpers/refresh.ts'
 import { resetDatabase } from '../helpers/db.ts'
 
@@ -11,21 +11,24 @@ import { resetDatabase } from '../helpers/db.ts'
 let ai: AiHarness
 // Likewise the stream refresh (503 without Twitch or YouTube keys): the fake Twitch, YouTube and Steam.
 let refresh: RefreshHarness
-let stopBlobs: () => Promise<void>
+let blobs: BlobsHarness
+let target: ReturnType<typeof appWith>['app']
+let send: Send
 beforeAll(async () => {
-  stopBlobs = await startBlobs()
+  blobs = await startBlobs()
   ai = await startAiHarness({ runJobs: false })
   refresh = await startRefreshHarness({ runJobs: false })
+  ;({ app: target, send } = appWith({ ...ai.platform, ...refresh.platform, blobs: blobs.stores }))
 })
 afterAll(async () => {
   await refresh.close()
   await ai.close()
-  await stopBlobs()
+  await blobs.close()
 })
 beforeEach(resetDatabase)
 
 /** Every endpoint the app registers (middleware is registered as ALL). */
-const endpoints = [...new Set(app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))]
+const endpoints = [...new Set(sharedApp.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))]
 
 const sample: Record<string, string> = { page: 'home', key: 'hero_image', index: '0', driverIndex: '0' }
 const concrete = (path: string) => path.replace(/:([A-Za-z]+)/g, (_, name: string) => sample[name] ?? '1')
@@ -111,7 +114,7 @@ describe('route protection', () => {
   })
 
   it('registers no handler for every method (the guard matches handlers by method)', () => {
-    const everyMethod = app.routes.filter((r) => r.method === 'ALL').map((r) => r.path)
+    const everyMethod = sharedApp.routes.filter((r) => r.method === 'ALL').map((r) => r.path)
     expect(everyMethod.filter((p) => !p.endsWith('*'))).toEqual([])
   })
 
@@ -142,7 +145,7 @@ describe('route protection', () => {
 
   it('sets the security headers on every answer', async () => {
     for (const path of ['/api/news', '/api/admin/session', '/api/nothing']) {
-      const res = await app.request(path)
+      const res = await target.request(path)
       expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
       expect(res.headers.get('content-security-policy')).not.toContain('unsafe-inline')
       expect(res.headers.get('x-content-type-options')).toBe('nosniff')

@@ -17,9 +17,9 @@ import {
   createStream,
 } from '../factories.ts'
 import { startAiHarness, type AiHarness } from '../helpers/ai.ts'
-import { app } from '../helpers/app.ts'
+import { app as sharedApp, appWith } from '../helpers/app.ts'
 import { adminCookie } from '../helpers/auth.ts'
-import { startBlobs, tinyPng } from '../helpers/blobs.ts'
+import { startBlobs, tinyPng, type BlobsHarness } from '../helpers/blobs.ts'
 import { startRefreshHarness, type RefreshHarness } from '../helpers/refresh.ts'
 import { resetDatabase } from '../helpers/db.ts'
 import { publicRoutes } from '../../src/server/auth/guard.ts'
@@ -31,7 +31,7 @@ const refusals = new Set([400, 404, 409, 413, 415, 422, 429])
 const skipped = new Set(['POST /api/admin/logout', 'POST /api/admin/change-password'])
 
 const writeEndpoints = [
-  ...new Set(app.routes.filter((r) => !['ALL', 'GET'].includes(r.method)).map((r) => `${r.method} ${r.path}`)),
+  ...new Set(sharedApp.routes.filter((r) => !['ALL', 'GET'].includes(r.method)).map((r) => `${r.method} ${r.path}`)),
 ].filter((e) => !publicRoutes.has(e) && !skipped.has(e))
 
 /** The field names the endpoints read, so random bodies often get past the first checks. */
@@ -239,18 +239,20 @@ const request = fc.record({
 let digestSql = ''
 const digest = () => databaseDigest(digestSql)
 
-let stopBlobs: () => Promise<void>
+let blobs: BlobsHarness
+let target: ReturnType<typeof appWith>['app']
 let ai: AiHarness
 let refresh: RefreshHarness
 let cookie = ''
 
 beforeAll(async () => {
-  stopBlobs = await startBlobs()
+  blobs = await startBlobs()
   // The AI endpoints answer 503 without keys (by design): here they talk to the fake AI server.
   // Jobs stay queued, so nothing writes between a refusal and its database digest.
   ai = await startAiHarness({ runJobs: false })
   // Likewise the stream refresh (503 without Twitch or YouTube keys): the fake Twitch, YouTube and Steam.
   refresh = await startRefreshHarness({ runJobs: false })
+  target = appWith({ ...ai.platform, ...refresh.platform, blobs: blobs.stores }).app
   await resetDatabase()
   for (let i = 0; i < 3; i++) {
     await createGame()
@@ -269,7 +271,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await refresh.close()
   await ai.close()
-  await stopBlobs()
+  await blobs.close()
 })
 
 describe('write endpoints under random and malformed input', () => {
@@ -283,7 +285,7 @@ describe('write endpoints under random and malformed input', () => {
         const path = pattern.replace(/:[A-Za-z]+/g, () => ids[i++] ?? '1') + query
         const headers: Record<string, string> = { cookie }
         if (contentType) headers['content-type'] = contentType
-        const res = await app.request(path, {
+        const res = await target.request(path, {
           method,
           headers,
           body: method === 'DELETE' && body.length > 50 ? undefined : body,

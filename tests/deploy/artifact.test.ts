@@ -5,7 +5,7 @@ import { BlobsServer } from '@netlify/blobs/server'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import { buildFunctionBundles, type FunctionBundle } from '../../scripts/local-platform/function-bundles.ts'
-import { setBlobsConnection } from '../../src/server/blobs/store.ts'
+import { blobStoresAt } from '../../src/server/blobs/store.ts'
 import { storeImage } from '../../src/server/blobs/images.ts'
 import { db } from '../../src/server/db/client.ts'
 import { buildGame, buildNews } from '../factories.ts'
@@ -76,12 +76,10 @@ beforeAll(async () => {
   blobs = new BlobsServer({ directory, token: BLOBS_TOKEN })
   const { port } = await blobs.start()
   blobsUrl = `http://127.0.0.1:${port}`
-  setBlobsConnection({ edgeURL: blobsUrl, siteID: BLOBS_SITE, token: BLOBS_TOKEN })
 }, patience(120_000))
 
 afterAll(async () => {
   await Promise.all([...instances.values()].map((i) => i.stop()))
-  setBlobsConnection(undefined)
   await blobs?.stop()
   if (workDir) rmSync(workDir, { recursive: true, force: true })
 })
@@ -210,7 +208,8 @@ describe('the deploy artifact', () => {
 
   it('serves an image from Blobs at /media/{key}', async () => {
     const bytes = fakeJpeg(2048)
-    const { key } = await storeImage(bytes)
+    // Stored in the Blobs server the deployed functions are started with.
+    const { key } = await storeImage(blobStoresAt({ edgeURL: blobsUrl, siteID: BLOBS_SITE, token: BLOBS_TOKEN }), bytes)
     const res = await call('media', `/media/${key}`)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('image/jpeg')

@@ -32,7 +32,7 @@ export type JolpicaBehavior =
 export interface FakeJolpica {
   origin: string
   port: number
-  /** The base URL to configure (JOLPICA_BASE_URL or configureExternal). */
+  /** The base URL to configure (JOLPICA_BASE_URL, or the platform's `external` in a test). */
   baseUrl: string
   requests: string[]
   /** `season` may be 'current'; the table's own season is what the answer names. */

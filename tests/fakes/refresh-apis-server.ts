@@ -47,7 +47,7 @@ export interface SteamApp {
 export interface FakeRefreshApis {
   origin: string
   port: number
-  /** The base URLs to configure (env or configureExternal). */
+  /** The base URLs to configure (env, or the platform's `external` in a test). */
   urls: { twitchAuth: string; twitchApi: string; youtube: string; steam: string }
   requests: { service: RefreshService; path: string; url: string; headers: Record<string, string | undefined> }[]
   setTwitchChannel: (login: string, channel: TwitchChannel) => void

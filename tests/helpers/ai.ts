@@ -1,5 +1,6 @@
-import { configureAi } from '../../src/server/ai/config.ts'
-import { configureJobLauncher, runJob } from '../../src/server/jobs/jobs.ts'
+import { aiConfigFromEnv, withAiOverrides } from '../../src/server/ai/config.ts'
+import { runJob } from '../../src/server/jobs/jobs.ts'
+import type { Platform } from '../../src/server/platform.ts'
 import { db } from '../../src/server/db/client.ts'
 import { aiCallLog } from '../../src/server/db/schema.ts'
 import { startFakeAi, type FakeAi } from '../fakes/ai-server.ts'
@@ -10,16 +11,20 @@ export interface AiHarness {
   waits: number[]
   /** Jobs started through the launcher run in-process; await this to see them finished. */
   jobsSettled: () => Promise<void>
-  restore: () => void
+  /** What a test's platform takes from the harness (tests/helpers/platform.ts testPlatform). */
+  platform: Pick<Platform, 'ai' | 'launchJob'>
   close: () => Promise<void>
 }
 
-/** A fake AI server on 127.0.0.1 with both services pointed at it, and jobs run in-process. */
+/**
+ * A fake AI server on 127.0.0.1, and the platform services of a test that uses it: both AI services
+ * pointed at it, and jobs run in-process.
+ */
 export async function startAiHarness(options: { runJobs?: boolean } = {}): Promise<AiHarness> {
   const fake = await startFakeAi()
   const waits: number[] = []
   const running: Promise<unknown>[] = []
-  const undoAi = configureAi({
+  const ai = withAiOverrides(aiConfigFromEnv(), {
     openai: { apiKey: 'test-openai-key', baseURL: fake.url },
     perplexity: { apiKey: 'test-perplexity-key', baseURL: fake.url },
     monthlyBudgetUsd: undefined,
@@ -33,22 +38,17 @@ export async function startAiHarness(options: { runJobs?: boolean } = {}): Promi
     },
   })
   // runJobs: false leaves started jobs queued (tests that compare database digests between requests).
-  const undoJobs = configureJobLauncher(async (platform, id) => {
+  const launchJob: Platform['launchJob'] = async (platform, id) => {
     if (options.runJobs !== false) running.push(runJob(platform, id))
-  })
+  }
   return {
     fake,
     waits,
     jobsSettled: async () => {
       while (running.length) await Promise.all(running.splice(0))
     },
-    restore: () => {
-      undoJobs()
-      undoAi()
-    },
+    platform: { ai, launchJob },
     close: async () => {
-      undoJobs()
-      undoAi()
       await fake.close()
     },
   }

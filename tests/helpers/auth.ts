@@ -3,7 +3,7 @@ import { hashPassword } from '../../src/server/auth/password.ts'
 import { db } from '../../src/server/db/client.ts'
 import { adminCredentials } from '../../src/server/db/schema.ts'
 import { createSession } from '../../src/server/auth/sessions.ts'
-import { app } from './app.ts'
+import { app, sendTo, type Sent } from './app.ts'
 
 export const TEST_PASSWORD = 'correct horse battery'
 
@@ -31,37 +31,10 @@ export const cookieFrom = (res: Response): string | undefined => {
   return match && match[1] ? `${SESSION_COOKIE}=${match[1]}` : undefined
 }
 
-/** A JSON answer; the body is whatever the route answered (tests assert on its fields). */
-export interface Sent {
-  status: number
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of many shapes, asserted field by field
-  body: any
-  headers: Headers
-}
+export type { Sent } from './app.ts'
 
-/** A request to the in-process app, JSON in and out, with the admin cookie when given. */
-export async function send(
-  method: string,
-  path: string,
-  options: { cookie?: string; body?: unknown; headers?: Record<string, string>; raw?: BodyInit } = {},
-): Promise<Sent> {
-  const headers: Record<string, string> = { ...options.headers }
-  if (options.cookie) headers.cookie = options.cookie
-  let body: BodyInit | undefined = options.raw
-  if (options.body !== undefined) {
-    headers['content-type'] ??= 'application/json'
-    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
-  }
-  const res = await app.request(path, { method, headers, body })
-  const text = await res.text()
-  let parsed: unknown = text
-  try {
-    parsed = text ? JSON.parse(text) : null
-  } catch {
-    // not JSON: keep the text
-  }
-  return { status: res.status, body: parsed, headers: res.headers }
-}
+/** A request to the shared in-process app, JSON in and out, with the admin cookie when given. */
+export const send = sendTo(app)
 
 /** Logs in through the real route. */
 export async function login(password = TEST_PASSWORD, ip = '203.0.113.7'): Promise<{ res: Sent; cookie?: string }> {

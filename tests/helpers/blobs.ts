@@ -2,19 +2,26 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { BlobsServer } from '@netlify/blobs/server'
-import { setBlobsConnection } from '../../src/server/blobs/store.ts'
+import { blobStoresAt, type BlobStores } from '../../src/server/blobs/store.ts'
+
+export interface BlobsHarness {
+  /** The platform's `blobs` of a test that uses this server (tests/helpers/platform.ts testPlatform). */
+  stores: BlobStores
+  close: () => Promise<void>
+}
 
 /** A local Netlify Blobs server in a temp folder, for the duration of a test file. */
-export async function startBlobs(): Promise<() => Promise<void>> {
+export async function startBlobs(): Promise<BlobsHarness> {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'blobs-'))
   const token = 'test-token'
   const server = new BlobsServer({ directory, token })
   const { port } = await server.start()
-  setBlobsConnection({ edgeURL: `http://127.0.0.1:${port}`, siteID: 'test-site', token })
-  return async () => {
-    setBlobsConnection(undefined)
-    await server.stop()
-    rmSync(directory, { recursive: true, force: true })
+  return {
+    stores: blobStoresAt({ edgeURL: `http://127.0.0.1:${port}`, siteID: 'test-site', token }),
+    close: async () => {
+      await server.stop()
+      rmSync(directory, { recursive: true, force: true })
+    },
   }
 }
 

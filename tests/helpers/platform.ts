@@ -1,4 +1,4 @@
-import type { Platform } from '../../src/server/platform.ts'
+import { servicesFromEnv, type Platform } from '../../src/server/platform.ts'
 import type { PurgeFn } from '../../src/server/publish/purge-client.ts'
 import { createPublisher, type PublisherOptions } from '../../src/server/publish/publisher.ts'
 
@@ -9,17 +9,29 @@ export interface TestPlatform extends Platform {
   rewarmed: string[]
 }
 
+/** A test's own services (a fake AI, fake stream APIs, a Blobs server, jobs run in-process). */
+export type PlatformOverrides = Partial<Omit<Platform, 'publisher'>>
+
 /**
  * The platform of an in-process test: purges are recorded (or sent to `purge`, a fake Netlify API),
- * and the pages re-warmed after them are recorded instead of fetched.
+ * and the pages re-warmed after them are recorded instead of fetched. The other services are the
+ * hermetic test environment's (src/env.server.ts) unless the test brings its own.
  */
-export function testPlatform(options: { purge?: PurgeFn } & Partial<PublisherOptions> = {}): TestPlatform {
+export function testPlatform(
+  options: { purge?: PurgeFn } & Partial<PublisherOptions> & PlatformOverrides = {},
+): TestPlatform {
   const purged: TestPlatform['purged'] = []
   const rewarmed: string[] = []
   const siteUrl = options.siteUrl ?? 'http://site.test'
+  const services = servicesFromEnv()
   return {
     purged,
     rewarmed,
+    ai: options.ai ?? services.ai,
+    external: options.external ?? services.external,
+    launchJob: options.launchJob ?? services.launchJob,
+    deploys: options.deploys ?? services.deploys,
+    blobs: options.blobs ?? services.blobs,
     publisher: createPublisher({
       siteUrl,
       purge:

@@ -2,7 +2,15 @@ import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai'
 import { refusedAnswerMessage, type OutputProblem } from '../../lib/ai-output-words.ts'
 import { ApiError } from '../http/errors.ts'
 import { recordAiCall, releaseAiReservation, reserveAiSpend, type AiOutcome } from '../repos/ai-calls.repo.ts'
-import { aiConfig, inputTokenBound, priceFor, priceOf, serviceLabel, worstCaseCost, type AiService } from './config.ts'
+import {
+  inputTokenBound,
+  priceFor,
+  priceOf,
+  serviceLabel,
+  worstCaseCost,
+  type AiConfig,
+  type AiService,
+} from './config.ts'
 
 /** What one answer used, as the provider reported it. */
 export interface Usage {
@@ -48,8 +56,8 @@ export interface AiCallSpec<Raw, Value> {
 }
 
 /** 503 naming the variable to set: the panel shows 'not configured', the rest of the site is unaffected. */
-export function requireConfigured(service: AiService): { apiKey: string; baseURL: string } {
-  const settings = aiConfig()[service]
+export function requireConfigured(ai: AiConfig, service: AiService): { apiKey: string; baseURL: string } {
+  const settings = ai[service]
   if (!settings.apiKey) {
     throw new ApiError(
       503,
@@ -70,8 +78,12 @@ function attemptWorstCase(spec: AiCallSpec<unknown, unknown>): number {
  * (docs/decisions/0406 and 0211). Answers the reservation to release once the real cost is in the
  * ledger; undefined when there is no budget.
  */
-async function reserveBudget(spec: AiCallSpec<unknown, unknown>, amount: number): Promise<number | undefined> {
-  const budget = aiConfig().monthlyBudgetUsd
+async function reserveBudget(
+  ai: AiConfig,
+  spec: AiCallSpec<unknown, unknown>,
+  amount: number,
+): Promise<number | undefined> {
+  const budget = ai.monthlyBudgetUsd
   if (budget === undefined) return undefined
   const reserved = await reserveAiSpend({ service: spec.service, feature: spec.feature, amount, budget })
   if ('reservationId' in reserved) return reserved.reservationId
@@ -109,8 +121,7 @@ function providerMessage(error: APIError): string {
   return typeof text === 'string' && text ? text.slice(0, 300) : `HTTP ${error.status}`
 }
 
-function classify(error: unknown, attempt: number): Failure {
-  const config = aiConfig()
+function classify(config: AiConfig, error: unknown, attempt: number): Failure {
   const backoff = config.backoffMs * 2 ** (attempt - 1)
   if (error instanceof APIConnectionTimeoutError) {
     return { outcome: 'timeout', message: `no answer within ${config.timeoutMs / 1000} s`, retryInMs: backoff }
@@ -164,9 +175,8 @@ function costOf(
  * and outcome. Failures end as an ApiError whose message says what happened, in words the panel
  * can show.
  */
-export async function callAi<Raw, Value>(spec: AiCallSpec<Raw, Value>): Promise<Value> {
-  const { apiKey, baseURL } = requireConfigured(spec.service)
-  const config = aiConfig()
+export async function callAi<Raw, Value>(config: AiConfig, spec: AiCallSpec<Raw, Value>): Promise<Value> {
+  const { apiKey, baseURL } = requireConfigured(config, spec.service)
   // The SDK's own retries are off: ours log each attempt and bound the waits.
   const client = new OpenAI({ apiKey, baseURL, maxRetries: 0, timeout: config.timeoutMs })
   let invalidAnswers = 0
@@ -174,10 +184,10 @@ export async function callAi<Raw, Value>(spec: AiCallSpec<Raw, Value>): Promise<
   const worstCase = attemptWorstCase(spec as AiCallSpec<unknown, unknown>)
 
   for (let attempt = 1; attempt <= config.maxAttempts + 1; attempt++) {
-    const reservation = await reserveBudget(spec as AiCallSpec<unknown, unknown>, worstCase)
+    const reservation = await reserveBudget(config, spec as AiCallSpec<unknown, unknown>, worstCase)
     let outcome: Attempt<Value>
     try {
-      outcome = await attemptOnce(spec, client, attempt, worstCase)
+      outcome = await attemptOnce(config, spec, client, attempt, worstCase)
     } finally {
       // Released only once the attempt's real cost is in the ledger.
       if (reservation !== undefined) await releaseAiReservation(reservation)
@@ -204,6 +214,7 @@ type Attempt<Value> = { value: Value } | { failure: Failure }
  * worst-case cost (costSource 'worst_case'), so the budget counts it.
  */
 async function attemptOnce<Raw, Value>(
+  config: AiConfig,
   spec: AiCallSpec<Raw, Value>,
   client: OpenAI,
   attempt: number,
@@ -214,7 +225,7 @@ async function attemptOnce<Raw, Value>(
   try {
     raw = await spec.send(client)
   } catch (error) {
-    const failure = classify(error, attempt)
+    const failure = classify(config, error, attempt)
     const billed = failure.outcome === 'timeout'
     await recordAiCall({
       service: spec.service,

@@ -25,7 +25,8 @@ export interface AiConfig {
   sleep: (ms: number) => Promise<void>
 }
 
-const fromEnv = (): AiConfig => ({
+/** Production's settings, from the typed environment (src/env.server.ts). */
+export const aiConfigFromEnv = (): AiConfig => ({
   openai: {
     apiKey: env.OPENAI_API_KEY,
     baseURL: env.OPENAI_BASE_URL,
@@ -48,26 +49,18 @@ const fromEnv = (): AiConfig => ({
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 })
 
-let config: AiConfig = fromEnv()
-
-export const aiConfig = (): AiConfig => config
-
 export interface AiConfigOverrides extends Partial<Omit<AiConfig, 'openai' | 'perplexity'>> {
   openai?: Partial<AiConfig['openai']>
   perplexity?: Partial<AiConfig['perplexity']>
 }
 
-/** Tests (and the fake server's self-check) point the services elsewhere; answers the undo. */
-export function configureAi(overrides: AiConfigOverrides): () => void {
-  const previous = config
-  config = {
-    ...config,
+/** `base` with some settings replaced (a test's fake server, a budget, no key). */
+export function withAiOverrides(base: AiConfig, overrides: AiConfigOverrides): AiConfig {
+  return {
+    ...base,
     ...overrides,
-    openai: { ...config.openai, ...overrides.openai },
-    perplexity: { ...config.perplexity, ...overrides.perplexity },
-  }
-  return () => {
-    config = previous
+    openai: { ...base.openai, ...overrides.openai },
+    perplexity: { ...base.perplexity, ...overrides.perplexity },
   }
 }
 

@@ -1,5 +1,5 @@
 import { lastAiCall, listAiCalls, recentAiErrors, spentThisMonth, type AiCallRow } from '../repos/ai-calls.repo.ts'
-import { aiConfig, priceTable, serviceLabel, type AiService } from './config.ts'
+import { priceTable, serviceLabel, type AiConfig, type AiService } from './config.ts'
 
 export type Health = 'healthy' | 'warning' | 'error'
 
@@ -48,8 +48,7 @@ const round = (n: number) => Math.round(n * 1_000_000) / 1_000_000
  * The diagnostics panel's report for one service, computed from the ledger of real calls (no
  * call is made to produce it: 'test news' and 'test image' are the live checks).
  */
-export async function diagnose(service: AiService, now = new Date()): Promise<DiagnosticReport> {
-  const config = aiConfig()
+export async function diagnose(config: AiConfig, service: AiService, now = new Date()): Promise<DiagnosticReport> {
   const settings = config[service]
   const label = serviceLabel[service]
   const model =

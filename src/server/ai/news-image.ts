@@ -2,6 +2,7 @@ import { championshipNameFromTitle } from '../../lib/championship-name.ts'
 import { actorOfFeature } from '../../lib/revisions.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { getNews, updateNews, type NewsArticle } from '../repos/news.repo.ts'
+import type { Platform } from '../platform.ts'
 import { generateImage } from './openai.ts'
 
 /**
@@ -9,7 +10,12 @@ import { generateImage } from './openai.ts'
  * request or, as the panel does, from the title before the colon with a 4-digit year removed.
  * The image is stored in Blobs and the article keeps our /media URL.
  */
-export async function generateNewsImage(id: number, requestedName?: string, feature = 'image'): Promise<NewsArticle> {
+export async function generateNewsImage(
+  platform: Platform,
+  id: number,
+  requestedName?: string,
+  feature = 'image',
+): Promise<NewsArticle> {
   const article = await getNews(id, { includeDrafts: true })
   if (!article) throw notFound('Article not found')
   const championship = requestedName?.trim() || championshipNameFromTitle(article.title)
@@ -17,7 +23,7 @@ export async function generateNewsImage(id: number, requestedName?: string, feat
   const prompt =
     `A dramatic, photorealistic motorsport image for a news article about the ${championship}: ` +
     'race cars at speed on track, wide landscape framing, no text, no logos, no real people’s faces.'
-  const imageUrl = await generateImage(prompt, feature)
+  const imageUrl = await generateImage(platform, prompt, feature)
   const updated = await updateNews(id, { imageUrl }, { actor: actorOfFeature(feature), summary: 'New AI image' })
   if (!updated) throw notFound('Article not found')
   return updated

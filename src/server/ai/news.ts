@@ -10,6 +10,7 @@ import {
 import { excerptFromHtml, htmlToText } from '../../lib/excerpt.ts'
 import { sanitizeArticleHtml } from '../../lib/sanitize-article.ts'
 import { insertNews, type NewsArticle } from '../repos/news.repo.ts'
+import type { Platform } from '../platform.ts'
 import { searchStructured } from './perplexity.ts'
 
 export const AI_AUTHOR = 'SimRacing Hub AI Desk'
@@ -79,10 +80,10 @@ export interface GeneratedNews {
  * review: sanitized HTML, its sources kept (at least two, or the answer is refused and asked
  * again once), labelled AI-generated. The insert is one statement: a failure stores nothing.
  */
-export async function generateChampionshipNews(request: NewsRequest): Promise<GeneratedNews> {
+export async function generateChampionshipNews(platform: Platform, request: NewsRequest): Promise<GeneratedNews> {
   const words = wordCountFor(request.contentType, request.wordCount)
   const { instructions, input } = prompt(request, words)
-  const { value, sources } = await searchStructured<GeneratedArticle>({
+  const { value, sources } = await searchStructured<GeneratedArticle>(platform.ai, {
     feature: request.feature ?? 'news',
     instructions,
     input,

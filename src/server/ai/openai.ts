@@ -4,7 +4,8 @@ import { sanitizeArticleHtml } from '../../lib/sanitize-article.ts'
 import { checkImageBytes, storeImage } from '../blobs/images.ts'
 import { ApiError } from '../http/errors.ts'
 import { callAi, InvalidOutput } from './call.ts'
-import { aiConfig, IMAGE_OUTPUT_TOKENS } from './config.ts'
+import { IMAGE_OUTPUT_TOKENS, type AiConfig } from './config.ts'
+import type { BlobStores } from '../blobs/store.ts'
 
 const imagesAnswer = z.object({
   data: z.array(z.object({ b64_json: z.string().min(1) }).loose()).min(1),
@@ -18,9 +19,13 @@ const IMAGE_SIZE = '1536x1024'
  * An image from OpenAI's GPT image models, which answer base64 only: the bytes are checked
  * (a real JPEG/PNG/WebP) and stored in Blobs; the answer is our /media URL, never a data URL.
  */
-export async function generateImage(prompt: string, feature = 'image'): Promise<string> {
-  const model = aiConfig().openai.imageModel
-  const bytes = await callAi({
+export async function generateImage(
+  platform: { ai: AiConfig; blobs: BlobStores },
+  prompt: string,
+  feature = 'image',
+): Promise<string> {
+  const model = platform.ai.openai.imageModel
+  const bytes = await callAi(platform.ai, {
     service: 'openai',
     feature,
     model,
@@ -47,7 +52,7 @@ export async function generateImage(prompt: string, feature = 'image'): Promise<
       return decoded
     },
   })
-  return (await storeImage(bytes)).url
+  return (await storeImage(platform.blobs, bytes)).url
 }
 
 const formatAnswer = z.object({
@@ -94,11 +99,11 @@ const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [
  * OpenAI with a JSON schema answer. The result is sanitized with the article allow-list and must
  * keep the text: an answer that drops or rewrites much of it is refused.
  */
-export async function formatArticleHtml(content: string): Promise<string> {
-  const model = aiConfig().openai.textModel
+export async function formatArticleHtml(ai: AiConfig, content: string): Promise<string> {
+  const model = ai.openai.textModel
   const original = words(content)
   const maxOutputTokens = formatMaxOutputTokens(content)
-  return callAi({
+  return callAi(ai, {
     service: 'openai',
     feature: 'format',
     model,

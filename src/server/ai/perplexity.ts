@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { describeSchemaIssue } from '../../lib/ai-output-words.ts'
 import { isSafeUrl } from '../http/fields.ts'
 import { callAi, InvalidOutput, type Usage } from './call.ts'
-import { aiConfig } from './config.ts'
+import type { AiConfig } from './config.ts'
 
 /**
  * Perplexity's Agent API answer (the Responses shape), as far as we read it. Sources arrive as
@@ -86,8 +86,8 @@ const usageOf = (raw: unknown): Usage => {
  * tool and a recency filter, the answer as JSON of `jsonSchema`, parsed with zod, its sources
  * from the search results (plus any `sources` the JSON lists).
  */
-export async function searchStructured<T>(request: SearchRequest<T>): Promise<SearchAnswer<T>> {
-  const model = aiConfig().perplexity.model
+export async function searchStructured<T>(ai: AiConfig, request: SearchRequest<T>): Promise<SearchAnswer<T>> {
+  const model = ai.perplexity.model
   // Perplexity takes structured output as a top-level response_format, which OpenAI's type lacks.
   const body = {
     model,
@@ -98,7 +98,7 @@ export async function searchStructured<T>(request: SearchRequest<T>): Promise<Se
     response_format: { type: 'json_schema', json_schema: { name: request.schemaName, schema: request.jsonSchema } },
   } as unknown as ResponseCreateParamsNonStreaming
 
-  return callAi({
+  return callAi(ai, {
     service: 'perplexity',
     feature: request.feature,
     model,

@@ -12,6 +12,7 @@ import {
   type StandingsSet,
 } from '../repos/standings.repo.ts'
 import { compareWithOfficial } from '../results/compare.ts'
+import type { Platform } from '../platform.ts'
 import { searchStructured } from './perplexity.ts'
 
 /** Spec 001 section 9: standings generation asks for 10 drivers. */
@@ -79,13 +80,14 @@ async function refuseRealTable(name: string): Promise<void> {
  * refused), not stored.
  */
 export async function askStandings(
+  platform: Platform,
   championshipName: string,
   numberOfDrivers = DEFAULT_DRIVERS,
   feature = 'standings',
 ): Promise<AiTable> {
   const name = championshipName.trim()
   await refuseRealTable(name)
-  const { value, sources } = await searchStructured<GeneratedTable>({
+  const { value, sources } = await searchStructured<GeneratedTable>(platform.ai, {
     feature,
     instructions:
       'You report current motorsport championship standings from official sources found in the search results. ' +
@@ -126,12 +128,13 @@ export async function saveAiTable(table: AiTable, feature = 'standings'): Promis
  * fails with the differences. When the official table cannot be read, the AI's is stored, labelled.
  */
 export async function generateStandings(
+  platform: Platform,
   championshipName: string,
   numberOfDrivers = DEFAULT_DRIVERS,
   feature = 'standings',
 ): Promise<StandingsSet> {
-  const table = await askStandings(championshipName, numberOfDrivers, feature)
-  const review = await compareWithOfficial(table)
+  const table = await askStandings(platform, championshipName, numberOfDrivers, feature)
+  const review = await compareWithOfficial(platform.external, table)
   if (review && review.differences.length > 0) {
     const first = review.differences[0]!.text
     throw new ApiError(

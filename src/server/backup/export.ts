@@ -1,5 +1,5 @@
 import { getTableName, sql } from 'drizzle-orm'
-import { blobStore } from '../blobs/store.ts'
+import type { BlobStores } from '../blobs/store.ts'
 import { mediaKeyPattern } from '../blobs/images.ts'
 import journal from '../../../supabase/migrations/meta/_journal.json' with { type: 'json' }
 import { db } from '../db/client.ts'
@@ -12,7 +12,7 @@ import { backupTables } from './tables.ts'
  * Rows come from Postgres's to_jsonb, so timestamps keep their microseconds and a restore writes
  * back exactly what was read.
  */
-export async function exportArchive(now = new Date()): Promise<BackupArchive> {
+export async function exportArchive(blobs: BlobStores, now = new Date()): Promise<BackupArchive> {
   const { tables, migration } = await db().transaction(
     async (tx) => {
       const [applied] = await tx.execute<{ when: string }>(
@@ -37,7 +37,7 @@ export async function exportArchive(now = new Date()): Promise<BackupArchive> {
     createdAt: now.toISOString(),
     migration,
     tables,
-    media: await exportMedia(),
+    media: await exportMedia(blobs),
   }
 }
 
@@ -49,8 +49,8 @@ function migrationTag(when: number): string {
 }
 
 /** Every image blob with its metadata, sorted by key (content hashes: the order means nothing else). */
-async function exportMedia(): Promise<BackupArchive['media']> {
-  const store = blobStore('images')
+async function exportMedia(stores: BlobStores): Promise<BackupArchive['media']> {
+  const store = stores('images')
   const { blobs } = await store.list()
   const keys = blobs.map((b) => b.key).filter((key) => mediaKeyPattern.test(key))
   keys.sort()

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { getTableName, sql } from 'drizzle-orm'
 import { detectImageType } from '../blobs/image-type.ts'
-import { blobStore } from '../blobs/store.ts'
+import type { BlobStores } from '../blobs/store.ts'
 import { db, type Database } from '../db/client.ts'
 import { ApiError, badRequest } from '../http/errors.ts'
 import type { BackupArchive, BackupRow } from './archive.ts'
@@ -31,11 +31,15 @@ const ROWS_PER_STATEMENT = 250
  *    archive's highest id, and the next new game or article failed with 409 several times.
  * Publishing (every tag changed) and the audit entry are the caller's.
  */
-export async function restoreArchive(archive: BackupArchive, options: { replace: boolean }): Promise<RestoreSummary> {
+export async function restoreArchive(
+  blobs: BlobStores,
+  archive: BackupArchive,
+  options: { replace: boolean },
+): Promise<RestoreSummary> {
   const images = archive.media.map(checkedImage)
   if (!options.replace && (await siteHasContent(db()))) throw new ApiError(409, siteHasContentMessage)
 
-  const store = blobStore('images')
+  const store = blobs('images')
   for (const image of images) {
     if (await store.getMetadata(image.key)) continue
     await store.set(image.key, image.bytes.buffer as ArrayBuffer, { metadata: image.metadata })

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { ApiError, notFound } from '../http/errors.ts'
-import { blobStore } from './store.ts'
+import type { BlobStores } from './store.ts'
 
 /**
  * Files larger than one Netlify Function request or response: a buffered function takes and gives
@@ -33,13 +33,18 @@ const chunkLength = (m: Manifest, index: number) =>
   index === m.chunks - 1 ? m.size - index * m.chunkSize : m.chunkSize
 
 /**
- * The chunked files under one key prefix. `missing` is the 404 message for an unknown id; the
- * caller checks sizes against its own limit before open.
+ * The chunked files under one key prefix, in the Blobs stores a caller passes (the platform's
+ * `blobs`). `missing` is the 404 message for an unknown id; the caller checks sizes against its
+ * own limit before open.
  */
 export function chunkedFiles(prefix: string, missing = 'Upload not found') {
+  return (blobs: BlobStores) => chunkedFilesIn(blobs, prefix, missing)
+}
+
+function chunkedFilesIn(blobs: BlobStores, prefix: string, missing: string) {
   const manifestKey = (id: string) => `${prefix}${id}/manifest`
   const chunkKey = (id: string, index: number) => `${prefix}${id}/chunk-${index}`
-  const store = () => blobStore('uploads')
+  const store = () => blobs('uploads')
 
   async function manifestOf(id: string): Promise<Manifest> {
     if (!idPattern.test(id)) throw notFound(missing)

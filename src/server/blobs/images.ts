@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { ApiError } from '../http/errors.ts'
 import { detectImageType, imageTypeByExt, looksLikeSvg, type ImageType } from './image-type.ts'
-import { blobStore } from './store.ts'
+import type { BlobStores } from './store.ts'
 
 /** Spec 001: uploads up to 10 MB. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
@@ -30,11 +30,11 @@ export function checkImageBytes(bytes: Uint8Array): ImageType {
 }
 
 /** Stores an image under its content hash (the same bytes are stored once) and answers our URL for it. */
-export async function storeImage(bytes: Uint8Array): Promise<StoredImage> {
+export async function storeImage(blobs: BlobStores, bytes: Uint8Array): Promise<StoredImage> {
   const type = checkImageBytes(bytes)
   const hash = createHash('sha256').update(bytes).digest('hex')
   const key = `${hash}.${type.ext}`
-  const store = blobStore('images')
+  const store = blobs('images')
   if (!(await store.getMetadata(key))) {
     const copy = new Uint8Array(bytes.byteLength)
     copy.set(bytes)
@@ -47,7 +47,7 @@ export async function storeImage(bytes: Uint8Array): Promise<StoredImage> {
  * A data URL from the image chooser (spec 001: an uploaded file is read as a data URL):
  * decoded, checked by its bytes and stored as a blob. Answers our URL; the data URL is never kept.
  */
-export async function storeDataUrl(value: string): Promise<string> {
+export async function storeDataUrl(blobs: BlobStores, value: string): Promise<string> {
   const match = /^data:([a-z0-9.+-]+\/[a-z0-9.+-]+)?((?:;[a-z0-9-]+=[^;,]*)*)(;base64)?,(.*)$/is.exec(value)
   if (!match) throw new ApiError(400, 'The image data URL is malformed.')
   const declared = (match[1] ?? '').toLowerCase()
@@ -57,28 +57,35 @@ export async function storeDataUrl(value: string): Promise<string> {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(data) || data.length % 4 === 1)
     throw new ApiError(400, 'The image data URL is malformed.')
   if ((data.length * 3) / 4 > MAX_IMAGE_BYTES + 3) throw tooLarge()
-  const stored = await storeImage(new Uint8Array(Buffer.from(data, 'base64')))
+  const stored = await storeImage(blobs, new Uint8Array(Buffer.from(data, 'base64')))
   return stored.url
 }
 
 /** A field value as the database may keep it: data URLs become our blob URL. */
-export async function materializeImageUrl(value: string): Promise<string> {
-  return value.startsWith('data:') ? storeDataUrl(value) : value
+export async function materializeImageUrl(blobs: BlobStores, value: string): Promise<string> {
+  return value.startsWith('data:') ? storeDataUrl(blobs, value) : value
 }
 
 /**
  * A form's values with their image field as the database keeps it (the server's one step after the
  * form contract): an uploaded picture sent as a data URL is stored as a blob and becomes our URL.
  */
-export async function withStoredImage<T extends object, K extends keyof T & string>(values: T, key: K): Promise<T> {
+export async function withStoredImage<T extends object, K extends keyof T & string>(
+  blobs: BlobStores,
+  values: T,
+  key: K,
+): Promise<T> {
   const value = values[key]
   if (typeof value !== 'string' || !value.startsWith('data:')) return values
-  return { ...values, [key]: await storeDataUrl(value) }
+  return { ...values, [key]: await storeDataUrl(blobs, value) }
 }
 
-export async function readImage(key: string): Promise<{ data: ArrayBuffer; contentType: string } | undefined> {
+export async function readImage(
+  blobs: BlobStores,
+  key: string,
+): Promise<{ data: ArrayBuffer; contentType: string } | undefined> {
   if (!mediaKeyPattern.test(key)) return undefined
-  const entry = await blobStore('images').getWithMetadata(key, { type: 'arrayBuffer' })
+  const entry = await blobs('images').getWithMetadata(key, { type: 'arrayBuffer' })
   if (!entry) return undefined
   const ext = key.split('.').pop() as ImageType['ext']
   return { data: entry.data, contentType: imageTypeByExt[ext] }

@@ -1,5 +1,6 @@
 import { isProduction } from '../../env.server.ts'
 import { readImage } from './images.ts'
+import type { BlobStores } from './store.ts'
 
 const baseHeaders = {
   'X-Content-Type-Options': 'nosniff',
@@ -13,7 +14,7 @@ const baseHeaders = {
  * GET /media/<sha256>.<ext>: an image from the "images" store. The key is the content hash, so
  * the answer never changes: browsers and the CDN may keep it for a year.
  */
-export async function serveMedia(request: Request): Promise<Response> {
+export async function serveMedia(blobs: BlobStores, request: Request): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response('Method Not Allowed', { status: 405, headers: { ...baseHeaders, Allow: 'GET, HEAD' } })
   }
@@ -28,7 +29,7 @@ export async function serveMedia(request: Request): Promise<Response> {
   if (request.headers.get('if-none-match') === etag) {
     return new Response(null, { status: 304, headers: { ...baseHeaders, ETag: etag } })
   }
-  const image = await readImage(key)
+  const image = await readImage(blobs, key)
   if (!image) {
     return new Response('Not found', {
       status: 404,

@@ -7,24 +7,26 @@ export interface BlobsConnection {
   token: string
 }
 
-let override: BlobsConnection | undefined
-
-/** Tests point the stores at a BlobsServer (@netlify/blobs/server). */
-export function setBlobsConnection(connection: BlobsConnection | undefined): void {
-  override = connection
-}
+/** Opens one of the site's Blobs stores (the platform's `blobs`, src/server/platform.ts). */
+export type BlobStores = (name: 'images' | 'uploads') => Store
 
 /**
- * A Netlify Blobs store. Inside Netlify (and `netlify serve`) the runtime provides the context;
- * BLOBS_* variables (or a test override) name a server explicitly. Strong consistency: an image
- * is served right after its upload, and chunks are read right after they are written.
+ * Netlify Blobs stores. Inside Netlify (and `netlify serve`) the runtime provides the context;
+ * a connection (a test's BlobsServer, a script's) names a server explicitly. Strong consistency:
+ * an image is served right after its upload, and chunks are read right after they are written.
  */
-export function blobStore(name: 'images' | 'uploads'): Store {
-  const explicit =
-    override ??
-    (env.BLOBS_EDGE_URL && env.BLOBS_SITE_ID && env.BLOBS_TOKEN
+export function blobStoresAt(connection: BlobsConnection | undefined): BlobStores {
+  return (name) =>
+    connection
+      ? getStore({ name, ...connection, uncachedEdgeURL: connection.edgeURL, consistency: 'strong' })
+      : getStore({ name, consistency: 'strong' })
+}
+
+/** Production: the runtime's context, or the server BLOBS_EDGE_URL/SITE_ID/TOKEN name. */
+export function blobStoresFromEnv(): BlobStores {
+  return blobStoresAt(
+    env.BLOBS_EDGE_URL && env.BLOBS_SITE_ID && env.BLOBS_TOKEN
       ? { edgeURL: env.BLOBS_EDGE_URL, siteID: env.BLOBS_SITE_ID, token: env.BLOBS_TOKEN }
-      : undefined)
-  if (explicit) return getStore({ name, ...explicit, uncachedEdgeURL: explicit.edgeURL, consistency: 'strong' })
-  return getStore({ name, consistency: 'strong' })
+      : undefined,
+  )
 }

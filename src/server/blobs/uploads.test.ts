@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { adminCookie, send } from '../../../tests/helpers/auth.ts'
-import { fakeJpeg, startBlobs, tinyPng } from '../../../tests/helpers/blobs.ts'
+import { fakeJpeg, startBlobs, tinyPng, type BlobsHarness } from '../../../tests/helpers/blobs.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'
-import { app } from '../../../tests/helpers/app.ts'
+import { appWith, type Send } from '../../../tests/helpers/app.ts'
+import { adminCookie } from '../../../tests/helpers/auth.ts'
 import { serveMedia } from './serve.ts'
 
-let stopBlobs: () => Promise<void>
+let blobs: BlobsHarness
+let app: ReturnType<typeof appWith>['app']
+let send: Send
 beforeAll(async () => {
-  stopBlobs = await startBlobs()
+  blobs = await startBlobs()
+  ;({ app, send } = appWith({ blobs: blobs.stores }))
 })
-afterAll(async () => stopBlobs())
+afterAll(async () => blobs.close())
 beforeEach(resetDatabase)
 
 /** The browser's side of a chunked upload (docs/decisions/0201-chunked-image-uploads.md). */
@@ -41,7 +44,7 @@ describe('chunked image uploads into Blobs', () => {
       url: expect.stringMatching(/^\/media\/[a-f0-9]{64}\.jpg$/),
     })
 
-    const served = await serveMedia(new Request(`http://localhost${res.body.url}`))
+    const served = await serveMedia(blobs.stores, new Request(`http://localhost${res.body.url}`))
     expect(served.status).toBe(200)
     expect(served.headers.get('content-type')).toBe('image/jpeg')
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
@@ -96,10 +99,14 @@ describe('chunked image uploads into Blobs', () => {
   it('answers 404 for unknown uploads and media', async () => {
     const cookie = await adminCookie()
     expect((await send('POST', `/api/admin/uploads/${'0'.repeat(32)}/complete`, { cookie })).status).toBe(404)
-    expect((await serveMedia(new Request(`http://localhost/media/${'a'.repeat(64)}.png`))).status).toBe(404)
-    expect((await serveMedia(new Request('http://localhost/media/..%2F..%2Fetc%2Fpasswd'))).status).toBe(404)
+    expect((await serveMedia(blobs.stores, new Request(`http://localhost/media/${'a'.repeat(64)}.png`))).status).toBe(
+      404,
+    )
+    expect((await serveMedia(blobs.stores, new Request('http://localhost/media/..%2F..%2Fetc%2Fpasswd'))).status).toBe(
+      404,
+    )
     // A key that is not even a decodable path segment is the client's mistake: 400, never a 500.
-    expect((await serveMedia(new Request('http://localhost/media/%E0%A4%A'))).status).toBe(400)
+    expect((await serveMedia(blobs.stores, new Request('http://localhost/media/%E0%A4%A'))).status).toBe(400)
   })
 })
 
@@ -117,7 +124,7 @@ describe('data URLs become blobs', () => {
       source: 'upload',
       url: expect.stringMatching(/^\/media\/[a-f0-9]{64}\.png$/),
     })
-    const served = await serveMedia(new Request(`http://localhost${res.body.url}`))
+    const served = await serveMedia(blobs.stores, new Request(`http://localhost${res.body.url}`))
     expect(Buffer.compare(Buffer.from(await served.arrayBuffer()), tinyPng)).toBe(0)
   })
 

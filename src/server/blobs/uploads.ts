@@ -1,4 +1,5 @@
 import { chunkedFiles } from './chunked-files.ts'
+import type { BlobStores } from './store.ts'
 import { checkImageBytes, MAX_IMAGE_BYTES, storeImage, tooLarge, type StoredImage } from './images.ts'
 
 /**
@@ -8,32 +9,32 @@ import { checkImageBytes, MAX_IMAGE_BYTES, storeImage, tooLarge, type StoredImag
  */
 const files = chunkedFiles('')
 
-export async function openUpload(size: number) {
+export async function openUpload(blobs: BlobStores, size: number) {
   if (size > MAX_IMAGE_BYTES) throw tooLarge()
-  const { id, chunkSize, chunks } = await files.open(size)
+  const { id, chunkSize, chunks } = await files(blobs).open(size)
   return { id, chunkSize, chunks }
 }
 
-export async function putChunk(id: string, index: number, bytes: Uint8Array): Promise<void> {
+export async function putChunk(blobs: BlobStores, id: string, index: number, bytes: Uint8Array): Promise<void> {
   if (index === 0) {
     try {
       // The first bytes say what the file is: refuse a renamed non-image before the rest arrives.
       checkImageBytes(bytes.subarray(0, 64))
     } catch (error) {
-      await files.remove(id)
+      await files(blobs).remove(id)
       throw error
     }
   }
-  await files.put(id, index, bytes)
+  await files(blobs).put(id, index, bytes)
 }
 
-export async function completeUpload(id: string): Promise<StoredImage> {
-  const whole = await files.read(id)
+export async function completeUpload(blobs: BlobStores, id: string): Promise<StoredImage> {
+  const whole = await files(blobs).read(id)
   try {
-    return await storeImage(whole)
+    return await storeImage(blobs, whole)
   } finally {
-    await files.remove(id)
+    await files(blobs).remove(id)
   }
 }
 
-export const abortUpload = (id: string) => files.remove(id)
+export const abortUpload = (blobs: BlobStores, id: string) => files(blobs).remove(id)

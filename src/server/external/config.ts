@@ -14,7 +14,8 @@ export interface ExternalConfig {
   timeoutMs: number
 }
 
-const fromEnv = (): ExternalConfig => ({
+/** Production's addresses and keys, from the typed environment (src/env.server.ts). */
+export const externalConfigFromEnv = (): ExternalConfig => ({
   twitch: {
     clientId: env.TWITCH_CLIENT_ID,
     clientSecret: env.TWITCH_CLIENT_SECRET,
@@ -27,10 +28,6 @@ const fromEnv = (): ExternalConfig => ({
   timeoutMs: 10_000,
 })
 
-let config = fromEnv()
-
-export const externalConfig = (): ExternalConfig => config
-
 export interface ExternalOverrides {
   twitch?: Partial<ExternalConfig['twitch']>
   youtube?: Partial<ExternalConfig['youtube']>
@@ -39,25 +36,21 @@ export interface ExternalOverrides {
   timeoutMs?: number
 }
 
-/** Tests point the services at their fakes on 127.0.0.1; answers the undo. */
-export function configureExternal(overrides: ExternalOverrides): () => void {
-  const previous = config
-  config = {
-    twitch: { ...config.twitch, ...overrides.twitch },
-    youtube: { ...config.youtube, ...overrides.youtube },
-    steam: { ...config.steam, ...overrides.steam },
-    jolpica: { ...config.jolpica, ...overrides.jolpica },
-    timeoutMs: overrides.timeoutMs ?? config.timeoutMs,
-  }
-  return () => {
-    config = previous
+/** `base` with some settings replaced (a test's fakes on 127.0.0.1, a missing key). */
+export function withExternalOverrides(base: ExternalConfig, overrides: ExternalOverrides): ExternalConfig {
+  return {
+    twitch: { ...base.twitch, ...overrides.twitch },
+    youtube: { ...base.youtube, ...overrides.youtube },
+    steam: { ...base.steam, ...overrides.steam },
+    jolpica: { ...base.jolpica, ...overrides.jolpica },
+    timeoutMs: overrides.timeoutMs ?? base.timeoutMs,
   }
 }
 
 export type StreamPlatform = 'twitch' | 'youtube'
 
 /** The variables each platform needs that are not set (empty when it is configured). */
-export function missingVariables(platform: StreamPlatform): string[] {
+export function missingVariables(config: ExternalConfig, platform: StreamPlatform): string[] {
   if (platform === 'youtube') return config.youtube.apiKey ? [] : ['YOUTUBE_API_KEY']
   return [
     ...(config.twitch.clientId ? [] : ['TWITCH_CLIENT_ID']),
@@ -68,9 +61,9 @@ export function missingVariables(platform: StreamPlatform): string[] {
 export const platformLabel: Record<StreamPlatform, string> = { twitch: 'Twitch', youtube: 'YouTube' }
 
 /** A stream on a platform without its keys fails with this (per stream, or as the 503 below). */
-export function notConfiguredMessage(platforms: StreamPlatform[]): string {
+export function notConfiguredMessage(config: ExternalConfig, platforms: StreamPlatform[]): string {
   const names = platforms.map((p) => platformLabel[p]).join(' and ')
-  const variables = platforms.flatMap(missingVariables)
+  const variables = platforms.flatMap((p) => missingVariables(config, p))
   return `${names} ${platforms.length > 1 ? 'are' : 'is'} not configured: set ${variables.join(', ')} in the environment to refresh streams.`
 }
 
@@ -79,8 +72,8 @@ export function notConfiguredMessage(platforms: StreamPlatform[]): string {
  * endpoints: src/server/ai/call.ts requireConfigured). With one configured, the refresh runs and
  * streams on the other fail one by one with the same words.
  */
-export function requireStreamPlatform(): void {
+export function requireStreamPlatform(config: ExternalConfig): void {
   const platforms: StreamPlatform[] = ['twitch', 'youtube']
-  if (platforms.some((p) => missingVariables(p).length === 0)) return
-  throw new ApiError(503, notConfiguredMessage(platforms))
+  if (platforms.some((p) => missingVariables(config, p).length === 0)) return
+  throw new ApiError(503, notConfiguredMessage(config, platforms))
 }

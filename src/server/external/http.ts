@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { ApiError } from '../http/errors.ts'
-import { externalConfig } from './config.ts'
+import type { ExternalConfig } from './config.ts'
 
 /**
  * A failed call to an outside service, in words the owner reads in the banner and the toast. An
@@ -41,12 +41,12 @@ function describeStatus(service: string, status: number, body: string): string {
  * again at its next scheduled time, and a 429 must not be hammered.
  */
 export async function fetchJson<T>(
+  { timeoutMs }: Pick<ExternalConfig, 'timeoutMs'>,
   service: string,
   url: string,
   schema: z.ZodType<T>,
   init: RequestInit = {},
 ): Promise<T> {
-  const { timeoutMs } = externalConfig()
   let res: Response
   try {
     res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) })

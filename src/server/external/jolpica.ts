@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { JOLPICA_LIMIT } from '../../lib/rate-window.ts'
 import { JOLPICA_NAME } from '../../lib/standings-source.ts'
 import { takeOutboundSlot } from '../repos/outbound-requests.repo.ts'
-import { externalConfig } from './config.ts'
+import type { ExternalConfig } from './config.ts'
 import { ExternalError, fetchJson } from './http.ts'
 
 /**
@@ -57,16 +57,20 @@ export interface OfficialStandings {
 
 const segment = (value: string) => encodeURIComponent(value.trim().toLowerCase())
 
-async function get<T>(url: string, schema: z.ZodType<T>): Promise<T> {
+async function get<T>(external: ExternalConfig, url: string, schema: z.ZodType<T>): Promise<T> {
   await takeOutboundSlot('jolpica', JOLPICA_NAME, JOLPICA_LIMIT)
-  return fetchJson(JOLPICA_NAME, url, schema, { headers: { accept: 'application/json' } })
+  return fetchJson(external, JOLPICA_NAME, url, schema, { headers: { accept: 'application/json' } })
 }
 
 /** The drivers' standings of a series and season ('current' or a year), as Jolpica-F1 publishes them. */
-export async function jolpicaDriverStandings(series: string, season: string): Promise<OfficialStandings> {
-  const base = `${externalConfig().jolpica.baseUrl}/${segment(series)}/${segment(season)}`
+export async function jolpicaDriverStandings(
+  external: ExternalConfig,
+  series: string,
+  season: string,
+): Promise<OfficialStandings> {
+  const base = `${external.jolpica.baseUrl}/${segment(series)}/${segment(season)}`
   const url = `${base}/driverstandings/?limit=100`
-  const answer = await get(url, standingsAnswer)
+  const answer = await get(external, url, standingsAnswer)
   const list = answer.MRData.StandingsTable.StandingsLists[0]
   if (!list || list.DriverStandings.length === 0) {
     throw new ExternalError(`${JOLPICA_NAME} has no drivers' standings for ${series.toUpperCase()} ${season} yet`)
@@ -84,7 +88,7 @@ export async function jolpicaDriverStandings(series: string, season: string): Pr
   }))
   let totalRounds: number | null = null
   try {
-    const races = await get(`${base}/races/?limit=100`, racesAnswer)
+    const races = await get(external, `${base}/races/?limit=100`, racesAnswer)
     totalRounds = Number(races.MRData.total) || null
   } catch (error) {
     // The calendar only completes 'Round x of y': a table without it is still the official one.

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { htmlToText } from '../../lib/excerpt.ts'
-import { externalConfig } from './config.ts'
+import type { ExternalConfig } from './config.ts'
 import { ExternalError, fetchJson } from './http.ts'
 
 /** What the game refresh takes from the Steam store. */
@@ -23,11 +23,11 @@ const appData = z.object({
 const appAnswer = z.record(z.string(), z.object({ success: z.boolean(), data: z.unknown().optional() }))
 
 /** GET /api/appdetails?appids=<id> (US prices, English text). */
-export async function steamAppDetails(appId: number): Promise<SteamDetails> {
-  const { steam } = externalConfig()
+export async function steamAppDetails(external: ExternalConfig, appId: number): Promise<SteamDetails> {
   const answer = await fetchJson(
+    external,
     'Steam',
-    `${steam.baseUrl}/api/appdetails?${new URLSearchParams({ appids: String(appId), cc: 'us', l: 'english' })}`,
+    `${external.steam.baseUrl}/api/appdetails?${new URLSearchParams({ appids: String(appId), cc: 'us', l: 'english' })}`,
     appAnswer,
   )
   const entry = answer[String(appId)]

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { PlatformStatus } from '../../lib/stream-refresh.ts'
-import { externalConfig } from './config.ts'
+import type { ExternalConfig } from './config.ts'
 import { ExternalError, fetchJson } from './http.ts'
 
 /** What the refresh takes from a channel: live or not, and when live its title, viewers and picture. */
@@ -26,11 +26,11 @@ const streamsAnswer = z.object({
 let cached: { token: string; expiresAt: number; key: string } | undefined
 
 /** Client-credentials app token, kept until shortly before it expires. */
-async function appToken(): Promise<string> {
-  const { twitch } = externalConfig()
+async function appToken(external: ExternalConfig): Promise<string> {
+  const { twitch } = external
   const key = `${twitch.authBaseUrl}|${twitch.clientId}`
   if (cached && cached.key === key && cached.expiresAt > Date.now()) return cached.token
-  const answer = await fetchJson('Twitch', `${twitch.authBaseUrl}/token`, tokenAnswer, {
+  const answer = await fetchJson(external, 'Twitch', `${twitch.authBaseUrl}/token`, tokenAnswer, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
@@ -49,12 +49,18 @@ export function forgetTwitchToken(): void {
 }
 
 /** The live status of one channel (GET /helix/streams?user_login=...). */
-export async function twitchChannelStatus(login: string): Promise<ChannelStatus> {
-  const { twitch } = externalConfig()
+export async function twitchChannelStatus(external: ExternalConfig, login: string): Promise<ChannelStatus> {
+  const { twitch } = external
   const ask = async () =>
-    fetchJson('Twitch', `${twitch.apiBaseUrl}/streams?${new URLSearchParams({ user_login: login })}`, streamsAnswer, {
-      headers: { 'Client-Id': twitch.clientId ?? '', Authorization: `Bearer ${await appToken()}` },
-    })
+    fetchJson(
+      external,
+      'Twitch',
+      `${twitch.apiBaseUrl}/streams?${new URLSearchParams({ user_login: login })}`,
+      streamsAnswer,
+      {
+        headers: { 'Client-Id': twitch.clientId ?? '', Authorization: `Bearer ${await appToken(external)}` },
+      },
+    )
   let answer: z.infer<typeof streamsAnswer>
   try {
     answer = await ask()

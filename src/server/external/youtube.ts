@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { ChannelStatus } from './twitch.ts'
-import { externalConfig } from './config.ts'
+import type { ExternalConfig } from './config.ts'
 import { ExternalError, fetchJson } from './http.ts'
 
 const thumbnail = z.object({ url: z.string() })
@@ -34,8 +34,7 @@ const videosAnswer = z.object({
 const searchAnswer = z.object({ items: z.array(z.object({ id: z.object({ videoId: z.string().optional() }) })) })
 const channelsAnswer = z.object({ items: z.array(z.object({ id: z.string() })).optional() })
 
-function url(path: string, params: Record<string, string>): string {
-  const { youtube } = externalConfig()
+function url({ youtube }: ExternalConfig, path: string, params: Record<string, string>): string {
   return `${youtube.baseUrl}/${path}?${new URLSearchParams({ ...params, key: youtube.apiKey ?? '' })}`
 }
 
@@ -45,10 +44,11 @@ const bestThumbnail = (s: z.infer<typeof snippet>) => {
 }
 
 /** A video's live status (videos.list with liveStreamingDetails); a finished broadcast is offline. */
-export async function youtubeVideoStatus(videoId: string): Promise<ChannelStatus> {
+export async function youtubeVideoStatus(external: ExternalConfig, videoId: string): Promise<ChannelStatus> {
   const answer = await fetchJson(
+    external,
     'YouTube',
-    url('videos', { part: 'snippet,liveStreamingDetails', id: videoId }),
+    url(external, 'videos', { part: 'snippet,liveStreamingDetails', id: videoId }),
     videosAnswer,
   )
   const video = answer.items[0]
@@ -68,23 +68,30 @@ export async function youtubeVideoStatus(videoId: string): Promise<ChannelStatus
 
 /** A channel's current live broadcast, if any: search.list eventType=live, then its video. */
 export async function youtubeChannelStatus(
+  external: ExternalConfig,
   channel: { channelId: string } | { handle: string },
 ): Promise<ChannelStatus> {
   let channelId: string
   if ('channelId' in channel) {
     channelId = channel.channelId
   } else {
-    const found = await fetchJson('YouTube', url('channels', { part: 'id', forHandle: channel.handle }), channelsAnswer)
+    const found = await fetchJson(
+      external,
+      'YouTube',
+      url(external, 'channels', { part: 'id', forHandle: channel.handle }),
+      channelsAnswer,
+    )
     const id = found.items?.[0]?.id
     if (!id) throw new ExternalError(`YouTube has no channel ${channel.handle}`)
     channelId = id
   }
   const search = await fetchJson(
+    external,
     'YouTube',
-    url('search', { part: 'id', channelId, eventType: 'live', type: 'video', maxResults: '1' }),
+    url(external, 'search', { part: 'id', channelId, eventType: 'live', type: 'video', maxResults: '1' }),
     searchAnswer,
   )
   const videoId = search.items[0]?.id.videoId
   if (!videoId) return { isLive: false, viewerCount: 0 }
-  return youtubeVideoStatus(videoId)
+  return youtubeVideoStatus(external, videoId)
 }

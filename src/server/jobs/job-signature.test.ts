@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { handlerFor } from '../../../netlify/functions/jobs-background.mts'
-import { platform } from '../../../tests/helpers/app.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'
+import { testPlatform } from '../../../tests/helpers/platform.ts'
 import { getJob } from '../repos/jobs.repo.ts'
 import { signJobCall } from './job-signature.ts'
-import { configureJobLauncher, startJob } from './jobs.ts'
+import { startJob } from './jobs.ts'
 
 /**
  * The jobs function runs AI work that costs money: anyone who knows its path could call it. Only a
  * call the site signed runs a job.
  */
-let undo: () => void
-beforeAll(() => {
-  // Jobs stay queued when started, so the test sees what the function call does.
-  undo = configureJobLauncher(async () => {})
-})
-afterAll(() => undo())
+// Jobs stay queued when started, so the test sees what the function call does.
+const platform = testPlatform({ launchJob: async () => {} })
 beforeEach(resetDatabase)
 
 const runJobsFunction = handlerFor(platform)

@@ -30,14 +30,15 @@ import { signJobCall } from './job-signature.ts'
 /** The background function that runs jobs (netlify/functions/jobs-background.mts). */
 export const JOBS_FUNCTION_PATH = '/.netlify/functions/jobs-background'
 
-type Launcher = (platform: Platform, jobId: number) => Promise<void>
+/** Hands a created job to a runner (the platform's `launchJob`); tests run it in-process. */
+export type JobLauncher = (platform: Platform, jobId: number) => Promise<void>
 
 /**
  * Production and `npm start`: POST the job id to the background function, which answers 202 at
  * once and runs the job for up to 15 minutes. When the function cannot be reached, the job runs
  * here instead (it stays resumable if this instance is stopped).
  */
-const launchThroughFunction: Launcher = async (platform, jobId) => {
+export const launchThroughFunction: JobLauncher = async (platform, jobId) => {
   try {
     const res = await fetch(`${siteUrl}${JOBS_FUNCTION_PATH}`, {
       method: 'POST',
@@ -52,23 +53,12 @@ const launchThroughFunction: Launcher = async (platform, jobId) => {
   }
 }
 
-let launcher: Launcher = launchThroughFunction
-
-/** Tests run jobs in-process and wait for them. */
-export function configureJobLauncher(next: Launcher | undefined): () => void {
-  const previous = launcher
-  launcher = next ?? launchThroughFunction
-  return () => {
-    launcher = previous
-  }
-}
-
 /** Creates the job's row and hands it to the runner; the panel polls GET /api/admin/jobs/:id. */
 export async function startJob(platform: Platform, kind: string, input: JobInput): Promise<JobRow> {
   if (input.tasks.length === 0)
     throw new ApiError(400, 'There is nothing to generate: the list of championships is empty.')
   const job = await createJob(kind, input)
-  await launcher(platform, job.id)
+  await platform.launchJob(platform, job.id)
   return job
 }
 
@@ -81,20 +71,20 @@ const subjectOf = (task: JobTask) => (isRefreshTask(task) ? { name: task.name } 
 
 type TaskResult = Pick<TaskOutcome, 'id' | 'title' | 'skipped' | 'changed'>
 
-async function runTask(task: JobTask, input: JobInput): Promise<TaskResult> {
+async function runTask(platform: Platform, task: JobTask, input: JobInput): Promise<TaskResult> {
   if (isRefreshTask(task)) {
     // A refresh reads a platform, no AI: the owner's button is the owner's change.
     const actor = actorOfFeature(input.feature ?? '') === 'scheduler' ? 'scheduler' : 'admin'
     return task.kind === 'stream'
-      ? refreshStream(task.itemId, new Date(), actor)
-      : refreshGame(task.itemId, new Date(), actor)
+      ? refreshStream(platform.external, task.itemId, new Date(), actor)
+      : refreshGame(platform.external, task.itemId, new Date(), actor)
   }
   if (task.kind === 'standings') {
     // Each championship from its own source: official results, race results, or the AI.
-    const set = await refreshStandingsByName(task.championship, input.feature ?? 'standings')
+    const set = await refreshStandingsByName(platform, task.championship, input.feature ?? 'standings')
     return { id: set.id, title: set.championshipName }
   }
-  const { article } = await generateChampionshipNews({
+  const { article } = await generateChampionshipNews(platform, {
     championshipName: task.championship,
     contentType: input.news?.contentType ?? 'motorsport',
     wordCount: input.news?.wordCount,
@@ -122,7 +112,7 @@ export async function runJob(platform: Platform, jobId: number): Promise<JobRow 
       await setCurrentTask(jobId, taskLabel(task))
       let outcome: TaskOutcome
       try {
-        outcome = { index, kind: task.kind, ...subjectOf(task), ok: true, ...(await runTask(task, input)) }
+        outcome = { index, kind: task.kind, ...subjectOf(task), ok: true, ...(await runTask(platform, task, input)) }
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error)
         if (!(error instanceof ApiError)) console.warn(`[jobs] job ${jobId}, ${taskLabel(task)}:`, error)
@@ -185,7 +175,7 @@ export function jobView(job: JobRow) {
 /** Resumes a failed or killed job: queued again and launched; tasks already done are skipped. */
 export async function startJobAgain(platform: Platform, jobId: number): Promise<JobRow | undefined> {
   const job = await requeueJob(jobId)
-  if (job) await launcher(platform, job.id)
+  if (job) await platform.launchJob(platform, job.id)
   return job
 }
 
@@ -197,7 +187,7 @@ export async function relaunchStalledJobs(platform: Platform, now = new Date()):
   const stalled = await listStalledJobs(now)
   for (const job of stalled) {
     // The runner claims it again (queued, or running and stale): no second runner can.
-    await launcher(platform, job.id)
+    await platform.launchJob(platform, job.id)
   }
   return stalled.map((j) => j.id)
 }

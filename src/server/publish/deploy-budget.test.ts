@@ -2,9 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { patience } from '../../../tests/helpers/patience.ts'
 import { simulateMonth, typicalMonth } from '../../../scripts/local-platform/publish-simulation.ts'
 import { startFakeBuildHook, type FakeBuildHook } from '../../../tests/fakes/build-hook.ts'
-import { adminCookie, send } from '../../../tests/helpers/auth.ts'
+import { appWith, type Send } from '../../../tests/helpers/app.ts'
+import { adminCookie } from '../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'
-import { configurePublishing, requestDeploy } from './publish.ts'
+import { deployHookFromEnv, requestDeploy, type DeployHook } from './publish.ts'
 
 /**
  * Production deploys cost credits (15 each on Netlify's credit plans; the free plan's 300 a month
@@ -35,20 +36,21 @@ describe('a month of typical use', () => {
 
 describe('the deploy budget', () => {
   let hook: FakeBuildHook
-  let restore: () => void
+  let deploys: DeployHook
+  let send: Send
   beforeAll(async () => {
     hook = await startFakeBuildHook()
-    restore = configurePublishing({ hookUrl: hook.url, debounceMs: 60_000 })
+    deploys = { ...deployHookFromEnv(), hookUrl: hook.url, debounceMs: 60_000 }
+    ;({ send } = appWith({ deploys }))
   })
   afterAll(async () => {
-    restore()
     await hook.close()
   })
   beforeEach(() => hook.reset())
 
   it('shows deploys and credits this month in the panel, and the owner sets the budget', async () => {
     const cookie = await adminCookie()
-    await requestDeploy(new Date())
+    await requestDeploy(deploys, new Date())
     const status = await send('GET', '/api/admin/publish-status', { cookie })
     expect(status.body.deploys).toMatchObject({
       monthlyDeployBudget: 20,
@@ -74,13 +76,30 @@ describe('the deploy budget', () => {
     const cookie = await adminCookie()
     await send('POST', '/api/admin/deploy-budget', { cookie, body: { monthlyDeployBudget: 1, creditsPerDeploy: 15 } })
     const start = new Date('2026-11-10T10:00:00Z')
-    expect(await requestDeploy(start)).toEqual({ action: 'deploy' })
+    expect(await requestDeploy(deploys, start)).toEqual({ action: 'deploy' })
     for (let hour = 1; hour <= 48; hour++) {
-      expect(await requestDeploy(new Date(start.getTime() + hour * 3_600_000))).toEqual({ action: 'hold' })
+      expect(await requestDeploy(deploys, new Date(start.getTime() + hour * 3_600_000))).toEqual({ action: 'hold' })
     }
     expect(hook.calls()).toBe(1)
     // The next month starts a new budget.
-    expect(await requestDeploy(new Date('2026-12-01T00:05:00Z'))).toEqual({ action: 'deploy' })
+    expect(await requestDeploy(deploys, new Date('2026-12-01T00:05:00Z'))).toEqual({ action: 'deploy' })
     expect(hook.calls()).toBe(2)
+  })
+
+  it("counts a 'Rebuild Site' whose hook call timed out after delivery: a second click waits instead of calling again", async () => {
+    const cookie = await adminCookie()
+    // Netlify has the call (and may be building) but answers after our timeout.
+    hook.holdAnswers()
+    const slowHook = appWith({ deploys: { ...deploys, timeoutMs: 200 } }).send
+    const first = await slowHook('POST', '/api/admin/rebuild', { cookie })
+    expect(first.status).toBe(200)
+    expect(hook.calls()).toBe(1)
+    expect(first.body.deploys).toMatchObject({ deploysThisMonth: 1, creditsThisMonth: 15 })
+
+    const second = await slowHook('POST', '/api/admin/rebuild', { cookie })
+    expect(second.body.decision.action).toBe('wait')
+    expect(hook.calls()).toBe(1)
+    const status = await slowHook('GET', '/api/admin/publish-status', { cookie })
+    expect(status.body.build.lastError).toBe('Build hook did not answer within 0.2 s: the build may have started.')
   })
 })

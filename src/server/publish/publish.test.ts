@@ -1,9 +1,10 @@
 import http from 'node:http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createNews } from '../../../tests/factories.ts'
-import { adminCookie, send } from '../../../tests/helpers/auth.ts'
+import { appWith, type Send } from '../../../tests/helpers/app.ts'
+import { adminCookie } from '../../../tests/helpers/auth.ts'
 import { givenUnlimitedDeploys, resetDatabase } from '../../../tests/helpers/db.ts'
-import { configurePublishing, getPublishStatus, markBuildFinished, markBuildStarted } from './publish.ts'
+import { deployHookFromEnv, getPublishStatus, markBuildFinished, markBuildStarted, type DeployHook } from './publish.ts'
 
 /**
  * Deploys are for code (docs/decisions/0700): content changes purge the CDN and never call the
@@ -13,7 +14,11 @@ import { configurePublishing, getPublishStatus, markBuildFinished, markBuildStar
 let hookCalls: string[] = []
 let server: http.Server
 let hookUrl = ''
-let restore: (() => void) | undefined
+let send: Send
+
+/** The app of a site whose 'Rebuild Site' calls `hook` (the fake above unless a test says otherwise). */
+const siteWith = (hook: Partial<DeployHook> = {}): Send =>
+  appWith({ deploys: { ...deployHookFromEnv(), hookUrl, debounceMs: 60_000, ...hook } }).send
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -28,7 +33,6 @@ beforeAll(async () => {
   hookUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/build_hooks/abc`
 })
 afterAll(async () => {
-  restore?.()
   await new Promise((r) => server.close(r))
 })
 
@@ -36,8 +40,7 @@ beforeEach(async () => {
   await resetDatabase()
   await givenUnlimitedDeploys()
   hookCalls = []
-  restore?.()
-  restore = configurePublishing({ hookUrl, debounceMs: 60_000 })
+  send = siteWith()
 })
 
 const publishStatus = async (cookie: string) => (await send('GET', '/api/admin/publish-status', { cookie })).body
@@ -86,8 +89,7 @@ describe("the owner's 'Rebuild Site'", () => {
   })
 
   it('shows a failed hook call and counts no deploy', async () => {
-    restore?.()
-    restore = configurePublishing({ hookUrl: 'http://127.0.0.1:9/unreachable', debounceMs: 60_000 })
+    send = siteWith({ hookUrl: 'http://127.0.0.1:9/unreachable' })
     const cookie = await adminCookie()
     const res = await send('POST', '/api/admin/rebuild', { cookie })
     expect(res.status).toBe(200)

@@ -6,27 +6,23 @@ import { deploys, publishState } from '../db/schema.ts'
 
 export type PublishStatus = typeof publishState.$inferSelect
 
-interface PublishConfig {
+/** The build hook behind 'Rebuild Site' (the platform's `deploys`, src/server/platform.ts). */
+export interface DeployHook {
   /** Production: Netlify's build hook (REBUILD_HOOK_URL). Unset: no rebuild button. */
   hookUrl?: string
   debounceMs: number
   fetch: typeof fetch
+  /** The hook's answer is waited for this long; a call without one may still have started a build. */
+  timeoutMs: number
 }
 
-let config: PublishConfig = {
+/** Production's hook, from the typed environment (src/env.server.ts). */
+export const deployHookFromEnv = (): DeployHook => ({
   hookUrl: env.REBUILD_HOOK_URL,
   debounceMs: env.REBUILD_DEBOUNCE_SECONDS * 1000,
   fetch: (...args) => fetch(...args),
-}
-
-/** Tests point the hook and the purge at fakes. */
-export function configurePublishing(overrides: Partial<PublishConfig>): () => void {
-  const previous = config
-  config = { ...config, ...overrides }
-  return () => {
-    config = previous
-  }
-}
+  timeoutMs: 10_000,
+})
 
 export async function getPublishStatus(): Promise<PublishStatus> {
   const [row] = await db().select().from(publishState).where(eq(publishState.id, 1))
@@ -40,8 +36,11 @@ export async function getPublishStatus(): Promise<PublishStatus> {
  * shell, the 404 page, images), within the month's deploy budget. Content changes never need one:
  * they purge the CDN (src/server/publish/publisher.ts, docs/decisions/0700). Answers what happens.
  */
-export async function requestDeploy(now = new Date()): Promise<DeployDecision | { action: 'no-hook' }> {
-  if (!config.hookUrl) return { action: 'no-hook' }
+export async function requestDeploy(
+  hook: DeployHook,
+  now = new Date(),
+): Promise<DeployDecision | { action: 'no-hook' }> {
+  if (!hook.hookUrl) return { action: 'no-hook' }
   await getPublishStatus()
   await db()
     .update(publishState)
@@ -51,7 +50,7 @@ export async function requestDeploy(now = new Date()): Promise<DeployDecision | 
       updatedAt: now,
     })
     .where(eq(publishState.id, 1))
-  return (await triggerBuild(now)) ? { action: 'deploy' } : (await getDeployBudget(now)).next
+  return (await triggerBuild(hook, now)) ? { action: 'deploy' } : (await getDeployBudget(hook, now)).next
 }
 
 /** Deploys requested this calendar month (UTC) and the last one, as the deploy policy counts them. */
@@ -76,8 +75,9 @@ async function deployHistory(now: Date, q: Pick<Database, 'select'> = db()) {
  * concurrent instances make one call. Edits that have to wait are built by a later call: the next
  * write, or `flushPendingBuild` (scheduler, every minute).
  */
-async function triggerBuild(now: Date): Promise<boolean> {
-  if (!config.hookUrl) return false
+async function triggerBuild(hook: DeployHook, now: Date): Promise<boolean> {
+  const { hookUrl } = hook
+  if (!hookUrl) return false
   const deploy = await db().transaction(async (tx) => {
     const [state] = await tx.select().from(publishState).where(eq(publishState.id, 1)).for('update')
     if (!state) return undefined
@@ -86,7 +86,7 @@ async function triggerBuild(now: Date): Promise<boolean> {
       now,
       ...history,
       monthlyBudget: state.monthlyDeployBudget,
-      debounceMs: config.debounceMs,
+      debounceMs: hook.debounceMs,
     })
     if (decision.action !== 'deploy') return undefined
     await tx.update(publishState).set({ hookRequestedAt: now }).where(eq(publishState.id, 1))
@@ -98,16 +98,25 @@ async function triggerBuild(now: Date): Promise<boolean> {
   })
   if (!deploy) return false
   try {
-    const res = await config.fetch(config.hookUrl, {
+    const res = await hook.fetch(hookUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ trigger_title: 'Content changed in the admin' }).toString(),
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(hook.timeoutMs),
     })
     if (!res.ok) throw new Error(`build hook answered ${res.status}`)
     await db().update(publishState).set({ lastError: null }).where(eq(publishState.id, 1))
     return true
   } catch (error) {
+    if (error instanceof DOMException && error.name === 'TimeoutError') {
+      // The call went out and may have started a build (issue 22): it counts against the budget,
+      // so a second click waits like after any deploy instead of calling again at once.
+      const message = `Build hook did not answer within ${hook.timeoutMs / 1000} s: the build may have started.`
+      console.warn('[publish]', message)
+      await db().update(deploys).set({ error: message }).where(eq(deploys.id, deploy.id))
+      await db().update(publishState).set({ lastError: message }).where(eq(publishState.id, 1))
+      return true
+    }
     const message = error instanceof Error ? error.message : String(error)
     console.warn('[publish] build hook failed:', message)
     // No build started: the deploy costs nothing and does not count.
@@ -135,7 +144,7 @@ export interface DeployBudgetStatus {
 }
 
 /** The panel's deploy figures (GET /api/admin/publish-status). */
-export async function getDeployBudget(now = new Date()): Promise<DeployBudgetStatus> {
+export async function getDeployBudget(hook: DeployHook, now = new Date()): Promise<DeployBudgetStatus> {
   const state = await getPublishStatus()
   const history = await deployHistory(now)
   const [credits] = await db()
@@ -147,19 +156,22 @@ export async function getDeployBudget(now = new Date()): Promise<DeployBudgetSta
     creditsPerDeploy: state.creditsPerDeploy,
     deploysThisMonth: history.deploysThisMonth,
     creditsThisMonth: credits?.total ?? 0,
-    next: decideDeploy({ now, ...history, monthlyBudget: state.monthlyDeployBudget, debounceMs: config.debounceMs }),
-    hookConfigured: Boolean(config.hookUrl),
+    next: decideDeploy({ now, ...history, monthlyBudget: state.monthlyDeployBudget, debounceMs: hook.debounceMs }),
+    hookConfigured: Boolean(hook.hookUrl),
   }
 }
 
 /** The owner's deploy budget (the panel's System tab). */
-export async function setDeployBudget(values: { monthlyDeployBudget: number; creditsPerDeploy: number }) {
+export async function setDeployBudget(
+  hook: DeployHook,
+  values: { monthlyDeployBudget: number; creditsPerDeploy: number },
+) {
   await getPublishStatus()
   await db()
     .update(publishState)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(publishState.id, 1))
-  return getDeployBudget()
+  return getDeployBudget(hook)
 }
 
 /**

@@ -5,6 +5,7 @@ import { steamAppDetails } from '../external/steam.ts'
 import { ExternalError } from '../external/http.ts'
 import { getGame, updateGame, type Game } from '../repos/games.repo.ts'
 import type { RefreshOutcome } from './streams.ts'
+import type { ExternalConfig } from '../external/config.ts'
 
 /** The game's Steam link: the Steam URL of the steamUrl variant, else a website URL on the store. */
 export const steamAppOf = (game: Pick<Game, 'steamUrl' | 'websiteUrl'>) =>
@@ -17,6 +18,7 @@ export const steamAppOf = (game: Pick<Game, 'steamUrl' | 'websiteUrl'>) =>
  * link is skipped; what the store does not show (no price before release) is left as it is.
  */
 export async function refreshGame(
+  external: ExternalConfig,
   id: number,
   now = new Date(),
   actor: RevisionActor = 'admin',
@@ -25,7 +27,7 @@ export async function refreshGame(
   if (!game) throw new ExternalError('The game was deleted before it was refreshed')
   const appId = steamAppOf(game)
   if (appId === undefined) return { id, title: game.title, skipped: true, changed: false }
-  const details = await steamAppDetails(appId)
+  const details = await steamAppDetails(external, appId)
   const store: StoreValues = {}
   if (details.price !== undefined) store.price = details.price.slice(0, 100)
   if (details.description) store.description = details.description.slice(0, 5000)

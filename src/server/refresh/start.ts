@@ -11,7 +11,7 @@ import { listStreams } from '../repos/streams.repo.ts'
  * naming the variables when neither Twitch nor YouTube has its keys; 400 when there is no stream.
  */
 export async function startStreamRefresh(platform: Platform, kind = 'refresh-streams'): Promise<JobRow> {
-  requireStreamPlatform()
+  requireStreamPlatform(platform.external)
   const all = await listStreams()
   if (all.length === 0) throw badRequest('There are no streams to refresh yet.')
   return startJob(platform, kind, {

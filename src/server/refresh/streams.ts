@@ -1,7 +1,7 @@
 import type { RevisionActor } from '../../lib/revisions.ts'
 import { streamSource, type StreamSource } from '../../lib/stream-source.ts'
 import { differingFields, followsChannel, streamRefreshChanges } from '../../lib/stream-refresh.ts'
-import { missingVariables, notConfiguredMessage } from '../external/config.ts'
+import { missingVariables, notConfiguredMessage, type ExternalConfig } from '../external/config.ts'
 import { ExternalError } from '../external/http.ts'
 import type { ChannelStatus } from '../external/twitch.ts'
 import { twitchChannelStatus } from '../external/twitch.ts'
@@ -15,10 +15,10 @@ export interface RefreshOutcome {
   changed: boolean
 }
 
-function statusOf(source: StreamSource): Promise<ChannelStatus> {
-  if (source.platform === 'twitch') return twitchChannelStatus(source.login)
-  if ('videoId' in source) return youtubeVideoStatus(source.videoId)
-  return youtubeChannelStatus(source)
+function statusOf(external: ExternalConfig, source: StreamSource): Promise<ChannelStatus> {
+  if (source.platform === 'twitch') return twitchChannelStatus(external, source.login)
+  if ('videoId' in source) return youtubeVideoStatus(external, source.videoId)
+  return youtubeChannelStatus(external, source)
 }
 
 /** One name per channel, whichever way its link is written ('twitch:fastlapfred', 'youtube:@gravelgoblin'). */
@@ -42,6 +42,7 @@ async function shownElsewhere(stream: Stream, key: string): Promise<boolean> {
  * keys, or a failed call, throws (the job records it against this stream and goes on).
  */
 export async function refreshStream(
+  external: ExternalConfig,
   id: number,
   now = new Date(),
   actor: RevisionActor = 'admin',
@@ -53,8 +54,9 @@ export async function refreshStream(
   if (!source) return skipped
   const channel = channelKey(source)
   if (channel && !followsChannel(stream, now)) return skipped
-  if (missingVariables(source.platform).length > 0) throw new ExternalError(notConfiguredMessage([source.platform]))
-  const status = await statusOf(source)
+  if (missingVariables(external, source.platform).length > 0)
+    throw new ExternalError(notConfiguredMessage(external, [source.platform]))
+  const status = await statusOf(external, source)
   const taken = channel !== undefined && status.isLive && !stream.isLive && (await shownElsewhere(stream, channel))
   const next = streamRefreshChanges(stream, channel ? 'channel' : 'video', status, now, taken)
   const changed = differingFields(stream, next).length > 0

@@ -1,6 +1,7 @@
 import { jolpicaSeasonOf, officialSeriesOf } from '../../lib/official-series.ts'
 import { standingsDifferences, type StandingsDifference } from '../../lib/standings-compare.ts'
 import { ApiError } from '../http/errors.ts'
+import type { ExternalConfig } from '../external/config.ts'
 import { jolpicaDriverStandings, type OfficialStandings } from '../external/jolpica.ts'
 
 /** What the owner sees before an AI table with an official counterpart is saved. */
@@ -19,16 +20,19 @@ export interface OfficialReview {
  * championship has no official source here (only Formula 1, through Jolpica-F1). A failure to read
  * the official table is reported, not thrown: the AI table is then the labelled fallback.
  */
-export async function compareWithOfficial(table: {
-  championshipName: string
-  season: string
-  standings: readonly { position: number; driverName: string; points: number }[]
-}): Promise<OfficialReview | undefined> {
+export async function compareWithOfficial(
+  external: ExternalConfig,
+  table: {
+    championshipName: string
+    season: string
+    standings: readonly { position: number; driverName: string; points: number }[]
+  },
+): Promise<OfficialReview | undefined> {
   const series = officialSeriesOf(table.championshipName)
   if (!series) return undefined
   const readAt = new Date().toISOString()
   try {
-    const official = await jolpicaDriverStandings(series, jolpicaSeasonOf(table.season))
+    const official = await jolpicaDriverStandings(external, series, jolpicaSeasonOf(table.season))
     return {
       series,
       official,

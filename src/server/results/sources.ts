@@ -13,6 +13,7 @@ import {
 } from '../repos/standings.repo.ts'
 import { keepRevision, readVersion, type ChangeBy } from '../revisions/keep.ts'
 import { recomputeResultsTable } from './recompute.ts'
+import type { ExternalConfig } from '../external/config.ts'
 
 export interface SourceChoice {
   championshipName: string
@@ -26,9 +27,9 @@ export interface SourceChoice {
   totalRounds?: number | null
 }
 
-const readOfficial = async (series: string, season: string): Promise<OfficialStandings> => {
+const readOfficial = async (external: ExternalConfig, series: string, season: string): Promise<OfficialStandings> => {
   try {
-    return await jolpicaDriverStandings(series, season)
+    return await jolpicaDriverStandings(external, series, season)
   } catch (error) {
     if (error instanceof ApiError) throw new ApiError(error.status, `${error.message}. Nothing was changed.`)
     throw error
@@ -51,6 +52,7 @@ const officialTable = (official: OfficialStandings) => ({
  * championship keeps the version it replaces. Answers the set and whether it was created.
  */
 export async function setChampionshipSource(
+  external: ExternalConfig,
   choice: SourceChoice,
   now = new Date(),
   by: ChangeBy = {},
@@ -62,7 +64,7 @@ export async function setChampionshipSource(
   }
   const official =
     choice.source === 'jolpica'
-      ? await readOfficial(choice.series ?? 'f1', choice.sourceSeason ?? 'current')
+      ? await readOfficial(external, choice.series ?? 'f1', choice.sourceSeason ?? 'current')
       : undefined
   const fields = {
     source: choice.source,
@@ -130,7 +132,12 @@ export async function setChampionshipSource(
  * failure keeps the last table and says so), the imported rounds for race results. An AI table is
  * refreshed by the AI generator, not here (400).
  */
-export async function refreshFromSource(id: number, now = new Date(), by: ChangeBy = {}): Promise<StandingsSet> {
+export async function refreshFromSource(
+  external: ExternalConfig,
+  id: number,
+  now = new Date(),
+  by: ChangeBy = {},
+): Promise<StandingsSet> {
   const set = await getStandingsSet(id)
   if (!set) throw notFound('Championship standings not found')
   if (set.source === 'ai') {
@@ -141,7 +148,7 @@ export async function refreshFromSource(id: number, now = new Date(), by: Change
   if (set.source === 'jolpica') {
     let official: OfficialStandings
     try {
-      official = await jolpicaDriverStandings(set.sourceSeries ?? 'f1', set.sourceSeason ?? 'current')
+      official = await jolpicaDriverStandings(external, set.sourceSeries ?? 'f1', set.sourceSeason ?? 'current')
     } catch (error) {
       if (error instanceof ApiError) throw new ApiError(error.status, `${error.message}; the last table was kept.`)
       throw error

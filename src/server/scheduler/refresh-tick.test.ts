@@ -1,10 +1,11 @@
-import { platform } from '../../../tests/helpers/app.ts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { adminCookie, send } from '../../../tests/helpers/auth.ts'
+import { appWith, type Send } from '../../../tests/helpers/app.ts'
+import { adminCookie } from '../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'
+import { testPlatform, type TestPlatform } from '../../../tests/helpers/platform.ts'
 import { startRefreshHarness, type RefreshHarness } from '../../../tests/helpers/refresh.ts'
 import { createGame, createStream } from '../../../tests/factories.ts'
-import { configureExternal } from '../external/config.ts'
+import { withExternalOverrides } from '../external/config.ts'
 import { runJob } from '../jobs/jobs.ts'
 import { getGame } from '../repos/games.repo.ts'
 import { getSchedulerConfig, saveSchedulerConfig } from '../repos/scheduler.repo.ts'
@@ -13,9 +14,12 @@ import { getStream } from '../repos/streams.repo.ts'
 import { runSchedulerTick } from './tick.ts'
 
 let h: RefreshHarness
+let platform: TestPlatform
+let send: Send
 beforeAll(async () => {
   // Jobs stay queued; the test runs the ones the tick started.
   h = await startRefreshHarness({ runJobs: false })
+  ;({ platform, send } = appWith(h.platform))
 })
 afterAll(async () => h.close())
 beforeEach(async () => {
@@ -102,12 +106,11 @@ describe('the scheduler starts the stream and game refreshes when due', () => {
   it('a stream refresh that cannot start (no keys) is recorded as failed, naming the variables', async () => {
     await createStream({ streamUrl: 'https://www.twitch.tv/someone' })
     await saveSchedulerConfig({ enabled: true, streams: { enabled: true, frequency: 'daily', hour: 6, minute: 0 } })
-    const undo = configureExternal({ twitch: { clientId: undefined }, youtube: { apiKey: undefined } })
-    try {
-      await runSchedulerTick(platform, at('2026-11-23T06:00:00Z'))
-    } finally {
-      undo()
-    }
+    const external = withExternalOverrides(h.platform.external, {
+      twitch: { clientId: undefined },
+      youtube: { apiKey: undefined },
+    })
+    await runSchedulerTick(testPlatform({ ...h.platform, external }), at('2026-11-23T06:00:00Z'))
     const [run] = await listSchedulerRuns()
     expect(run).toMatchObject({ kind: 'streams', status: 'failed', jobId: null })
     expect(run!.message).toContain('set TWITCH_CLIENT_ID, YOUTUBE_API_KEY')

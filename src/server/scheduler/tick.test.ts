@@ -1,10 +1,11 @@
-import { platform } from '../../../tests/helpers/app.ts'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startAiHarness, type AiHarness } from '../../../tests/helpers/ai.ts'
-import { adminCookie, send } from '../../../tests/helpers/auth.ts'
+import { appWith, type Send } from '../../../tests/helpers/app.ts'
+import { adminCookie } from '../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'
-import { configureAi } from '../ai/config.ts'
+import { testPlatform, type TestPlatform } from '../../../tests/helpers/platform.ts'
+import { withAiOverrides } from '../ai/config.ts'
 import { db } from '../db/client.ts'
 import { newsArticles, schedulerJobs } from '../db/schema.ts'
 import { saveSchedulerConfig } from '../repos/scheduler.repo.ts'
@@ -12,8 +13,11 @@ import { listSchedulerRuns } from '../repos/scheduler-runs.repo.ts'
 import { runSchedulerTick } from './tick.ts'
 
 let ai: AiHarness
+let platform: TestPlatform
+let send: Send
 beforeAll(async () => {
   ai = await startAiHarness({ runJobs: false })
+  ;({ platform, send } = appWith(ai.platform))
 })
 afterAll(async () => ai.close())
 beforeEach(async () => {
@@ -134,17 +138,16 @@ describe('runSchedulerTick with a controlled clock (UTC)', () => {
   })
 
   it('records a run that cannot start (no key) as failed with the reason', async () => {
-    const undo = configureAi({ perplexity: { apiKey: undefined } })
-    try {
-      await saveSchedulerConfig({ enabled: true, testMode: true })
-      await runSchedulerTick(platform, at('2026-11-23T10:00:00Z'))
-      const runs = await listSchedulerRuns()
-      expect(runs).toHaveLength(2)
-      expect(runs.every((r) => r.status === 'failed' && r.finishedAt !== null)).toBe(true)
-      expect(runs[0]!.message).toContain('set PERPLEXITY_API_KEY')
-    } finally {
-      undo()
-    }
+    const noKey = testPlatform({
+      ...ai.platform,
+      ai: withAiOverrides(ai.platform.ai, { perplexity: { apiKey: undefined } }),
+    })
+    await saveSchedulerConfig({ enabled: true, testMode: true })
+    await runSchedulerTick(noKey, at('2026-11-23T10:00:00Z'))
+    const runs = await listSchedulerRuns()
+    expect(runs).toHaveLength(2)
+    expect(runs.every((r) => r.status === 'failed' && r.finishedAt !== null)).toBe(true)
+    expect(runs[0]!.message).toContain('set PERPLEXITY_API_KEY')
   })
 
   it('a run ends with its job: end time, outcome and summary; run history through the API', async () => {
@@ -218,7 +221,7 @@ describe('runSchedulerTick with a controlled clock (UTC)', () => {
 describe('the tick relaunches jobs that were never launched or whose runner died', () => {
   it('launches a queued job after 2 minutes and a stalled running one after 5, then they finish', async () => {
     const { createJob, claimJob, getJob } = await import('../repos/jobs.repo.ts')
-    const { configureJobLauncher, runJob } = await import('../jobs/jobs.ts')
+    const { runJob } = await import('../jobs/jobs.ts')
     const task = { kind: 'news' as const, championship: 'WRC' }
     const lost = await createJob('bulk-news', { tasks: [task], feature: 'bulk-news' })
     const dead = await createJob('bulk-news', { tasks: [{ ...task, championship: 'WEC' }], feature: 'bulk-news' })
@@ -228,14 +231,10 @@ describe('the tick relaunches jobs that were never launched or whose runner died
     await db().execute(`update jobs set updated_at = now() - interval '6 minutes' where id = ${dead.id}`)
 
     const launched: Promise<unknown>[] = []
-    const undo = configureJobLauncher(async (p, id) => void launched.push(runJob(p, id)))
-    try {
-      const report = await runSchedulerTick(platform, new Date())
-      expect(report.relaunched).toEqual([lost.id, dead.id])
-      await Promise.all(launched)
-    } finally {
-      undo()
-    }
+    const inProcess = testPlatform({ ...ai.platform, launchJob: async (p, id) => void launched.push(runJob(p, id)) })
+    const report = await runSchedulerTick(inProcess, new Date())
+    expect(report.relaunched).toEqual([lost.id, dead.id])
+    await Promise.all(launched)
     expect((await getJob(lost.id))!.status).toBe('completed')
     expect((await getJob(dead.id))!.status).toBe('completed')
     expect((await getJob(fresh.id))!.status).toBe('queued')

@@ -77,7 +77,7 @@ async function startWork(platform: Platform, plan: RunPlan): Promise<JobRow> {
   // Standings: each championship from its own source; the AI is needed only for AI tables.
   const run =
     kind === 'standings' ? await standingsRunOf(plan.championships) : { names: [...plan.championships], needsAi: true }
-  if (run.needsAi) requireConfigured('perplexity')
+  if (run.needsAi) requireConfigured(platform.ai, 'perplexity')
   return startJob(platform, `scheduled-${kind}`, {
     tasks: run.names.map((championship) => ({ kind, championship })),
     news: { contentType: 'motorsport' },

@@ -29,7 +29,7 @@ export const accessoriesRoutes = new Hono()
     return c.json(item)
   })
   .post('/', body, async (c) => {
-    const item = await insertAccessory(await withStoredImage(c.req.valid('json'), 'imageUrl'))
+    const item = await insertAccessory(await withStoredImage(c.var.platform.blobs, c.req.valid('json'), 'imageUrl'))
     recordWrite(c, {
       entity: 'accessory',
       id: item.id,
@@ -40,7 +40,7 @@ export const accessoriesRoutes = new Hono()
   })
   .put('/:id', idParams(), updateBody, async (c) => {
     const { id } = c.req.valid('param')
-    const item = await updateAccessory(id, await withStoredImage(c.req.valid('json'), 'imageUrl'))
+    const item = await updateAccessory(id, await withStoredImage(c.var.platform.blobs, c.req.valid('json'), 'imageUrl'))
     if (!item) throw notFound(notFoundMessage)
     recordWrite(c, { entity: 'accessory', id, summary: `Updated hardware "${item.name}"`, tags: ['accessories'] })
     return c.json(item)

@@ -51,7 +51,7 @@ export const adminInfoRoutes = new Hono()
     const [publishing, s, deploys] = await Promise.all([
       c.var.platform.publisher.status(),
       getPublishStatus(),
-      getDeployBudget(),
+      getDeployBudget(c.var.platform.deploys),
     ])
     return c.json({
       publishing,
@@ -67,13 +67,13 @@ export const adminInfoRoutes = new Hono()
   })
   /** The System tab's 'Rebuild Site': a production build, within the month's deploy budget. */
   .post('/rebuild', async (c) => {
-    const decision = await requestDeploy()
+    const decision = await requestDeploy(c.var.platform.deploys)
     recordWrite(c, { entity: 'site', summary: 'Asked for a rebuild of the site' })
-    return c.json({ decision, deploys: await getDeployBudget() })
+    return c.json({ decision, deploys: await getDeployBudget(c.var.platform.deploys) })
   })
   .post('/deploy-budget', jsonBody(deployBudgetBody, deployBudgetMessage), async (c) => {
     const body = c.req.valid('json')
-    const budget = await setDeployBudget(body)
+    const budget = await setDeployBudget(c.var.platform.deploys, body)
     recordWrite(c, {
       entity: 'deploy-budget',
       summary: `Deploy budget: ${body.monthlyDeployBudget} a month, ${body.creditsPerDeploy} credits each`,

@@ -22,19 +22,19 @@ export const uploadsRoutes = new Hono()
   .post('/', jsonBody(openBody, 'size must be the file size in bytes.'), async (c) => {
     const { size } = c.req.valid('json')
     if (size > MAX_IMAGE_BYTES) throw tooLarge()
-    return c.json(await openUpload(size), 201)
+    return c.json(await openUpload(c.var.platform.blobs, size), 201)
   })
   .put('/:id/chunks/:index', async (c) => {
     const { index, bytes } = await chunkBody(c, 100)
-    await putChunk(c.req.param('id'), index, bytes)
+    await putChunk(c.var.platform.blobs, c.req.param('id'), index, bytes)
     return c.json({ received: index })
   })
   .post('/:id/complete', async (c) => {
-    const image = await completeUpload(c.req.param('id'))
+    const image = await completeUpload(c.var.platform.blobs, c.req.param('id'))
     recordWrite(c, { entity: 'image', id: image.key, summary: `Uploaded ${image.contentType}, ${image.size} bytes` })
     return c.json(image, 201)
   })
   .delete('/:id', async (c) => {
-    await abortUpload(c.req.param('id'))
+    await abortUpload(c.var.platform.blobs, c.req.param('id'))
     return c.json({ deleted: true })
   })

@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { aiConfig } from '../../ai/config.ts'
 import { diagnose } from '../../ai/diagnostics.ts'
 import { generateImage } from '../../ai/openai.ts'
 import { searchStructured } from '../../ai/perplexity.ts'
@@ -28,19 +27,19 @@ export const aiDiagnosticsRoutes = new Hono()
   .use(noStore())
   // Which services have a key: the panel shows 'not configured' and the variable to set, before any call.
   .get('/ai-status', (c) => {
-    const config = aiConfig()
+    const config = c.var.platform.ai
     const status = (service: 'openai' | 'perplexity') => ({
       configured: Boolean(config[service].apiKey),
       keyVariable: config[service].keyVariable,
     })
     return c.json({ perplexity: status('perplexity'), openai: status('openai') })
   })
-  .get('/perplexity/diagnostic', async (c) => c.json(await diagnose('perplexity')))
+  .get('/perplexity/diagnostic', async (c) => c.json(await diagnose(c.var.platform.ai, 'perplexity')))
   .post('/perplexity/test-news', jsonBody(testNewsBody), async (c) => {
     const data = c.req.valid('json')
     const championship = data.championship || 'Formula 1'
     const started = performance.now()
-    const { value, sources } = await searchStructured({
+    const { value, sources } = await searchStructured(c.var.platform.ai, {
       feature: 'test-news',
       instructions: 'Answer with the JSON object only.',
       input: `The single most important ${championship} news story of the past week, as a headline and a two-sentence summary.`,
@@ -60,14 +59,14 @@ export const aiDiagnosticsRoutes = new Hono()
   })
   .post('/perplexity/clear-logs', async (c) => c.json({ cleared: await clearAiErrors('perplexity') }))
   .get('/openai/diagnostic', async (c) => {
-    const { usage, ...report } = await diagnose('openai')
+    const { usage, ...report } = await diagnose(c.var.platform.ai, 'openai')
     return c.json({ ...report, tokenUsage: usage })
   })
   .post('/openai/test-image', jsonBody(testImageBody), async (c) => {
     const data = c.req.valid('json')
     const prompt = data.prompt || 'A race car at speed on a wet track at dusk, photorealistic.'
     const started = performance.now()
-    const imageUrl = await generateImage(prompt, 'test-image')
+    const imageUrl = await generateImage(c.var.platform, prompt, 'test-image')
     return c.json({ success: true, imageUrl, responseTime: Math.round(performance.now() - started) })
   })
   .post('/openai/clear-logs', async (c) => c.json({ cleared: await clearAiErrors('openai') }))

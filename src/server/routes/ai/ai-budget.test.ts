@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ledger, startAiHarness, type AiHarness } from '../../../../tests/helpers/ai.ts'
-import { adminCookie, send } from '../../../../tests/helpers/auth.ts'
+import { appWith, type Send } from '../../../../tests/helpers/app.ts'
+import { adminCookie } from '../../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
-import { configureAi } from '../../ai/config.ts'
+import { withAiOverrides, type AiConfigOverrides } from '../../ai/config.ts'
 import { MAX_FORMAT_CHARACTERS } from '../../ai/openai.ts'
 import { db } from '../../db/client.ts'
 import { aiSpendReservations } from '../../db/schema.ts'
@@ -13,10 +14,12 @@ import { aiSpendReservations } from '../../db/schema.ts'
  * sent, any input up to 200,000 characters was taken, and every call reserved the same 8k-in/4k-out.
  */
 let ai: AiHarness
+let send: Send
 let cookie: string
 
 beforeAll(async () => {
   ai = await startAiHarness()
+  ;({ send } = appWith(ai.platform))
 })
 afterAll(() => ai.close())
 beforeEach(async () => {
@@ -25,8 +28,11 @@ beforeEach(async () => {
   cookie = await adminCookie()
 })
 
-const post = (path: string, body: unknown = {}) => send('POST', `/api/admin/${path}`, { cookie, body })
-const format = (content: string) => post('format-news-content', { content })
+const post = (path: string, body: unknown = {}, via: Send = send) => via('POST', `/api/admin/${path}`, { cookie, body })
+const format = (content: string, via?: Send) => post('format-news-content', { content }, via)
+/** Requests to an app whose AI settings differ from the harness's (a budget, one attempt). */
+const aiApp = (overrides: AiConfigOverrides): Send =>
+  appWith({ ...ai.platform, ai: withAiOverrides(ai.platform.ai, overrides) }).send
 const spent = async () => (await ledger()).reduce((sum, row) => sum + Number(row.cost), 0)
 
 /** Plain text of about `characters` characters, in paragraphs, as an owner pastes an article. */
@@ -55,34 +61,26 @@ describe('the AI budget', () => {
 
   it('never spends more than the budget: six parallel formats, the provider billing all each request allows', async () => {
     const budget = 0.1
-    const undo = configureAi({ monthlyBudgetUsd: budget })
-    try {
-      // Slow enough that all six are in flight together.
-      ai.fake.queue('chat', ...Array.from({ length: 6 }, () => ({ kind: 'costly' as const, ms: 300 })))
-      const results = await Promise.all(Array.from({ length: 6 }, () => format(plainArticle(20_000))))
-      const statuses = results.map((r) => r.status)
-      expect(statuses).toContain(200)
-      expect(statuses.filter((s) => s !== 200).every((s) => s === 429)).toBe(true)
-      expect(await spent()).toBeLessThanOrEqual(budget)
-      expect(ai.fake.requests.length).toBe((await ledger()).length)
-      expect(await db().select().from(aiSpendReservations)).toEqual([])
-    } finally {
-      undo()
-    }
+    const via = aiApp({ monthlyBudgetUsd: budget })
+    // Slow enough that all six are in flight together.
+    ai.fake.queue('chat', ...Array.from({ length: 6 }, () => ({ kind: 'costly' as const, ms: 300 })))
+    const results = await Promise.all(Array.from({ length: 6 }, () => format(plainArticle(20_000), via)))
+    const statuses = results.map((r) => r.status)
+    expect(statuses).toContain(200)
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 429)).toBe(true)
+    expect(await spent()).toBeLessThanOrEqual(budget)
+    expect(ai.fake.requests.length).toBe((await ledger()).length)
+    expect(await db().select().from(aiSpendReservations)).toEqual([])
   })
 
   it('reserves by the real input: a short text is formatted, a long one is refused before it is sent', async () => {
-    const undo = configureAi({ monthlyBudgetUsd: 0.02 })
-    try {
-      expect((await format(plainArticle(1_000))).status).toBe(200)
-      const sent = ai.fake.requests.length
-      const long = await format(plainArticle(39_000))
-      expect(long.status).toBe(429)
-      expect(long.body.message).toMatch(/^The monthly AI budget of \$0\.02 is spent/)
-      expect(ai.fake.requests.length).toBe(sent)
-    } finally {
-      undo()
-    }
+    const via = aiApp({ monthlyBudgetUsd: 0.02 })
+    expect((await format(plainArticle(1_000), via)).status).toBe(200)
+    const sent = ai.fake.requests.length
+    const long = await format(plainArticle(39_000), via)
+    expect(long.status).toBe(429)
+    expect(long.body.message).toMatch(/^The monthly AI budget of \$0\.02 is spent/)
+    expect(ai.fake.requests.length).toBe(sent)
   })
 
   it('refuses a text longer than an article with 400 and says the limit; nothing is sent or recorded', async () => {
@@ -96,18 +94,14 @@ describe('the AI budget', () => {
   })
 
   it('records an attempt that timed out at its worst-case cost: the provider bills it', async () => {
-    const undo = configureAi({ maxAttempts: 1, monthlyBudgetUsd: 1 })
-    try {
-      ai.fake.queue('chat', { kind: 'hang' })
-      const res = await format(plainArticle(2_000))
-      expect(res.status).toBe(502)
-      const [row] = await ledger()
-      expect(row).toMatchObject({ outcome: 'timeout', costSource: 'worst_case' })
-      // Input at a token a byte plus the allowance, output at the limit asked for (gpt-5-mini's prices).
-      expect(Number(row!.cost)).toBeGreaterThan(0.005)
-      expect(await spent()).toBe(Number(row!.cost))
-    } finally {
-      undo()
-    }
+    const via = aiApp({ maxAttempts: 1, monthlyBudgetUsd: 1 })
+    ai.fake.queue('chat', { kind: 'hang' })
+    const res = await format(plainArticle(2_000), via)
+    expect(res.status).toBe(502)
+    const [row] = await ledger()
+    expect(row).toMatchObject({ outcome: 'timeout', costSource: 'worst_case' })
+    // Input at a token a byte plus the allowance, output at the limit asked for (gpt-5-mini's prices).
+    expect(Number(row!.cost)).toBeGreaterThan(0.005)
+    expect(await spent()).toBe(Number(row!.cost))
   })
 })

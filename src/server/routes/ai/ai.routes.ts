@@ -153,8 +153,8 @@ export const aiRoutes = new Hono()
    */
   .post('/generate-championship-standings', jsonBody(standingsBody, standingsMessage), async (c) => {
     const data = c.req.valid('json')
-    const table = await askStandings(data.championshipName, data.numberOfDrivers)
-    const review = (await compareWithOfficial(table)) ?? null
+    const table = await askStandings(c.var.platform, data.championshipName, data.numberOfDrivers)
+    const review = (await compareWithOfficial(c.var.platform.external, table)) ?? null
     if (review && review.differences.length > 0) return c.json(generated(table, null, review))
     const set = await saveAiTable(table)
     recordWrite(c, {
@@ -182,7 +182,7 @@ export const aiRoutes = new Hono()
   .post('/refresh-all-standings', async (c) => {
     const sets = await listStandings()
     // Official and race results need no AI; only a list of AI tables alone does.
-    if (sets.every((s) => s.source === 'ai')) requireConfigured('perplexity')
+    if (sets.every((s) => s.source === 'ai')) requireConfigured(c.var.platform.ai, 'perplexity')
     if (sets.length === 0) throw badRequest('There are no championship standings to refresh yet.')
     const job = await startJob(c.var.platform, 'refresh-standings', {
       tasks: sets.map((s) => ({ kind: 'standings', championship: s.championshipName })),
@@ -192,7 +192,7 @@ export const aiRoutes = new Hono()
     return c.json({ job: jobView(job), updated: 0 }, 202)
   })
   .post('/refresh-all-news', async (c) => {
-    requireConfigured('perplexity')
+    requireConfigured(c.var.platform.ai, 'perplexity')
     const { championships } = await getSchedulerConfig()
     const job = await startJob(c.var.platform, 'refresh-news', {
       tasks: championships.map((championship) => ({ kind: 'news', championship })),
@@ -204,15 +204,15 @@ export const aiRoutes = new Hono()
   })
   .post('/generate-championship-news', jsonBody(newsBody, topicMessage), async (c) => {
     const data = c.req.valid('json')
-    requireConfigured('perplexity')
+    requireConfigured(c.var.platform.ai, 'perplexity')
     await savePromptsIfGiven(data)
-    const { article, sources } = await generateChampionshipNews(data)
+    const { article, sources } = await generateChampionshipNews(c.var.platform, data)
     recordWrite(c, { entity: 'news', id: article.id, summary: `Generated draft "${article.title}"` })
     return c.json({ ...article, title: article.title, sources }, 201)
   })
   .post('/generate-bulk-championship-news', jsonBody(bulkBody, bulkMessage), async (c) => {
     const data = c.req.valid('json')
-    requireConfigured('perplexity')
+    requireConfigured(c.var.platform.ai, 'perplexity')
     const news = {
       contentType: data.contentType,
       wordCount: data.wordCount,
@@ -238,14 +238,14 @@ export const aiRoutes = new Hono()
     // Spec 001: auto-format is for content without markup; formatting HTML again could lose text.
     if (/[<>]/.test(data.content))
       throw badRequest('Auto-format works on plain text only: this content already has markup.')
-    const formattedContent = await formatArticleHtml(data.content)
+    const formattedContent = await formatArticleHtml(c.var.platform.ai, data.content)
     return c.json({ formattedContent })
   })
   .post('/generate-news-image/:id', idParams(), jsonBody(imageBody), async (c) => {
     const id = c.req.valid('param').id
     const data = c.req.valid('json')
-    requireConfigured('openai')
-    const article = await generateNewsImage(id, data.championshipName)
+    requireConfigured(c.var.platform.ai, 'openai')
+    const article = await generateNewsImage(c.var.platform, id, data.championshipName)
     recordWrite(c, {
       entity: 'news',
       id,

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startAiHarness, ledger, type AiHarness } from '../../../../tests/helpers/ai.ts'
-import { adminCookie, send } from '../../../../tests/helpers/auth.ts'
-import { startBlobs } from '../../../../tests/helpers/blobs.ts'
+import { appWith, type Send } from '../../../../tests/helpers/app.ts'
+import { adminCookie } from '../../../../tests/helpers/auth.ts'
+import { startBlobs, type BlobsHarness } from '../../../../tests/helpers/blobs.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
-import { configureAi } from '../../ai/config.ts'
+import type { TestPlatform } from '../../../../tests/helpers/platform.ts'
+import { withAiOverrides, type AiConfigOverrides } from '../../ai/config.ts'
 import { recordAiCall } from '../../repos/ai-calls.repo.ts'
 import { listStandings } from '../../repos/standings.repo.ts'
 import { readImage } from '../../blobs/images.ts'
@@ -12,16 +14,19 @@ import { db } from '../../db/client.ts'
 import { aiSpendReservations, newsArticles } from '../../db/schema.ts'
 
 let ai: AiHarness
-let stopBlobs: () => Promise<void>
+let blobs: BlobsHarness
+let platform: TestPlatform
+let send: Send
 let cookie: string
 
 beforeAll(async () => {
-  stopBlobs = await startBlobs()
+  blobs = await startBlobs()
   ai = await startAiHarness()
+  ;({ platform, send } = appWith({ ...ai.platform, blobs: blobs.stores }))
 })
 afterAll(async () => {
   await ai.close()
-  await stopBlobs()
+  await blobs.close()
 })
 beforeEach(async () => {
   await resetDatabase()
@@ -30,9 +35,12 @@ beforeEach(async () => {
   cookie = await adminCookie()
 })
 
-const post = (path: string, body: unknown = {}) => send('POST', `/api/admin/${path}`, { cookie, body })
-const generateStandings = (championshipName = 'Formula 1') =>
-  post('generate-championship-standings', { championshipName, numberOfDrivers: 10 })
+const post = (path: string, body: unknown = {}, via: Send = send) => via('POST', `/api/admin/${path}`, { cookie, body })
+const generateStandings = (championshipName = 'Formula 1', via?: Send) =>
+  post('generate-championship-standings', { championshipName, numberOfDrivers: 10 }, via)
+/** Requests to an app whose AI settings differ from the harness's (a budget, a timeout, no keys). */
+const aiApp = (overrides: AiConfigOverrides): Send =>
+  appWith({ ...ai.platform, blobs: blobs.stores, ai: withAiOverrides(ai.platform.ai, overrides) }).send
 const articles = () => db().select().from(newsArticles)
 
 /** Standings whose points rise from P1 to P2: valid JSON, wrong content. */
@@ -295,7 +303,7 @@ describe('AI news: drafts with sources', () => {
     const res = await post(`generate-news-image/${article.id}`, {})
     expect(res.status).toBe(200)
     expect(res.body.imageUrl).toMatch(/^\/media\/[a-f0-9]{64}\.png$/)
-    expect(await readImage(res.body.imageUrl.slice('/media/'.length))).toBeDefined()
+    expect(await readImage(blobs.stores, res.body.imageUrl.slice('/media/'.length))).toBeDefined()
     const prompt = String(ai.fake.requests[0]!.body.prompt)
     expect(prompt).toContain('about the Formula 1:')
     expect(prompt).not.toContain('2025')
@@ -333,7 +341,7 @@ describe('every AI endpoint through the provider failures', () => {
     name: string
     endpoint: 'responses' | 'images' | 'chat'
     service: string
-    call: () => Promise<{ status: number; body: { message?: string } }>
+    call: (via?: Send) => Promise<{ status: number; body: { message?: string } }>
     /** The status of a success. */
     ok: number
     setup?: () => Promise<unknown>
@@ -345,7 +353,7 @@ describe('every AI endpoint through the provider failures', () => {
       name: 'generate-championship-standings',
       endpoint: 'responses',
       service: 'Perplexity',
-      call: () => generateStandings(),
+      call: (via?: Send) => generateStandings(undefined, via),
       ok: 200,
       written: () => listStandings(),
     },
@@ -353,7 +361,7 @@ describe('every AI endpoint through the provider failures', () => {
       name: 'generate-championship-news',
       endpoint: 'responses',
       service: 'Perplexity',
-      call: () => post('generate-championship-news', { championshipName: 'MotoGP' }),
+      call: (via?: Send) => post('generate-championship-news', { championshipName: 'MotoGP' }, via),
       ok: 201,
       written: () => articles(),
     },
@@ -361,7 +369,7 @@ describe('every AI endpoint through the provider failures', () => {
       name: 'format-news-content',
       endpoint: 'chat',
       service: 'OpenAI',
-      call: () => post('format-news-content', { content: 'Race day\n\nIt rained.' }),
+      call: (via?: Send) => post('format-news-content', { content: 'Race day\n\nIt rained.' }, via),
       ok: 200,
       written: async () => null,
     },
@@ -370,7 +378,7 @@ describe('every AI endpoint through the provider failures', () => {
       endpoint: 'images',
       service: 'OpenAI',
       setup: () => createNews({ title: 'WEC: Spa' }),
-      call: async () => post(`generate-news-image/${(await articles())[0]!.id}`, {}),
+      call: async (via?: Send) => post(`generate-news-image/${(await articles())[0]!.id}`, {}, via),
       ok: 200,
       written: async () => (await articles()).map((a) => a.imageUrl),
     },
@@ -401,9 +409,9 @@ describe('every AI endpoint through the provider failures', () => {
     async (c) => {
       await c.setup?.()
       // Nothing ever answers here, so a short attempt time proves the same thing sooner.
-      const undo = configureAi({ timeoutMs: 300 })
+      const via = aiApp({ timeoutMs: 300 })
       ai.fake.queue(c.endpoint, { kind: 'hang' }, { kind: 'hang' }, { kind: 'hang' })
-      const res = await c.call().finally(undo)
+      const res = await c.call(via)
       expect(res.status).toBe(502)
       expect(res.body.message).toMatch(new RegExp(`^${c.service} did not answer in time`))
       expect((await ledger()).map((l) => l.outcome)).toEqual(['timeout', 'timeout', 'timeout'])
@@ -475,7 +483,10 @@ describe('bulk news and refresh-all run as jobs', () => {
     })
     // The runner wrote the first article, recorded it, then died (its row stopped moving 10 minutes ago).
     await claimJob(job.id, new Date(Date.now() - 10 * 60_000))
-    const first = await generateChampionshipNews({ championshipName: 'Formula 1', contentType: 'motorsport' })
+    const first = await generateChampionshipNews(platform, {
+      championshipName: 'Formula 1',
+      contentType: 'motorsport',
+    })
     await recordTaskOutcome(job.id, {
       index: 0,
       kind: 'news',
@@ -497,59 +508,51 @@ describe('bulk news and refresh-all run as jobs', () => {
 
 describe('without keys, budget', () => {
   it('every AI endpoint answers 503 naming the variable, and nothing is called or stored', async () => {
-    const undo = configureAi({ openai: { apiKey: undefined }, perplexity: { apiKey: undefined } })
-    try {
-      const article = await createNews()
-      const calls: [string, unknown, string][] = [
-        ['generate-championship-standings', { championshipName: 'F1' }, 'PERPLEXITY_API_KEY'],
-        ['generate-championship-news', { championshipName: 'F1' }, 'PERPLEXITY_API_KEY'],
-        ['generate-bulk-championship-news', { championships: ['F1'] }, 'PERPLEXITY_API_KEY'],
-        ['refresh-all-news', {}, 'PERPLEXITY_API_KEY'],
-        ['refresh-all-standings', {}, 'PERPLEXITY_API_KEY'],
-        ['perplexity/test-news', { championship: 'Formula 1' }, 'PERPLEXITY_API_KEY'],
-        ['format-news-content', { content: 'Plain text.' }, 'OPENAI_API_KEY'],
-        [`generate-news-image/${article.id}`, {}, 'OPENAI_API_KEY'],
-        ['openai/test-image', { prompt: 'a car' }, 'OPENAI_API_KEY'],
-        ['scheduler/test-now', {}, 'PERPLEXITY_API_KEY'],
-      ]
-      for (const [path, body, variable] of calls) {
-        const res = await post(path, body)
-        expect(res.status, path).toBe(503)
-        expect(res.body.message, path).toContain(`set ${variable}`)
-      }
-      expect(ai.fake.requests).toHaveLength(0)
-      expect(await ledger()).toEqual([])
-      const report = (await send('GET', '/api/admin/perplexity/diagnostic', { cookie })).body
-      expect(report.overallStatus).toBe('error')
-      expect(report.services[0].message).toBe('Not configured: set PERPLEXITY_API_KEY.')
-    } finally {
-      undo()
+    const via = aiApp({ openai: { apiKey: undefined }, perplexity: { apiKey: undefined } })
+    const article = await createNews()
+    const calls: [string, unknown, string][] = [
+      ['generate-championship-standings', { championshipName: 'F1' }, 'PERPLEXITY_API_KEY'],
+      ['generate-championship-news', { championshipName: 'F1' }, 'PERPLEXITY_API_KEY'],
+      ['generate-bulk-championship-news', { championships: ['F1'] }, 'PERPLEXITY_API_KEY'],
+      ['refresh-all-news', {}, 'PERPLEXITY_API_KEY'],
+      ['refresh-all-standings', {}, 'PERPLEXITY_API_KEY'],
+      ['perplexity/test-news', { championship: 'Formula 1' }, 'PERPLEXITY_API_KEY'],
+      ['format-news-content', { content: 'Plain text.' }, 'OPENAI_API_KEY'],
+      [`generate-news-image/${article.id}`, {}, 'OPENAI_API_KEY'],
+      ['openai/test-image', { prompt: 'a car' }, 'OPENAI_API_KEY'],
+      ['scheduler/test-now', {}, 'PERPLEXITY_API_KEY'],
+    ]
+    for (const [path, body, variable] of calls) {
+      const res = await post(path, body, via)
+      expect(res.status, path).toBe(503)
+      expect(res.body.message, path).toContain(`set ${variable}`)
     }
+    expect(ai.fake.requests).toHaveLength(0)
+    expect(await ledger()).toEqual([])
+    const report = (await via('GET', '/api/admin/perplexity/diagnostic', { cookie })).body
+    expect(report.overallStatus).toBe('error')
+    expect(report.services[0].message).toBe('Not configured: set PERPLEXITY_API_KEY.')
   })
 
   it('stops new calls with a clear message once the monthly budget is spent', async () => {
-    const undo = configureAi({ monthlyBudgetUsd: 0.01 })
-    try {
-      await recordAiCall({
-        service: 'perplexity',
-        feature: 'news',
-        model: 'perplexity/sonar',
-        inputTokens: 1,
-        outputTokens: 1,
-        cost: 0.012,
-        costSource: 'provider',
-        latencyMs: 1,
-        outcome: 'ok',
-      })
-      const res = await generateStandings()
-      expect(res.status).toBe(429)
-      expect(res.body.message).toBe(
-        'The monthly AI budget of $0.01 is spent ($0.01 so far this month, calls in progress included; this one may cost up to $0.02). No AI call is made until next month or until AI_MONTHLY_BUDGET_USD is raised.',
-      )
-      expect(ai.fake.requests).toHaveLength(0)
-    } finally {
-      undo()
-    }
+    const via = aiApp({ monthlyBudgetUsd: 0.01 })
+    await recordAiCall({
+      service: 'perplexity',
+      feature: 'news',
+      model: 'perplexity/sonar',
+      inputTokens: 1,
+      outputTokens: 1,
+      cost: 0.012,
+      costSource: 'provider',
+      latencyMs: 1,
+      outcome: 'ok',
+    })
+    const res = await generateStandings(undefined, via)
+    expect(res.status).toBe(429)
+    expect(res.body.message).toBe(
+      'The monthly AI budget of $0.01 is spent ($0.01 so far this month, calls in progress included; this one may cost up to $0.02). No AI call is made until next month or until AI_MONTHLY_BUDGET_USD is raised.',
+    )
+    expect(ai.fake.requests).toHaveLength(0)
   })
 })
 
@@ -594,40 +597,32 @@ describe('diagnostics', () => {
 
   it('reserves before calling: 20 parallel calls near the budget spend no more than the budget', async () => {
     const budget = 0.03
-    const undo = configureAi({ monthlyBudgetUsd: budget })
-    try {
-      // Slow answers, so that all twenty are in flight together.
-      ai.fake.queue('responses', ...Array.from({ length: 20 }, () => ({ kind: 'slow' as const, ms: 300 })))
-      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => generateStandings(`Series ${i}`)))
-      const statuses = results.map((r) => r.status)
-      expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1)
-      expect(statuses.filter((s) => s !== 200).every((s) => s === 429)).toBe(true)
-      const spent = (await ledger()).reduce((sum, row) => sum + Number(row.cost), 0)
-      expect(spent).toBeLessThanOrEqual(budget)
-      // Every call that reached the provider is in the ledger, and nothing is left reserved.
-      expect(ai.fake.requests.length).toBe((await ledger()).length)
-      expect(await db().select().from(aiSpendReservations)).toEqual([])
-    } finally {
-      undo()
-    }
+    const via = aiApp({ monthlyBudgetUsd: budget })
+    // Slow answers, so that all twenty are in flight together.
+    ai.fake.queue('responses', ...Array.from({ length: 20 }, () => ({ kind: 'slow' as const, ms: 300 })))
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => generateStandings(`Series ${i}`, via)))
+    const statuses = results.map((r) => r.status)
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1)
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 429)).toBe(true)
+    const spent = (await ledger()).reduce((sum, row) => sum + Number(row.cost), 0)
+    expect(spent).toBeLessThanOrEqual(budget)
+    // Every call that reached the provider is in the ledger, and nothing is left reserved.
+    expect(ai.fake.requests.length).toBe((await ledger()).length)
+    expect(await db().select().from(aiSpendReservations)).toEqual([])
   })
 
   it("prices a model missing from the price table at its service's highest price, and says so", async () => {
-    const undo = configureAi({ openai: { textModel: 'gpt-unlisted-9' } })
-    try {
-      const res = await post('format-news-content', { content: 'Plain text about the race.' })
-      expect(res.status).toBe(200)
-      const [row] = await ledger()
-      expect(row?.model).toBe('gpt-unlisted-9')
-      expect(row?.costSource).toBe('fallback_highest')
-      // 300 tokens in and 350 out at gpt-5's prices, the dearest OpenAI text figures.
-      expect(Number(row?.cost)).toBeCloseTo((300 * 5 + 350 * 40) / 1_000_000, 6)
-      const report = await send('GET', '/api/admin/openai/diagnostic', { cookie })
-      expect(report.body.recommendations).toContainEqual(
-        expect.stringContaining('The model gpt-unlisted-9 has no known price'),
-      )
-    } finally {
-      undo()
-    }
+    const via = aiApp({ openai: { textModel: 'gpt-unlisted-9' } })
+    const res = await post('format-news-content', { content: 'Plain text about the race.' }, via)
+    expect(res.status).toBe(200)
+    const [row] = await ledger()
+    expect(row?.model).toBe('gpt-unlisted-9')
+    expect(row?.costSource).toBe('fallback_highest')
+    // 300 tokens in and 350 out at gpt-5's prices, the dearest OpenAI text figures.
+    expect(Number(row?.cost)).toBeCloseTo((300 * 5 + 350 * 40) / 1_000_000, 6)
+    const report = await via('GET', '/api/admin/openai/diagnostic', { cookie })
+    expect(report.body.recommendations).toContainEqual(
+      expect.stringContaining('The model gpt-unlisted-9 has no known price'),
+    )
   })
 })

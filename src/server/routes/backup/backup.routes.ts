@@ -46,11 +46,11 @@ export const backupRoutes = new Hono()
   .use(noStore())
   .post('/exports', async (c) => {
     const now = new Date()
-    await exportDownloads.removeOpenedBefore(new Date(now.getTime() - EXPORT_KEPT_MS))
-    const archive = await exportArchive(now)
+    await exportDownloads(c.var.platform.blobs).removeOpenedBefore(new Date(now.getTime() - EXPORT_KEPT_MS))
+    const archive = await exportArchive(c.var.platform.blobs, now)
     const file = encodeArchive(archive)
     if (file.length > MAX_BACKUP_BYTES) throw backupTooLarge()
-    const download = await exportDownloads.write(file, now)
+    const download = await exportDownloads(c.var.platform.blobs).write(file, now)
     const rows = Object.values(archive.tables).reduce((sum, t) => sum + t.length, 0)
     recordWrite(c, {
       entity: 'backup',
@@ -61,32 +61,32 @@ export const backupRoutes = new Hono()
   .get('/exports/:id/chunks/:index', async (c) => {
     const index = exportChunk.safeParse(c.req.param('index'))
     if (!index.success) throw badRequest('The chunk index must be a whole number.')
-    const bytes = await exportDownloads.readChunk(c.req.param('id'), index.data)
+    const bytes = await exportDownloads(c.var.platform.blobs).readChunk(c.req.param('id'), index.data)
     return c.body(new Uint8Array(bytes).buffer, 200, { 'Content-Type': 'application/octet-stream' })
   })
   .delete('/exports/:id', async (c) => {
-    await exportDownloads.remove(c.req.param('id'))
+    await exportDownloads(c.var.platform.blobs).remove(c.req.param('id'))
     return c.json({ deleted: true })
   })
   .post('/restores', jsonBody(openBody, openMessage), async (c) => {
     const { size } = c.req.valid('json')
     if (size > MAX_BACKUP_BYTES) throw backupTooLarge()
     const now = new Date()
-    await restoreUploads.removeOpenedBefore(new Date(now.getTime() - EXPORT_KEPT_MS))
-    const { id, chunkSize, chunks } = await restoreUploads.open(size, now)
+    await restoreUploads(c.var.platform.blobs).removeOpenedBefore(new Date(now.getTime() - EXPORT_KEPT_MS))
+    const { id, chunkSize, chunks } = await restoreUploads(c.var.platform.blobs).open(size, now)
     return c.json({ id, chunkSize, chunks }, 201)
   })
   .put('/restores/:id/chunks/:index', async (c) => {
     const { index, bytes } = await chunkBody(c, MAX_BACKUP_CHUNKS)
-    await restoreUploads.put(c.req.param('id'), index, bytes)
+    await restoreUploads(c.var.platform.blobs).put(c.req.param('id'), index, bytes)
     return c.json({ received: index })
   })
   .post('/restores/:id/complete', jsonBody(completeBody, completeMessage), async (c) => {
     const { replace } = c.req.valid('json')
     const id = c.req.param('id')
-    const file = await restoreUploads.read(id)
+    const file = await restoreUploads(c.var.platform.blobs).read(id)
     try {
-      const summary = await restoreArchive(decodeArchive(file), { replace })
+      const summary = await restoreArchive(c.var.platform.blobs, decodeArchive(file), { replace })
       recordWrite(c, {
         entity: 'backup',
         summary: `Restored the backup of ${summary.createdAt}: ${summary.rows} rows, ${summary.images} images${replace ? ', replacing all content' : ''}`,
@@ -95,10 +95,10 @@ export const backupRoutes = new Hono()
       })
       return c.json(summary)
     } finally {
-      await restoreUploads.remove(id)
+      await restoreUploads(c.var.platform.blobs).remove(id)
     }
   })
   .delete('/restores/:id', async (c) => {
-    await restoreUploads.remove(c.req.param('id'))
+    await restoreUploads(c.var.platform.blobs).remove(c.req.param('id'))
     return c.json({ deleted: true })
   })

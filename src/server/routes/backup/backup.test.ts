@@ -2,17 +2,17 @@ import { randomBytes } from 'node:crypto'
 import { createGzip, gzipSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemoContent } from '../../../../scripts/local-platform/seed-demo.ts'
-import { adminCookie, send } from '../../../../tests/helpers/auth.ts'
-import { app, platform } from '../../../../tests/helpers/app.ts'
-import { fakeJpeg, startBlobs } from '../../../../tests/helpers/blobs.ts'
+import { appWith, type Send } from '../../../../tests/helpers/app.ts'
+import { adminCookie } from '../../../../tests/helpers/auth.ts'
+import { fakeJpeg, startBlobs, type BlobsHarness } from '../../../../tests/helpers/blobs.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
+import type { TestPlatform } from '../../../../tests/helpers/platform.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'
 import { publicRoutes } from '../../auth/guard.ts'
 import { exportDownloads, restoreUploads } from '../../backup/upload.ts'
 import { MAX_CHUNK_BYTES } from '../../blobs/chunked-files.ts'
 import { storeImage } from '../../blobs/images.ts'
 import { serveMedia } from '../../blobs/serve.ts'
-import { blobStore } from '../../blobs/store.ts'
 import { db } from '../../db/client.ts'
 import { createNews } from '../../../../tests/factories.ts'
 import { revisions, standingsRows } from '../../db/schema.ts'
@@ -29,7 +29,7 @@ async function downloadBackup(cookie: string): Promise<{ file: Buffer; fileName:
   } = opened.body as { id: string; size: number; chunks: number; fileName: string }
   const chunks: Buffer[] = []
   for (let i = 0; i < count; i++) {
-    const res = await app.request(`/api/admin/backup/exports/${id}/chunks/${i}`, { headers: { cookie } })
+    const res = await site.app.request(`/api/admin/backup/exports/${id}/chunks/${i}`, { headers: { cookie } })
     expect(res.status).toBe(200)
     chunks.push(Buffer.from(await res.arrayBuffer()))
   }
@@ -69,7 +69,7 @@ async function restoreBackup(cookie: string, file: Uint8Array, replace: boolean)
 async function siteAnswers(cookie: string): Promise<Map<string, unknown>> {
   const answers = new Map<string, unknown>()
   const get = async (path: string, withCookie = false) => {
-    const res = await app.request(path, { headers: withCookie ? { cookie } : {} })
+    const res = await site.app.request(path, { headers: withCookie ? { cookie } : {} })
     const text = await res.text()
     answers.set(path, { status: res.status, body: text })
     return text ? (JSON.parse(text) as unknown) : null
@@ -108,20 +108,30 @@ async function siteAnswers(cookie: string): Promise<Map<string, unknown>> {
   }
   const library = (await get('/api/image-library')) as { url: string }[]
   for (const { url } of library.filter((i) => i.url.startsWith('/media/'))) {
-    const res = await serveMedia(new Request(`http://localhost${url}`))
+    const res = await serveMedia(blobServer.stores, new Request(`http://localhost${url}`))
     answers.set(url, { status: res.status, bytes: Buffer.from(await res.arrayBuffer()).toString('base64') })
   }
   return answers
 }
 
-let stopBlobs: () => Promise<void>
+let blobServer: BlobsHarness
+let site: ReturnType<typeof appWith>
+let platform: TestPlatform
+let send: Send
 let cookie = ''
 let before: Map<string, unknown>
 let backup: Awaited<ReturnType<typeof downloadBackup>>
 let imageUrl = ''
 
+/** A site of its own: a Blobs server and an app whose platform stores there. */
+async function startSite() {
+  blobServer = await startBlobs()
+  site = appWith({ blobs: blobServer.stores })
+  ;({ platform, send } = site)
+}
+
 beforeAll(async () => {
-  stopBlobs = await startBlobs()
+  await startSite()
   await resetDatabase()
   await seedDemoContent(new Date('2026-11-20T10:00:00Z'))
   cookie = await adminCookie()
@@ -143,7 +153,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await stopBlobs()
+  await blobServer.close()
 })
 
 describe('backup export and restore', () => {
@@ -161,12 +171,12 @@ describe('backup export and restore', () => {
 
   it('restored into an empty site gives the same public answers, admin lists and image bytes', async () => {
     // Site B: an empty database and an empty Blobs store.
-    await stopBlobs()
-    stopBlobs = await startBlobs()
+    await blobServer.close()
+    await startSite()
     await resetDatabase()
     cookie = await adminCookie()
     expect((await send('GET', '/api/games')).body).toEqual([])
-    expect((await serveMedia(new Request(`http://localhost${imageUrl}`))).status).toBe(404)
+    expect((await serveMedia(blobServer.stores, new Request(`http://localhost${imageUrl}`))).status).toBe(404)
 
     const restored = await restoreBackup(cookie, backup.file, false)
     expect(restored.status, JSON.stringify(restored.body)).toBe(200)
@@ -307,12 +317,12 @@ describe('backup export and restore', () => {
 
   it('removes restore uploads left unfinished for an hour when the next restore starts', async () => {
     const now = Date.now()
-    const abandoned = await restoreUploads.open(10, new Date(now - 2 * 60 * 60 * 1000))
-    await restoreUploads.put(abandoned.id, 0, new Uint8Array(10))
-    const recent = await restoreUploads.open(10, new Date(now - 5 * 60 * 1000))
+    const abandoned = await restoreUploads(blobServer.stores).open(10, new Date(now - 2 * 60 * 60 * 1000))
+    await restoreUploads(blobServer.stores).put(abandoned.id, 0, new Uint8Array(10))
+    const recent = await restoreUploads(blobServer.stores).open(10, new Date(now - 5 * 60 * 1000))
     const opened = await send('POST', '/api/admin/backup/restores', { cookie, body: { size: 10 } })
     expect(opened.status).toBe(201)
-    const keys = (await blobStore('uploads').list({ prefix: 'backup/' })).blobs.map((b) => b.key)
+    const keys = (await blobServer.stores('uploads').list({ prefix: 'backup/' })).blobs.map((b) => b.key)
     expect(keys.some((k) => k.startsWith(`backup/${abandoned.id}/`))).toBe(false)
     expect(keys).toContain(`backup/${recent.id}/manifest`)
     expect(keys).toContain(`backup/${opened.body.id}/manifest`)
@@ -323,7 +333,7 @@ describe('backup export and restore', () => {
     // buffered Netlify Function answers in one response.
     const picture = fakeJpeg(7 * 1024 * 1024)
     picture.set(randomBytes(picture.length - 20), 11)
-    const big = await storeImage(picture)
+    const big = await storeImage(blobServer.stores, picture)
     const download = await downloadBackup(cookie)
     expect(download.chunks.length).toBeGreaterThanOrEqual(3)
     for (const chunk of download.chunks) expect(chunk.length).toBeLessThanOrEqual(MAX_CHUNK_BYTES)
@@ -332,21 +342,26 @@ describe('backup export and restore', () => {
     expect(Buffer.from(media.data, 'base64').equals(Buffer.from(picture))).toBe(true)
 
     // download() deleted the server's copy: nothing of it is left in the uploads store.
-    const { blobs } = await blobStore('uploads').list({ prefix: 'backup-export/' })
+    const { blobs } = await blobServer.stores('uploads').list({ prefix: 'backup-export/' })
     expect(blobs).toEqual([])
   })
 
   it('answers 404 for a download that is not there, and removes the ones left unfetched for an hour', async () => {
-    const missing = await app.request(`/api/admin/backup/exports/${'0'.repeat(32)}/chunks/0`, { headers: { cookie } })
+    const missing = await site.app.request(`/api/admin/backup/exports/${'0'.repeat(32)}/chunks/0`, {
+      headers: { cookie },
+    })
     expect(missing.status).toBe(404)
     expect(await missing.json()).toEqual({ message: 'Backup download not found' })
 
     // A tab closed mid-download left its export behind two hours ago; a fresh one is kept.
     const now = Date.now()
-    const abandoned = await exportDownloads.write(new Uint8Array(10), new Date(now - 2 * 60 * 60 * 1000))
-    const recent = await exportDownloads.write(new Uint8Array(10), new Date(now - 5 * 60 * 1000))
+    const abandoned = await exportDownloads(blobServer.stores).write(
+      new Uint8Array(10),
+      new Date(now - 2 * 60 * 60 * 1000),
+    )
+    const recent = await exportDownloads(blobServer.stores).write(new Uint8Array(10), new Date(now - 5 * 60 * 1000))
     await downloadBackup(cookie)
-    const keys = (await blobStore('uploads').list({ prefix: 'backup-export/' })).blobs.map((b) => b.key)
+    const keys = (await blobServer.stores('uploads').list({ prefix: 'backup-export/' })).blobs.map((b) => b.key)
     expect(keys.some((k) => k.startsWith(`backup-export/${abandoned.id}/`))).toBe(false)
     expect(keys.filter((k) => k.startsWith(`backup-export/${recent.id}/`))).toHaveLength(2)
   })

@@ -21,7 +21,7 @@ export const championshipSourcesRoutes = new Hono()
   .use(noStore())
   .post('/', jsonBody(championshipSourceContract.schema, sourceNameMessage), async (c) => {
     const body = c.req.valid('json')
-    const { set, created } = await setChampionshipSource({
+    const { set, created } = await setChampionshipSource(c.var.platform.external, {
       championshipName: body.championshipName,
       source: body.source,
       season: body.season || undefined,
@@ -39,7 +39,7 @@ export const championshipSourcesRoutes = new Hono()
   })
   .post('/:id/refresh', idParams(), async (c) => {
     const { id } = c.req.valid('param')
-    const set = await refreshFromSource(id)
+    const set = await refreshFromSource(c.var.platform.external, id)
     recordWrite(c, { entity: 'standings', id, summary: `Refreshed ${set.championshipName} from its source`, tags })
     return c.json(set)
   })

@@ -1,25 +1,27 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { f1Table, type FakeTable } from '../../../../tests/fakes/jolpica-server.ts'
 import { startAiHarness, type AiHarness } from '../../../../tests/helpers/ai.ts'
-import { platform } from '../../../../tests/helpers/app.ts'
-import { adminCookie, send } from '../../../../tests/helpers/auth.ts'
+import { appWith, type Send } from '../../../../tests/helpers/app.ts'
+import { adminCookie } from '../../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'
 import { startJolpicaHarness, type JolpicaHarness } from '../../../../tests/helpers/jolpica.ts'
-import { configureExternal } from '../../external/config.ts'
+import { withExternalOverrides } from '../../external/config.ts'
 import { createStandings } from '../../../../tests/factories.ts'
 import { db } from '../../db/client.ts'
 import { outboundRequests } from '../../db/schema.ts'
 import { saveGeneratedStandings } from '../../repos/standings.repo.ts'
 import { runSchedulerTick } from '../../scheduler/tick.ts'
-import { configureAi } from '../../ai/config.ts'
+import { withAiOverrides } from '../../ai/config.ts'
 
 let ai: AiHarness
 let jolpica: JolpicaHarness
+let send: Send
 let cookie: string
 beforeAll(async () => {
   ai = await startAiHarness()
   jolpica = await startJolpicaHarness()
+  ;({ send } = appWith({ ...ai.platform, ...jolpica.platform }))
 })
 afterAll(async () => {
   await jolpica.close()
@@ -115,16 +117,18 @@ describe('official results from Jolpica-F1', () => {
     expect(refreshed.body.standings[0]).toMatchObject({ driverName: 'Lando Norris', points: 418 })
     const kept = (await publicSets())[0]!
 
-    const undo = configureExternal({ jolpica: { baseUrl: 'http://127.0.0.1:9/ergast' } })
-    try {
-      const offline = await send('POST', `/api/admin/championship-sources/${set.id}/refresh`, { cookie })
-      expect(offline).toMatchObject({
-        status: 502,
-        body: { message: 'Jolpica-F1 could not be reached; the last table was kept.' },
-      })
-    } finally {
-      undo()
-    }
+    const unreachable = withExternalOverrides(jolpica.platform.external, {
+      jolpica: { baseUrl: 'http://127.0.0.1:9/ergast' },
+    })
+    const offline = await appWith({ ...ai.platform, external: unreachable }).send(
+      'POST',
+      `/api/admin/championship-sources/${set.id}/refresh`,
+      { cookie },
+    )
+    expect(offline).toMatchObject({
+      status: 502,
+      body: { message: 'Jolpica-F1 could not be reached; the last table was kept.' },
+    })
     jolpica.fake.queue({ kind: 'hang' })
     const hung = await send('POST', `/api/admin/championship-sources/${set.id}/refresh`, { cookie })
     expect(hung.body.message).toBe('Jolpica-F1 did not answer within 1.5 s; the last table was kept.')
@@ -247,31 +251,31 @@ describe('the AI never overwrites a real table', () => {
   it('Refresh All and the scheduler read official results without any AI key', async () => {
     jolpica.fake.setStandings('f1', 'current', f1Table())
     await official()
-    const undo = configureAi({ perplexity: { apiKey: undefined } })
-    try {
-      const res = await send('POST', '/api/admin/refresh-all-standings', { cookie })
-      expect(res.status).toBe(202)
-      await ai.jobsSettled()
-      expect((await send('GET', `/api/admin/jobs/${res.body.job.id}`, { cookie })).body).toMatchObject({
-        updated: 1,
-        errors: [],
-      })
-      // A scheduled standings run with no AI championship to do needs no key either.
-      await send('POST', '/api/admin/scheduler/config', {
-        cookie,
-        body: {
-          enabled: true,
-          standings: { enabled: true, frequency: 'daily', hour: 6, minute: 0 },
-          championships: ['Formula 1'],
-        },
-      })
-      const tick = await runSchedulerTick(platform, new Date(Date.UTC(2026, 10, 25, 6, 0, 30)))
-      await ai.jobsSettled()
-      expect(tick.started.find((s) => s.run.kind === 'standings')?.jobId).toBeDefined()
-      expect(ai.fake.requests).toHaveLength(0)
-    } finally {
-      undo()
-    }
+    const noKey = appWith({
+      ...ai.platform,
+      ...jolpica.platform,
+      ai: withAiOverrides(ai.platform.ai, { perplexity: { apiKey: undefined } }),
+    })
+    const res = await noKey.send('POST', '/api/admin/refresh-all-standings', { cookie })
+    expect(res.status).toBe(202)
+    await ai.jobsSettled()
+    expect((await noKey.send('GET', `/api/admin/jobs/${res.body.job.id}`, { cookie })).body).toMatchObject({
+      updated: 1,
+      errors: [],
+    })
+    // A scheduled standings run with no AI championship to do needs no key either.
+    await noKey.send('POST', '/api/admin/scheduler/config', {
+      cookie,
+      body: {
+        enabled: true,
+        standings: { enabled: true, frequency: 'daily', hour: 6, minute: 0 },
+        championships: ['Formula 1'],
+      },
+    })
+    const tick = await runSchedulerTick(noKey.platform, new Date(Date.UTC(2026, 10, 25, 6, 0, 30)))
+    await ai.jobsSettled()
+    expect(tick.started.find((s) => s.run.kind === 'standings')?.jobId).toBeDefined()
+    expect(ai.fake.requests).toHaveLength(0)
   })
 })
 

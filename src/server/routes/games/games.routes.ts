@@ -10,6 +10,7 @@ import {
 } from '../../../lib/game-store.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { withStoredImage } from '../../blobs/images.ts'
+import type { BlobStores } from '../../blobs/store.ts'
 import { publicCache } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { idParams, jsonBody } from '../../http/validate.ts'
@@ -28,7 +29,7 @@ const body = jsonBody(gameContract.schema, gameTitleMessage)
 const notFoundMessage = 'Game not found'
 
 /** The server's one step: an uploaded picture (a data URL) becomes a stored image. */
-const toRow = (game: GameValues) => withStoredImage(game, 'imageUrl')
+const toRow = (blobs: BlobStores, game: GameValues) => withStoredImage(blobs, game, 'imageUrl')
 
 /** Which fields follow the Steam store, and what it said, are the owner's business: not in public answers. */
 const publicGame = ({ storeFields: _fields, storeValues: _values, ...game }: Game) => game
@@ -45,7 +46,7 @@ const nothingFromStore = (field: StoreField) =>
 const writeRoutes = new Hono()
   .put('/:id', idParams(), body, async (c) => {
     const { id } = c.req.valid('param')
-    const row = await toRow(c.req.valid('json'))
+    const row = await toRow(c.var.platform.blobs, c.req.valid('json'))
     // A field the owner changes is theirs again: a refresh no longer writes it (src/lib/game-store.ts).
     const game = await updateGame(id, (current) => ({ ...row, storeFields: storeFieldsAfterEdit(current, row) }))
     if (!game) throw notFound(notFoundMessage)
@@ -77,7 +78,7 @@ export const gamesAdminRoutes = new Hono()
   /** The Games tab's list: with the fields that follow the Steam store and what the store said. */
   .get('/', async (c) => c.json(await listGames(), 200))
   .post('/', body, async (c) => {
-    const game = await insertGame(await toRow(c.req.valid('json')))
+    const game = await insertGame(await toRow(c.var.platform.blobs, c.req.valid('json')))
     recordWrite(c, { entity: 'game', id: game.id, summary: `Created game "${game.title}"`, tags: ['games'] })
     return c.json(game, 201)
   })

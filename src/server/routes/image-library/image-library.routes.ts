@@ -42,7 +42,7 @@ export const imageLibraryRoutes = new Hono()
     const data = c.req.valid('json')
     if (!data.url) throw badRequest(urlMessage)
     const isDataUrl = data.url.startsWith('data:')
-    const url = await materializeImageUrl(data.url)
+    const url = await materializeImageUrl(c.var.platform.blobs, data.url)
     const item = await insertLibraryImage({
       url,
       name: data.name || 'Racing Image',

@@ -5,6 +5,7 @@ import { excerptFromHtml, htmlToText } from '../../../lib/excerpt.ts'
 import { sanitizeArticleHtml } from '../../../lib/sanitize-article.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { materializeImageUrl, withStoredImage } from '../../blobs/images.ts'
+import type { BlobStores } from '../../blobs/store.ts'
 import { noStore, publicCache } from '../../http/cache.ts'
 import { ApiError, badRequest, notFound } from '../../http/errors.ts'
 import { optionalImageUrl, requiredText } from '../../http/fields.ts'
@@ -61,16 +62,13 @@ const body = jsonBody(newsContract.schema, newsRequiredMessage)
  * the article allow-list before it is stored (and must still say something), the excerpt is its
  * first 150 characters of text, and an uploaded picture is stored.
  */
-async function toRow({
-  status: _status,
-  publishAt: _publishAt,
-  baseUpdatedAt: _base,
-  autosave: _autosave,
-  ...values
-}: NewsValues) {
+async function toRow(
+  blobs: BlobStores,
+  { status: _status, publishAt: _publishAt, baseUpdatedAt: _base, autosave: _autosave, ...values }: NewsValues,
+) {
   const content = sanitizeArticleHtml(values.content)
   if (!htmlToText(content) && !/<img\b/i.test(content)) throw badRequest(newsRequiredMessage)
-  return withStoredImage({ ...values, content, excerpt: excerptFromHtml(content) }, 'imageUrl')
+  return withStoredImage(blobs, { ...values, content, excerpt: excerptFromHtml(content) }, 'imageUrl')
 }
 
 /** A publish time must be ahead (a minute's grace for the clock between the owner's click and here). */
@@ -91,7 +89,9 @@ const tagsOf = (id: number): CacheTag[] => ['news', newsTag(id)]
 const imageJson = jsonBody(imageBody, 'Please choose an image.')
 
 async function setImage(c: Context, id: number, imageUrl: string) {
-  const article = await updateNews(id, { imageUrl: imageUrl ? await materializeImageUrl(imageUrl) : '' })
+  const article = await updateNews(id, {
+    imageUrl: imageUrl ? await materializeImageUrl(c.var.platform.blobs, imageUrl) : '',
+  })
   if (!article) throw notFound('Article not found')
   recordWrite(c, { entity: 'news', id, summary: 'Changed the article image', tags: tagsOf(id) })
   return c.json(article)
@@ -129,7 +129,7 @@ export const newsRoutes = new Hono()
   .post('/', body, async (c) => {
     const data = c.req.valid('json')
     checkPublishAt(data.publishAt)
-    const values = await toRow(data)
+    const values = await toRow(c.var.platform.blobs, data)
     // A publish time makes it a scheduled draft; the public site sees it once the scheduler publishes it.
     const draft = data.status === 'draft' || Boolean(data.publishAt)
     const article = await insertNews({
@@ -146,7 +146,7 @@ export const newsRoutes = new Hono()
     const id = c.req.valid('param').id
     const data = c.req.valid('json')
     checkPublishAt(data.publishAt)
-    const values = await toRow(data)
+    const values = await toRow(c.var.platform.blobs, data)
     const current = await getNews(id, { includeDrafts: true })
     if (!current) throw notFound('Article not found')
     if (data.publishAt && current.status === 'published') throw new ApiError(409, 'This article is already published.')

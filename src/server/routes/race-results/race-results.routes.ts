@@ -45,17 +45,17 @@ export const raceResultsRoutes = new Hono()
     const { size } = c.req.valid('json')
     if (size > MAX_RESULT_FILE_BYTES) throw resultFileTooLarge()
     const now = new Date()
-    await resultUploads.removeOpenedBefore(new Date(now.getTime() - RESULT_UPLOAD_KEPT_MS))
-    const { id, chunkSize, chunks } = await resultUploads.open(size, now)
+    await resultUploads(c.var.platform.blobs).removeOpenedBefore(new Date(now.getTime() - RESULT_UPLOAD_KEPT_MS))
+    const { id, chunkSize, chunks } = await resultUploads(c.var.platform.blobs).open(size, now)
     return c.json({ id, chunkSize, chunks }, 201)
   })
   .put('/uploads/:id/chunks/:index', async (c) => {
     const { index, bytes } = await chunkBody(c, MAX_RESULT_FILE_CHUNKS)
-    await resultUploads.put(c.req.param('id'), index, bytes)
+    await resultUploads(c.var.platform.blobs).put(c.req.param('id'), index, bytes)
     return c.json({ received: index })
   })
   .get('/uploads/:id/preview', queryParams(previewQuery), async (c) => {
-    const bytes = await resultUploads.read(c.req.param('id'))
+    const bytes = await resultUploads(c.var.platform.blobs).read(c.req.param('id'))
     const fileName = c.req.valid('query').fileName ?? ''
     const session = readResultFile(bytes, fileName)
     const duplicate = await findSessionByHash(db(), fileHash(bytes))
@@ -64,9 +64,9 @@ export const raceResultsRoutes = new Hono()
   .post('/uploads/:id/import', jsonBody(raceImportContract.schema, importMessage), async (c) => {
     const id = c.req.param('id')
     const { championshipId, round, fileName } = c.req.valid('json')
-    const bytes = await resultUploads.read(id)
+    const bytes = await resultUploads(c.var.platform.blobs).read(id)
     const outcome = await importResultFile({ bytes, fileName: fileName ?? '', championshipId, round })
-    await resultUploads.remove(id)
+    await resultUploads(c.var.platform.blobs).remove(id)
     recordWrite(c, {
       entity: 'standings',
       id: outcome.championshipId,
@@ -76,7 +76,7 @@ export const raceResultsRoutes = new Hono()
     return c.json(outcome, 201)
   })
   .delete('/uploads/:id', async (c) => {
-    await resultUploads.remove(c.req.param('id'))
+    await resultUploads(c.var.platform.blobs).remove(c.req.param('id'))
     return c.json({ deleted: true })
   })
   /** Removes an imported session and its laps; its championship's table is computed again. */

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createResultsChampionship, createStandings } from '../../../../tests/factories.ts'
-import { adminCookie, send } from '../../../../tests/helpers/auth.ts'
-import { startBlobs, tinyPng } from '../../../../tests/helpers/blobs.ts'
+import { appWith, type Send } from '../../../../tests/helpers/app.ts'
+import { adminCookie } from '../../../../tests/helpers/auth.ts'
+import { startBlobs, tinyPng, type BlobsHarness } from '../../../../tests/helpers/blobs.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'
-import { importResultFileApi, previewResultFile, uploadResultFile } from '../../../../tests/helpers/race-results.ts'
+import { resultFilesVia } from '../../../../tests/helpers/race-results.ts'
 import { accSpaRace, lmuSartheRace } from '../../../../tests/fixtures/race-sessions.ts'
 import {
   accFileName,
@@ -14,12 +15,19 @@ import {
 } from '../../../../tests/helpers/result-files.ts'
 import { CHUNK_SIZE } from '../../blobs/chunked-files.ts'
 
-let stopBlobs: () => Promise<void>
+let blobs: BlobsHarness
+let send: Send
+let files: ReturnType<typeof resultFilesVia>
 let cookie: string
 beforeAll(async () => {
-  stopBlobs = await startBlobs()
+  blobs = await startBlobs()
+  ;({ send } = appWith({ blobs: blobs.stores }))
+  files = resultFilesVia(send)
 })
-afterAll(async () => stopBlobs())
+const uploadResultFile: typeof files.uploadResultFile = (...args) => files.uploadResultFile(...args)
+const previewResultFile: typeof files.previewResultFile = (...args) => files.previewResultFile(...args)
+const importResultFileApi: typeof files.importResultFileApi = (...args) => files.importResultFileApi(...args)
+afterAll(async () => blobs.close())
 beforeEach(async () => {
   await resetDatabase()
   cookie = await adminCookie()

@@ -14,8 +14,14 @@ export const refreshRoutes = new Hono()
   .use(noStore())
   .get('/refresh-status', (c) =>
     c.json({
-      twitch: { configured: missingVariables('twitch').length === 0, missing: missingVariables('twitch') },
-      youtube: { configured: missingVariables('youtube').length === 0, missing: missingVariables('youtube') },
+      twitch: {
+        configured: missingVariables(c.var.platform.external, 'twitch').length === 0,
+        missing: missingVariables(c.var.platform.external, 'twitch'),
+      },
+      youtube: {
+        configured: missingVariables(c.var.platform.external, 'youtube').length === 0,
+        missing: missingVariables(c.var.platform.external, 'youtube'),
+      },
       steam: { configured: true, missing: [] as string[] },
     }),
   )

@@ -1,18 +1,22 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { adminCookie, send } from '../../../../tests/helpers/auth.ts'
+import { appWith, type Send } from '../../../../tests/helpers/app.ts'
+import { adminCookie } from '../../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'
 import { startRefreshHarness, type RefreshHarness } from '../../../../tests/helpers/refresh.ts'
 import { createGame, createStream } from '../../../../tests/factories.ts'
-import { configureExternal } from '../../external/config.ts'
-import { platform } from '../../../../tests/helpers/app.ts'
+import type { TestPlatform } from '../../../../tests/helpers/platform.ts'
+import { withExternalOverrides, type ExternalOverrides } from '../../external/config.ts'
 import { getGame } from '../../repos/games.repo.ts'
 import { getStream } from '../../repos/streams.repo.ts'
 
 let h: RefreshHarness
+let platform: TestPlatform
+let send: Send
 let cookie: string
 beforeAll(async () => {
   h = await startRefreshHarness()
+  ;({ platform, send } = appWith(h.platform))
 })
 afterAll(async () => h.close())
 beforeEach(async () => {
@@ -22,12 +26,16 @@ beforeEach(async () => {
 })
 
 /** Starts the refresh through the API and waits for its job; answers the finished job as the panel reads it. */
-async function refresh(what: 'streams' | 'games') {
-  const started = await send('POST', `/api/admin/refresh-${what}`, { cookie })
+async function refresh(what: 'streams' | 'games', via: Send = send) {
+  const started = await via('POST', `/api/admin/refresh-${what}`, { cookie })
   expect(started.status).toBe(202)
   await h.jobsSettled()
-  return (await send('GET', `/api/admin/jobs/${started.body.job.id}`, { cookie })).body
+  return (await via('GET', `/api/admin/jobs/${started.body.job.id}`, { cookie })).body
 }
+
+/** Requests to an app whose outside services differ from the harness's (a key not set). */
+const sendWith = (overrides: ExternalOverrides): Send =>
+  appWith({ ...h.platform, external: withExternalOverrides(h.platform.external, overrides) }).send
 
 describe('POST /api/admin/refresh-streams', () => {
   it('a live Twitch channel: LIVE with viewers, and (asked for) title and thumbnail from Helix; an offline one goes OFFLINE', async () => {
@@ -197,41 +205,32 @@ describe('POST /api/admin/refresh-streams', () => {
 
   it('503 naming the variables when neither Twitch nor YouTube has its keys; nothing starts', async () => {
     await createStream({ streamUrl: 'https://www.twitch.tv/someone' })
-    const undo = configureExternal({
+    const unconfigured = sendWith({
       twitch: { clientId: undefined, clientSecret: undefined },
       youtube: { apiKey: undefined },
     })
-    try {
-      const res = await send('POST', '/api/admin/refresh-streams', { cookie })
-      expect(res.status).toBe(503)
-      expect(res.body).toEqual({
-        message:
-          'Twitch and YouTube are not configured: set TWITCH_CLIENT_ID, TWITCH_CLIENT_SECRET, YOUTUBE_API_KEY in the environment to refresh streams.',
-      })
-      expect((await send('GET', '/api/admin/jobs', { cookie })).body.recent).toEqual([])
-      expect((await send('GET', '/api/admin/refresh-status', { cookie })).body).toMatchObject({
-        twitch: { configured: false, missing: ['TWITCH_CLIENT_ID', 'TWITCH_CLIENT_SECRET'] },
-        youtube: { configured: false, missing: ['YOUTUBE_API_KEY'] },
-      })
-    } finally {
-      undo()
-    }
+    const res = await unconfigured('POST', '/api/admin/refresh-streams', { cookie })
+    expect(res.status).toBe(503)
+    expect(res.body).toEqual({
+      message:
+        'Twitch and YouTube are not configured: set TWITCH_CLIENT_ID, TWITCH_CLIENT_SECRET, YOUTUBE_API_KEY in the environment to refresh streams.',
+    })
+    expect((await unconfigured('GET', '/api/admin/jobs', { cookie })).body.recent).toEqual([])
+    expect((await unconfigured('GET', '/api/admin/refresh-status', { cookie })).body).toMatchObject({
+      twitch: { configured: false, missing: ['TWITCH_CLIENT_ID', 'TWITCH_CLIENT_SECRET'] },
+      youtube: { configured: false, missing: ['YOUTUBE_API_KEY'] },
+    })
   })
 
   it('with only YouTube configured, Twitch streams fail one by one naming the Twitch variables', async () => {
     h.fake.setYoutubeVideo('YYYYYYYYYYY', { title: 'On YouTube', live: true, viewers: 4 })
     await createStream({ title: 'On Twitch', streamUrl: 'https://www.twitch.tv/someone' })
     await createStream({ streamUrl: 'https://youtu.be/YYYYYYYYYYY' })
-    const undo = configureExternal({ twitch: { clientSecret: undefined } })
-    try {
-      const job = await refresh('streams')
-      expect(job).toMatchObject({ refreshed: 1 })
-      expect(job.errors).toEqual([
-        'On Twitch: Twitch is not configured: set TWITCH_CLIENT_SECRET in the environment to refresh streams.',
-      ])
-    } finally {
-      undo()
-    }
+    const job = await refresh('streams', sendWith({ twitch: { clientSecret: undefined } }))
+    expect(job).toMatchObject({ refreshed: 1 })
+    expect(job.errors).toEqual([
+      'On Twitch: Twitch is not configured: set TWITCH_CLIENT_SECRET in the environment to refresh streams.',
+    ])
   })
 
   it('400 when there is no stream; 401 without a session', async () => {
@@ -369,12 +368,8 @@ describe('POST /api/admin/refresh-games', () => {
 
   it('needs no key: Steam is asked even with no stream keys set', async () => {
     await createGame({ steamUrl: 'https://store.steampowered.com/app/8/' })
-    const undo = configureExternal({ twitch: { clientId: undefined }, youtube: { apiKey: undefined } })
-    try {
-      expect(await refresh('games')).toMatchObject({ refreshed: 1 })
-    } finally {
-      undo()
-    }
+    const noStreamKeys = sendWith({ twitch: { clientId: undefined }, youtube: { apiKey: undefined } })
+    expect(await refresh('games', noStreamKeys)).toMatchObject({ refreshed: 1 })
   })
 
   it('a refresh that changes nothing marks nothing for the rebuild', async () => {

@@ -7,6 +7,7 @@ import {
 } from '../../../lib/forms/review.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { withStoredImage } from '../../blobs/images.ts'
+import type { BlobStores } from '../../blobs/store.ts'
 import { publicCache } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { idParams, jsonBody } from '../../http/validate.ts'
@@ -16,9 +17,9 @@ import { deleteReview, getReview, insertReview, listReviews, updateReview } from
 const notFoundMessage = 'Review not found'
 
 /** The server's step after the contract: the game must exist, and an uploaded picture is stored. */
-async function toRow<T extends ReviewUpdateValues>(review: T): Promise<T> {
+async function toRow<T extends ReviewUpdateValues>(blobs: BlobStores, review: T): Promise<T> {
   if (review.gameId && !(await getGame(review.gameId))) throw badRequest('The game of this review does not exist.')
-  return withStoredImage(review, 'imageUrl')
+  return withStoredImage(blobs, review, 'imageUrl')
 }
 
 export const reviewsRoutes = new Hono()
@@ -30,13 +31,13 @@ export const reviewsRoutes = new Hono()
     return c.json(review)
   })
   .post('/', jsonBody(reviewContract.schema, reviewTitleMessage), async (c) => {
-    const review = await insertReview(await toRow(c.req.valid('json')))
+    const review = await insertReview(await toRow(c.var.platform.blobs, c.req.valid('json')))
     recordWrite(c, { entity: 'review', id: review.id, summary: `Created review "${review.title}"`, tags: ['reviews'] })
     return c.json(review, 201)
   })
   .put('/:id', idParams(), jsonBody(reviewUpdateContract.schema, reviewTitleMessage), async (c) => {
     const { id } = c.req.valid('param')
-    const review = await updateReview(id, await toRow(c.req.valid('json')))
+    const review = await updateReview(id, await toRow(c.var.platform.blobs, c.req.valid('json')))
     if (!review) throw notFound(notFoundMessage)
     recordWrite(c, { entity: 'review', id, summary: `Updated review "${review.title}"`, tags: ['reviews'] })
     return c.json(review)

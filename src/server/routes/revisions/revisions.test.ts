@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startAiHarness, type AiHarness } from '../../../../tests/helpers/ai.ts'
-import { adminCookie, send } from '../../../../tests/helpers/auth.ts'
+import { appWith, type Send } from '../../../../tests/helpers/app.ts'
+import { adminCookie } from '../../../../tests/helpers/auth.ts'
+import type { TestPlatform } from '../../../../tests/helpers/platform.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { REVISIONS_KEPT } from '../../../lib/revisions.ts'
 import { generateStandings } from '../../ai/standings.ts'
@@ -10,9 +12,12 @@ import { getStandingsSet } from '../../repos/standings.repo.ts'
 
 let cookie: string
 let ai: AiHarness
+let platform: TestPlatform
+let send: Send
 
 beforeAll(async () => {
   ai = await startAiHarness()
+  ;({ platform, send } = appWith(ai.platform))
 })
 afterAll(async () => {
   await ai.close()
@@ -220,7 +225,7 @@ describe('revision history', () => {
       body: { championshipName: 'Formula 1', numberOfDrivers: 10 },
     })
     expect(generated.status).toBe(200)
-    await generateStandings('Formula 1', 10, 'scheduled')
+    await generateStandings(platform, 'Formula 1', 10, 'scheduled')
 
     const versions = (await history('standings', id)).body
     // The fake answers the same table twice: the second refresh changed only the update time.

@@ -11,7 +11,7 @@ import { getSchedulerConfig, saveSchedulerConfig, type SchedulerUpdate } from '.
 import { getScheduleTimes, listSchedulerRuns } from '../../repos/scheduler-runs.repo.ts'
 import { MIN_TEST_INTERVAL_MINUTES, runSchedulerNow, TEST_CHAMPIONSHIPS } from '../../scheduler/tick.ts'
 import { estimateRepeatedRuns } from '../../../lib/ai-cost-estimate.ts'
-import { aiConfig, INPUT_ALLOWANCE_TOKENS, priceFor, priceOf, worstCaseCost } from '../../ai/config.ts'
+import { INPUT_ALLOWANCE_TOKENS, priceFor, priceOf, worstCaseCost } from '../../ai/config.ts'
 import { newsMaxOutputTokens } from '../../ai/news.ts'
 import { MAX_WORD_COUNT } from '../../../lib/ai-news.ts'
 
@@ -94,7 +94,7 @@ export const schedulerRoutes = new Hono()
    */
   .get('/test-mode-estimate', async (c) => {
     const config = await getSchedulerConfig()
-    const model = aiConfig().perplexity.model
+    const model = c.var.platform.ai.perplexity.model
     const { price } = priceFor('perplexity', model)
     const estimate = estimateRepeatedRuns(
       TEST_CHAMPIONSHIPS.length * 2,

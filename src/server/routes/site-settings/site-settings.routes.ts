@@ -53,7 +53,8 @@ export const siteSettingsRoutes = new Hono()
   })
   .post('/', jsonBody(settingBody), async (c) => {
     const body = c.req.valid('json')
-    const value = body.key === 'hero_image' ? await materializeImageUrl(body.value) : String(body.value)
+    const value =
+      body.key === 'hero_image' ? await materializeImageUrl(c.var.platform.blobs, body.value) : String(body.value)
     const setting = await setSetting(body.key, value)
     recordWrite(c, {
       entity: 'site-setting',

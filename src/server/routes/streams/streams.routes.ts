@@ -28,13 +28,16 @@ export const streamsRoutes = new Hono()
     return c.json(stream)
   })
   .post('/', body, async (c) => {
-    const stream = await insertStream(await withStoredImage(c.req.valid('json'), 'thumbnailUrl'))
+    const stream = await insertStream(await withStoredImage(c.var.platform.blobs, c.req.valid('json'), 'thumbnailUrl'))
     recordWrite(c, { entity: 'stream', id: stream.id, summary: `Created stream "${stream.title}"`, tags: ['streams'] })
     return c.json(stream, 201)
   })
   .put('/:id', idParams(), body, async (c) => {
     const { id } = c.req.valid('param')
-    const stream = await updateStream(id, await withStoredImage(c.req.valid('json'), 'thumbnailUrl'))
+    const stream = await updateStream(
+      id,
+      await withStoredImage(c.var.platform.blobs, c.req.valid('json'), 'thumbnailUrl'),
+    )
     if (!stream) throw notFound(notFoundMessage)
     recordWrite(c, { entity: 'stream', id, summary: `Updated stream "${stream.title}"`, tags: ['streams'] })
     return c.json(stream)
