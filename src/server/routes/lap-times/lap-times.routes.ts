@@ -25,7 +25,8 @@ const lapTimesQuery = z.object({
  * GET /api/lap-times/tracks: every track with its cars and its 10 fastest records (the page's data).
  */
 export const lapTimesRoutes = new Hono()
-  .use(publicCache(['lap-times']))
+  // Keyed on the filters and the page: one copy per track, car and page at the CDN.
+  .use(publicCache(['lap-times'], { query: ['track', 'car', 'limit', 'offset'] }))
   .get('/', queryParams(lapTimesQuery), async (c) => {
     const q = c.req.valid('query')
     const { items, total } = await findLapRecords({
