@@ -113,11 +113,16 @@ let site: ChildProcess | undefined
 try {
   site = await startSite(env)
   vitest = await unitRun
-  failed ||= run(`${bin}/playwright`, ['test', '--project=read-only'], { ...e2eEnv, E2E_SUMMARY_PROJECT: 'read-only' })
-  failed ||= run(`${bin}/playwright`, ['test', '--project=writing', '--no-deps'], {
+  // Both browser projects run whatever the other's result: the summary names every failure.
+  const readOnly = run(`${bin}/playwright`, ['test', '--project=read-only'], {
+    ...e2eEnv,
+    E2E_SUMMARY_PROJECT: 'read-only',
+  })
+  const writing = run(`${bin}/playwright`, ['test', '--project=writing', '--no-deps'], {
     ...e2eEnv,
     E2E_SUMMARY_PROJECT: 'writing',
   })
+  failed = readOnly || writing
 } finally {
   vitest = await unitRun
   if (site) await stopSite(site)
