@@ -66,6 +66,9 @@ test("the editor's bold, list, link and library image come out sanitized and ide
   const linkDialog = page.getByRole('dialog', { name: 'Link' })
   await linkDialog.getByLabel('Link address').fill('https://www.fia.com/news')
   await linkDialog.getByRole('button', { name: 'Apply link' }).click()
+  // Closed, the dialog hands the focus back to the text, where the owner goes on typing.
+  await expect(linkDialog).toBeHidden()
+  await expect(editor(page)).toBeFocused()
   await page.keyboard.press('End')
   await page.keyboard.press('Enter')
   await tool(page, 'Insert image').click()

@@ -12,6 +12,7 @@ import { EditorDialog } from './editor-dialog.tsx'
 export function ImageDialog({ editor, open, onClose }: { editor: Editor; open: boolean; onClose: () => void }) {
   return (
     <EditorDialog
+      editor={editor}
       open={open}
       onClose={onClose}
       title="Insert image"

@@ -15,7 +15,13 @@ const completed = (value: string) => {
 /** Sets, changes or removes the link on the selected text (or inserts the address as a link). */
 export function LinkDialog({ editor, open, onClose }: { editor: Editor; open: boolean; onClose: () => void }) {
   return (
-    <EditorDialog open={open} onClose={onClose} title="Link" description="Outside links open in a new tab on the site.">
+    <EditorDialog
+      editor={editor}
+      open={open}
+      onClose={onClose}
+      title="Link"
+      description="Outside links open in a new tab on the site."
+    >
       <LinkForm editor={editor} onClose={onClose} />
     </EditorDialog>
   )
