@@ -26,8 +26,11 @@ export async function openTab(page: Page, testInfo: TestInfo, tab: string, headi
 export const toast = (page: Page) => page.getByRole('region', { name: /Notifications/ }).getByRole('listitem')
 
 export async function expectToast(page: Page, title: string, description?: string | RegExp): Promise<void> {
-  await expect(toast(page).filter({ hasText: title })).toBeVisible()
-  if (description) await expect(toast(page).filter({ hasText: title })).toContainText(description)
+  // The toast a new one replaced may still be on its way out (sonner keeps it for its exit
+  // animation, with the same title after two imports in a row): the one with this description is
+  // the one; without a description, the newest (sonner lists it first).
+  const titled = toast(page).filter({ hasText: title })
+  await expect(description ? titled.filter({ hasText: description }) : titled.first()).toBeVisible()
 }
 
 /** Confirms the open AlertDialog with its action button. */
