@@ -93,6 +93,7 @@ async function lighthouseRuns() {
     '/news',
     `/news/${firstArticle?.id ?? 1}`,
     '/reviews',
+    '/lap-times',
   ]
   const routes = onlyRoutes
     ? allRoutes.filter((r) => onlyRoutes.includes(r) || (r.startsWith('/news/') && onlyRoutes.includes('/news/:id')))
