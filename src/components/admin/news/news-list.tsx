@@ -39,13 +39,16 @@ export const NewsList = memo(function NewsList({ zone, onEdit, onNew, below }: P
   const [page, setPage] = useState(0)
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
   useEffect(() => {
+    // Only a new search goes back to the first page: on mount (nothing typed yet) this timer had
+    // sent an owner who clicked Next within the pause back to page 1, with Previous disabled.
+    if (typed === search) return
     const timer = setTimeout(() => {
       setSearch(typed)
       setPage(0)
       setSelected(new Set())
     }, SEARCH_PAUSE_MS)
     return () => clearTimeout(timer)
-  }, [typed])
+  }, [typed, search])
   const counts = useNewsCounts(search)
   const list = useNewsPage({ search, status, page })
   const total = list.data?.total ?? 0
