@@ -82,11 +82,20 @@ test.describe('content tabs', () => {
     })
     await openTab(page, testInfo, 'accessories', 'Hardware Management')
     await expect(page.getByText('Loading images...')).toBeVisible()
-    const add = page.getByRole('button', { name: 'Add Hardware' })
-    const before = await add.boundingBox()
+    // Measured from the top of the form that holds the library, in one read of the page: what the
+    // panel shows above the form (the header's publishing state, a notice) may change meanwhile, and
+    // two separate reads (the button's box, then the form's) taken across such a change differed.
+    const form = page.getByRole('region', { name: 'Add New Hardware' })
+    const add = form.getByRole('button', { name: 'Add Hardware' })
+    const placeInForm = () =>
+      add.evaluate((button) => {
+        const [box, top] = [button.getBoundingClientRect(), button.closest('section')!.getBoundingClientRect()]
+        return { x: box.x - top.x, y: box.y - top.y, width: box.width, height: box.height }
+      })
+    const before = await placeInForm()
     release()
     await expect(page.getByRole('button', { name: /^Use image / }).first()).toBeVisible()
-    expect(await add.boundingBox()).toEqual(before)
+    expect(await placeInForm()).toEqual(before)
   })
 
   test('a stream added while the list is still loading shows in the list', async ({ page }, testInfo) => {
