@@ -1,4 +1,4 @@
-import { configDefaults, defineConfig } from 'vitest/config'
+import { defineConfig } from 'vitest/config'
 import { makeProcessEnvHermetic } from './scripts/local-platform/hermetic-env.ts'
 import { findPgBouncer } from './tests/setup/pgbouncer.ts'
 import { findPgBin } from './tests/setup/postgres15.ts'
@@ -21,22 +21,42 @@ const hookTimeout = 60_000 * timeoutScale
 // Every project: a stray console.error fails the test (docs/decisions/0020).
 const consoleErrorSetup = 'tests/setup/console-error.setup.ts'
 const dbTests = ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts']
-// Thousands of malformed requests: input handling, which the database behind does not change.
-// It runs on PGlite only (docs/decisions/0014).
-const pgliteOnly = ['tests/api/write-fuzz.test.ts']
 
-// Data and API tests run twice (docs/decisions/0014): on PGlite (the embedded default) and on
-// PostgreSQL 15 through PgBouncer in transaction mode with production's client options (the
-// `pooler` project). Without PgBouncer (and not root to install it), on PostgreSQL 15 directly
-// (`pg15`). Every project runs its files in parallel: each database project prepares one database
-// per worker slot and a file uses the one of its slot (tests/setup/workers.ts).
+// The data and API tests run once, on the production engine when this machine has it: PostgreSQL 15
+// through PgBouncer in transaction mode with production's client options (`pooler`), or PostgreSQL
+// 15 directly where PgBouncer is missing and cannot be installed (`pg15`). Only without PostgreSQL
+// 15 do they run on PGlite. PGlite, the embedded default of `npm start`, is what the end-to-end site
+// runs on, so every browser test goes through it, and its server has its own tests
+// (tests/integration/embedded-*.test.ts, database-kill.test.ts); running the API tests on it as
+// well cost 200 of Vitest's 570 CPU seconds (docs/decisions/0014). VITEST_DB=pglite runs them on
+// PGlite anyway, to look into a difference between the two.
+// Every project runs its files in parallel: each database project prepares one database per worker
+// slot and a file uses the one of its slot (tests/setup/workers.ts).
 // No project may set `fileParallelism: false` or its own worker count: Vitest 5 runs such files in
 // one queue after everything else (one file at a time across all projects).
-const hasPostgres = findPgBin() !== null
-if (!hasPostgres) console.warn('[vitest] PostgreSQL 15 binaries not found: the pg15 project is skipped.')
+const hasPostgres = process.env.VITEST_DB !== 'pglite' && findPgBin() !== null
+if (!hasPostgres) console.warn('[vitest] PostgreSQL 15: not found or not chosen: the data and API tests run on PGlite.')
 // The pooler project's global setup installs Debian's pgbouncer when it is missing and we are root.
 const hasPooler = hasPostgres && (findPgBouncer() !== null || process.getuid?.() === 0)
 if (hasPostgres && !hasPooler) console.warn('[vitest] PgBouncer not found: PostgreSQL 15 is tested directly.')
+
+/** The project that runs the data and API tests, on the engine chosen above. */
+function databaseProject(name: string, globalSetup: string, include: string[]) {
+  return {
+    extends: true as const,
+    test: {
+      name,
+      // A worker keeps the app's modules between files (each file still has its own database
+      // state: it resets its tables): a quarter of the time went to importing them again.
+      isolate: false,
+      include,
+      globalSetup: [globalSetup],
+      setupFiles: [consoleErrorSetup, 'tests/setup/db.setup.ts'],
+      testTimeout,
+      hookTimeout,
+    },
+  }
+}
 
 export default defineConfig({
   test: {
@@ -59,54 +79,12 @@ export default defineConfig({
           ],
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'pglite',
-          // A worker keeps the app's modules between files (each file still has its own database
-          // state: it resets its tables): a quarter of the time went to importing them again.
-          isolate: false,
-          include: dbTests,
-          globalSetup: ['tests/setup/pglite.global.ts'],
-          setupFiles: [consoleErrorSetup, 'tests/setup/db.setup.ts'],
-          testTimeout,
-          hookTimeout,
-        },
-      },
-      ...(hasPostgres && !hasPooler
-        ? [
-            {
-              extends: true as const,
-              test: {
-                name: 'pg15',
-                isolate: false,
-                include: dbTests,
-                globalSetup: ['tests/setup/postgres15.global.ts'],
-                setupFiles: [consoleErrorSetup, 'tests/setup/db.setup.ts'],
-                testTimeout,
-                hookTimeout,
-              },
-            },
-          ]
-        : []),
-      ...(hasPooler
-        ? [
-            {
-              extends: true as const,
-              test: {
-                name: 'pooler',
-                isolate: false,
-                // Production's path: the API through the transaction pooler, and the built functions.
-                include: [...dbTests, 'tests/deploy/**/*.test.ts'],
-                exclude: [...configDefaults.exclude, ...pgliteOnly],
-                globalSetup: ['tests/setup/pgbouncer.global.ts'],
-                setupFiles: [consoleErrorSetup, 'tests/setup/db.setup.ts'],
-                testTimeout,
-                hookTimeout,
-              },
-            },
-          ]
-        : []),
+      hasPooler
+        ? // Production's path: the API through the transaction pooler, and the built functions.
+          databaseProject('pooler', 'tests/setup/pgbouncer.global.ts', [...dbTests, 'tests/deploy/**/*.test.ts'])
+        : hasPostgres
+          ? databaseProject('pg15', 'tests/setup/postgres15.global.ts', dbTests)
+          : databaseProject('pglite', 'tests/setup/pglite.global.ts', dbTests),
     ],
   },
 })

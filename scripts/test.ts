@@ -1,25 +1,33 @@
 /**
- * `npm test`: unit, API (PGlite and PostgreSQL 15) and end-to-end tests.
+ * `npm test`: unit, API (PostgreSQL 15 through PgBouncer, else PGlite) and end-to-end tests.
+ * `npm run validate` runs this with `--checks`: the typecheck, the lint and the format check too.
  * Finds Chromium first (CHROMIUM_PATH, else Debian's chromium-headless-shell, else chromium):
  * installs Debian's chromium-headless-shell when neither is there and running as root, otherwise
  * says exactly what is missing. Never downloads a browser of its own.
- * The headless shell is Chromium's own headless build (what Playwright runs headless); on this
- * two-core machine it runs the end-to-end suite about a quarter faster than the full browser.
  *
- * Order (docs/decisions/0015-tests-in-parallel.md): Vitest runs while the end-to-end site builds
- * and starts; then the read-only browser tests (two browsers), then the tests that change content,
- * one at a time. Vitest's output follows Playwright's.
+ * Two phases, each keeping both cores busy (docs/decisions/0015): first Vitest, the checks and the
+ * two end-to-end sites' builds, side by side; then one Playwright run: the read-only tests on the
+ * first site (two browsers) beside the second site's writing tests, then the first site's writing
+ * tests. The browser tests run alone: each write purges and re-renders pages on demand, and Vitest
+ * beside them was either starved (at a lower priority) or made them miss their timeouts. The output
+ * of Vitest and the checks is printed after Playwright's, then a closing summary with each phase's
+ * time: CI keeps only the tail of a run.
  *
- * Hermetic: Vitest, Playwright and the site under test get an allow-listed environment, never the
+ * Hermetic: Vitest, Playwright and the sites under test get an allow-listed environment, never the
  * caller's settings for the site nor `.env` (scripts/local-platform/hermetic-env.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { findChromium, requireChromium } from './local-platform/chromium.ts'
-import { e2eSite } from './local-platform/e2e-site.ts'
+import { e2eSites, type E2eSite } from './local-platform/e2e-site.ts'
 import { hermeticEnv } from './local-platform/hermetic-env.ts'
 
 type Env = Record<string, string | undefined>
+
+const started = Date.now()
+const minutes = (ms: number) => `${(ms / 60_000).toFixed(1)} min`
+/** What each phase took, for the closing summary. */
+const phases: string[] = []
 
 function run(cmd: string, args: string[], env: Env): number {
   console.log(`\n$ ${cmd} ${args.join(' ')}`)
@@ -27,8 +35,16 @@ function run(cmd: string, args: string[], env: Env): number {
   return r.status ?? 1
 }
 
-/** Runs a command with its output in `logFile`; resolves with its exit code. */
-function runLogged(cmd: string, args: string[], env: Env, logFile: string): Promise<number> {
+interface Logged {
+  label: string
+  logFile: string
+  code: number
+  ms: number
+}
+
+/** Runs a command with its output in `logFile`; resolves with its exit code and how long it took. */
+function runLogged(label: string, cmd: string, args: string[], env: Env, logFile: string): Promise<Logged> {
+  const t0 = Date.now()
   return new Promise((resolve) => {
     const out = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env })
     const chunks: Buffer[] = []
@@ -36,7 +52,7 @@ function runLogged(cmd: string, args: string[], env: Env, logFile: string): Prom
     out.stderr!.on('data', (d: Buffer) => chunks.push(d))
     out.once('close', (code) => {
       writeFileSync(logFile, Buffer.concat(chunks))
-      resolve(code ?? 1)
+      resolve({ label, logFile, code: code ?? 1, ms: Date.now() - t0 })
     })
   })
 }
@@ -58,15 +74,14 @@ function ensureChromium(): string {
   }
 }
 
-/** Starts the end-to-end site as Playwright would (its poison environment included) and waits for it. */
-async function startSite(env: Env): Promise<ChildProcess> {
-  const site = e2eSite(env)
-  console.log(`\n$ node ${site.args.join(' ')}  (the end-to-end site, on ${site.baseURL})`)
+/** Starts an end-to-end site as Playwright would (its poison environment included) and waits for it. */
+async function startSite(site: E2eSite, env: Env): Promise<ChildProcess> {
+  console.log(`\n$ node ${site.args.join(' ')}  (end-to-end site ${site.index + 1}, on ${site.baseURL})`)
   const child = spawn(process.execPath, site.args, {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...env, ...site.poison },
   })
-  const until = Date.now() + 240_000
+  const until = Date.now() + 300_000
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`the end-to-end site exited (${child.exitCode}) before it answered`)
     try {
@@ -77,7 +92,7 @@ async function startSite(env: Env): Promise<ChildProcess> {
     await new Promise((r) => setTimeout(r, 500))
   }
   child.kill('SIGTERM')
-  throw new Error(`the end-to-end site did not answer ${site.readyUrl} within 4 minutes`)
+  throw new Error(`the end-to-end site did not answer ${site.readyUrl} within 5 minutes`)
 }
 
 function stopSite(child: ChildProcess): Promise<void> {
@@ -92,6 +107,21 @@ function stopSite(child: ChildProcess): Promise<void> {
   })
 }
 
+/** The typecheck, the lint and the format check, one after the other (`npm run validate`). */
+async function checks(env: Env): Promise<Logged[]> {
+  const done: Logged[] = []
+  for (const [label, args] of [
+    ['typecheck', ['astro', 'check']],
+    ['lint', ['eslint', '.', '--max-warnings', '0']],
+    ['format', ['prettier', '--check', '.']],
+  ] as const) {
+    const [cmd, ...rest] = args
+    done.push(await runLogged(label, `${bin}/${cmd}`, [...rest], env, `.data/${label}-output.log`))
+  }
+  return done
+}
+
+const withChecks = process.argv.includes('--checks')
 const browser = ensureChromium()
 const env = hermeticEnv(process.env, { CHROMIUM_PATH: browser })
 const bin = 'node_modules/.bin'
@@ -99,54 +129,71 @@ mkdirSync('.data', { recursive: true })
 const vitestLog = '.data/vitest-output.log'
 const summaryFile = '.data/test-summary.log'
 writeFileSync(summaryFile, '')
-const e2eEnv = { ...env, E2E_REUSE_SITE: '1', E2E_SUMMARY_FILE: summaryFile }
 
-// Vitest first, while the end-to-end site builds and starts; the browser tests after it, alone.
-// Each write of the writing tests purges and re-renders pages on demand (decision 0700), so the
-// site under test is busy: a Vitest niced beside them was starved (its 5,000-request fuzz test took
-// 15 min there against 1 min alone), and at normal priority beside them it made admin tests fail.
-console.log(`\n$ ${bin}/vitest run  (while the end-to-end site starts; its output follows Playwright's)`)
-const unitRun = runLogged(`${bin}/vitest`, ['run'], { ...env, VITEST_TIMEOUT_SCALE: '4' }, vitestLog)
-let failed = 0
-let vitest = 1
-let site: ChildProcess | undefined
+// Phase 1: Vitest, the checks and the sites' builds at once. VITEST_TIMEOUT_SCALE: a test waits for
+// the CPU while the sites build (the timeouts catch hangs, not slowness).
+const phaseOne = Date.now()
+console.log(`\n$ ${bin}/vitest run  (while the end-to-end sites build; its output follows Playwright's)`)
+const unitRun = runLogged('Vitest', `${bin}/vitest`, ['run'], { ...env, VITEST_TIMEOUT_SCALE: '2' }, vitestLog)
+if (withChecks) console.log('$ astro check; eslint; prettier --check  (beside it; their output follows too)')
+const checkRuns = withChecks ? checks(env) : Promise.resolve([])
+
+let playwright = 1
+const sites: ChildProcess[] = []
 try {
-  site = await startSite(env)
-  vitest = await unitRun
-  // Both browser projects run whatever the other's result: the summary names every failure.
-  const readOnly = run(`${bin}/playwright`, ['test', '--project=read-only'], {
-    ...e2eEnv,
-    E2E_SUMMARY_PROJECT: 'read-only',
-  })
-  const writing = run(`${bin}/playwright`, ['test', '--project=writing', '--no-deps'], {
-    ...e2eEnv,
-    E2E_SUMMARY_PROJECT: 'writing',
-  })
-  failed = readOnly || writing
+  const sitesStarted = Date.now()
+  const starting = Promise.allSettled(e2eSites(env).map((site) => startSite(site, env)))
+  for (const result of await starting) {
+    if (result.status === 'fulfilled') sites.push(result.value)
+  }
+  phases.push(`End-to-end sites built and started: ${minutes(Date.now() - sitesStarted)}`)
+  const failedStart = (await starting).find((r) => r.status === 'rejected')
+  if (failedStart) throw (failedStart as PromiseRejectedResult).reason
+  // The browser tests start when phase 1 is over: beside Vitest they missed their timeouts.
+  await Promise.all([unitRun, checkRuns])
+  phases.push(`Phase 1 (Vitest, checks, sites): ${minutes(Date.now() - phaseOne)}`)
+  const playwrightStarted = Date.now()
+  // One run for the three projects: each failure is named in the summary, whatever the others did.
+  playwright = run(`${bin}/playwright`, ['test'], { ...env, E2E_REUSE_SITE: '1', E2E_SUMMARY_FILE: summaryFile })
+  phases.push(`Phase 2 (Playwright, all projects): ${minutes(Date.now() - playwrightStarted)}`)
+} catch (error) {
+  console.error(`[npm test] ${(error as Error).message}`)
 } finally {
-  vitest = await unitRun
-  if (site) await stopSite(site)
+  await Promise.all(sites.map(stopSite))
 }
-const vitestOutput = readFileSync(vitestLog, 'utf8')
-console.log(`\n$ vitest run (output)\n${vitestOutput}`)
+const vitest = await unitRun
+const checked = await checkRuns
+phases.push(`${vitest.label}: ${minutes(vitest.ms)}`, ...checked.map((c) => `${c.label}: ${minutes(c.ms)}`))
+
+for (const logged of [...checked, vitest]) {
+  console.log(`\n$ ${logged.label} (output)\n${readFileSync(logged.logFile, 'utf8')}`)
+}
 // Last, what decided the exit code: CI shows only the tail of a long run.
 // Without the terminal's colour codes.
-const vitestLines = vitestOutput.replace(/\u001b\[[0-9;]*m/g, '').split('\n')
+const vitestLines = readFileSync(vitestLog, 'utf8')
+  .replace(/\u001b\[[0-9;]*m/g, '')
+  .split('\n')
 const vitestTotals = vitestLines
-  .filter((line) => /^\s*(Test Files|Tests|Errors)\s/.test(line))
+  .filter((line) => /^\s*(Test Files|Tests|Errors)\s+\d/.test(line))
   .map((line) => line.trim())
   .join('; ')
 // Vitest marks each failed test (and a file that failed to run) with a FAIL line.
 const vitestFailures = [
   ...new Set(vitestLines.filter((line) => /^\s*FAIL\s/.test(line)).map((line) => `  ${line.trim()}`)),
 ]
+const failedChecks = checked.filter((c) => c.code !== 0)
+const failed = playwright || vitest.code || failedChecks.length
 console.log(
   [
     '\n== npm test summary ==',
     readFileSync(summaryFile, 'utf8').trimEnd() || 'Playwright: did not report',
-    `Vitest: exit ${vitest} (${vitestTotals || 'no totals printed'})`,
+    `Vitest: exit ${vitest.code} (${vitestTotals || 'no totals printed'})`,
     ...vitestFailures.slice(0, 30),
-    failed || vitest ? 'npm test FAILED' : 'npm test passed',
+    ...checked.map((c) => `${c.label}: ${c.code === 0 ? 'passed' : `FAILED (exit ${c.code}; its output is above)`}`),
+    'Phases (wall clock; they overlap):',
+    ...phases.map((phase) => `  ${phase}`),
+    `Total: ${minutes(Date.now() - started)}`,
+    failed ? 'npm test FAILED' : 'npm test passed',
   ].join('\n'),
 )
-process.exit(failed || vitest)
+process.exit(failed ? 1 : 0)

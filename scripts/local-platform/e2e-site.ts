@@ -1,12 +1,22 @@
 /**
- * The site the end-to-end tests run against: `npm start` on its own ports and a scratch data
- * folder (scripts/e2e-server.ts). Playwright starts it (playwright.config.ts), or `npm test` does
- * and both Playwright runs reuse it (scripts/test.ts). Ports can be moved with E2E_PORT and
- * E2E_DB_PORT so that two checkouts can run the suite side by side.
+ * The sites the end-to-end tests run against: `npm start` on its own ports and a scratch data
+ * folder each (scripts/e2e-server.ts). Playwright starts them (playwright.config.ts), or `npm test`
+ * does and Playwright reuses them (scripts/test.ts).
+ *
+ * Two sites, so that the tests that change content run two at a time, each on a site and database
+ * of its own (docs/decisions/0015): site 0 on E2E_PORT (8899), site 1 ten ports above. Each site
+ * has its fakes on its port + 2, + 3 and + 4, and its database on E2E_DB_PORT (+ 10 for site 1) or
+ * its port + 45440, so that two checkouts can run the suite side by side.
  */
-export function e2eSite(env: Record<string, string | undefined>) {
-  const port = Number(env.E2E_PORT ?? 8899)
-  const dbPort = Number(env.E2E_DB_PORT ?? port + 45440)
+export const E2E_SITES = 2
+const SITE_STRIDE = 10
+const DEFAULT_PORT = 8899
+
+type Env = Record<string, string | undefined>
+
+export function e2eSite(env: Env, index = 0) {
+  const port = Number(env.E2E_PORT ?? DEFAULT_PORT) + SITE_STRIDE * index
+  const dbPort = env.E2E_DB_PORT ? Number(env.E2E_DB_PORT) + SITE_STRIDE * index : port + 45440
   /** The fake AI server the site talks to (tests/fakes/ai-server.ts; tests/helpers/e2e-ai.ts). */
   const fakeAiPort = port + 2
   /** The fake Twitch, YouTube and Steam (tests/fakes/refresh-apis-server.ts; tests/helpers/e2e-refresh.ts). */
@@ -14,8 +24,13 @@ export function e2eSite(env: Record<string, string | undefined>) {
   /** The fake Jolpica-F1 (tests/fakes/jolpica-server.ts; tests/helpers/e2e-jolpica.ts). */
   const fakeJolpicaPort = port + 4
   return {
+    index,
     port,
     baseURL: `http://localhost:${port}`,
+    databaseUrl: `postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`,
+    fakeAiOrigin: `http://127.0.0.1:${fakeAiPort}`,
+    fakeRefreshOrigin: `http://127.0.0.1:${fakeRefreshPort}`,
+    fakeJolpicaOrigin: `http://127.0.0.1:${fakeJolpicaPort}`,
     /** Answers once the site serves its API. */
     readyUrl: `http://localhost:${port}/api/site-settings/hero_image`,
     args: [
@@ -43,4 +58,18 @@ export function e2eSite(env: Record<string, string | undefined>) {
       YOUTUBE_API_KEY: 'youtube-poison',
     },
   }
+}
+
+export type E2eSite = ReturnType<typeof e2eSite>
+
+/** Every end-to-end site, site 0 first. */
+export function e2eSites(env: Env): E2eSite[] {
+  return Array.from({ length: E2E_SITES }, (_, index) => e2eSite(env, index))
+}
+
+/** The site a test runs against, from its project's base URL. */
+export function e2eSiteAt(baseURL: string | undefined, env: Env): E2eSite {
+  const site = e2eSites(env).find((s) => s.baseURL === baseURL)
+  if (!site) throw new Error(`No end-to-end site answers at ${baseURL}`)
+  return site
 }

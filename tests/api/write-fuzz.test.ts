@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseDigest, digestQuery } from '../helpers/digest.ts'
+import { preparedDigest } from '../helpers/digest.ts'
 import {
   createAccessory,
   createChampionshipResult,
@@ -236,8 +236,8 @@ const request = fc.record({
   contentType,
 })
 
-let digestSql = ''
-const digest = () => databaseDigest(digestSql)
+let digest: () => Promise<string>
+let dropDigest: (() => Promise<void>) | undefined
 
 let blobs: BlobsHarness
 let target: ReturnType<typeof appWith>['app']
@@ -265,10 +265,11 @@ beforeAll(async () => {
     await createStandings({}, 4)
   }
   cookie = await adminCookie()
-  digestSql = await digestQuery()
+  ;({ digest, drop: dropDigest } = await preparedDigest())
 })
 
 afterAll(async () => {
+  await dropDigest?.()
   await refresh.close()
   await ai.close()
   await blobs.close()

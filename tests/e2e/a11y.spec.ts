@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { axe } from '../helpers/axe.ts'
 import { expect, test } from './public-helpers.ts'
 
 /** At most this many articles are checked; the other pages are all checked. */
@@ -42,9 +42,7 @@ async function axeFailures(page: import('@playwright/test').Page, sample: string
     // Reveal lazily hydrated sections so that what visitors reach is what is checked.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
     await page.waitForTimeout(150)
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze()
+    const results = await axe(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
     for (const v of results.violations) {
       if (v.impact === 'serious' || v.impact === 'critical') {
         failures.push(

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { deflateSync } from 'node:zlib'
+import { listenLocal } from './listen.ts'
 
 /**
  * A fake of the two AI services on 127.0.0.1 (never the internet): Perplexity's Agent API
@@ -346,8 +346,7 @@ export async function startFakeAi(options: { port?: number } = {}): Promise<Fake
     }
   })
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
-  const port = (server.address() as AddressInfo).port
+  const port = await listenLocal(server, options.port)
   return {
     url: `http://127.0.0.1:${port}/v1`,
     port,

@@ -1,5 +1,5 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLocal } from './listen.ts'
 
 /** Netlify's build hook, faked on 127.0.0.1: it answers 200 and counts the calls. */
 export interface FakeBuildHook {
@@ -29,9 +29,9 @@ export async function startFakeBuildHook(): Promise<FakeBuildHook> {
     if (holding) held.push(res)
     else answer(res)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = await listenLocal(server)
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/build_hooks/fake`,
+    url: `http://127.0.0.1:${port}/build_hooks/fake`,
     calls: () => calls,
     holdAnswers: () => {
       holding = true

@@ -1,4 +1,5 @@
 import { createServer, type ServerResponse } from 'node:http'
+import { listenLocal } from './listen.ts'
 
 /**
  * A fake of Jolpica-F1 (the Ergast-compatible API) on 127.0.0.1, never the internet:
@@ -133,8 +134,7 @@ export async function startFakeJolpica(options: { port?: number } = {}): Promise
     }
     return send(res, 200, standingsAnswer(`${url.origin}${url.pathname}`, series, table))
   })
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
-  const port = (server.address() as { port: number }).port
+  const port = await listenLocal(server, options.port)
   const origin = `http://127.0.0.1:${port}`
   const fake: FakeJolpica = {
     origin,

@@ -1,5 +1,5 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLocal } from './listen.ts'
 
 /** What the fake answers to one purge: a status (and Retry-After), or no answer at all. */
 export type PurgeAnswer = { status: number; retryAfter?: number } | 'hang'
@@ -29,9 +29,9 @@ export async function startFakeNetlifyApi(): Promise<FakeNetlifyApi> {
       res.writeHead(answer.status, answer.retryAfter ? { 'retry-after': String(answer.retryAfter) } : {}).end()
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = await listenLocal(server)
   return Object.assign(fake, {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `http://127.0.0.1:${port}`,
     close: async () => {
       for (const res of hanging) res.destroy()
       await new Promise<void>((resolve) => server.close(() => resolve()))

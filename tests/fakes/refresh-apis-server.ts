@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { listenLocal } from './listen.ts'
 
 /**
  * A fake of the three services the stream and game refreshes read, on 127.0.0.1 (never the
@@ -312,8 +313,7 @@ export async function startFakeRefreshApis(options: { port?: number } = {}): Pro
           : steamAnswer(url)
     send(res, status, answer)
   })
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
-  const port = (server.address() as { port: number }).port
+  const port = await listenLocal(server, options.port)
   const origin = `http://127.0.0.1:${port}`
 
   const fake: FakeRefreshApis = {

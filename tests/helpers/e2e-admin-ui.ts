@@ -1,5 +1,5 @@
 import { expect as baseExpect, type Page, type TestInfo } from '@playwright/test'
-import AxeBuilder from '@axe-core/playwright'
+import { axe } from './axe.ts'
 import { e2eAdminPassword } from './e2e-admin.ts'
 
 /** The machine is shared and each call crosses the local platform: assertions wait longer. */
@@ -42,7 +42,7 @@ export async function confirm(page: Page, action: string): Promise<void> {
 }
 
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze()
+  const results = await axe(page).analyze()
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`,
   )

@@ -1,11 +1,10 @@
 import type { APIRequestContext } from '@playwright/test'
 import type { FakeTable, JolpicaBehavior } from '../fakes/jolpica-server.ts'
+import { currentSite } from './e2e-site.ts'
 
-/** The fake Jolpica-F1 the end-to-end site talks to (scripts/local-platform/e2e-site.ts: port + 4). */
-const origin = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8899) + 4}`
-
+/** The fake Jolpica-F1 of the test's site (scripts/local-platform/e2e-site.ts). */
 async function control(request: APIRequestContext, path: string, data: unknown): Promise<void> {
-  const res = await request.post(`${origin}/__fake/${path}`, { data })
+  const res = await request.post(`${currentSite().fakeJolpicaOrigin}/__fake/${path}`, { data })
   if (!res.ok()) throw new Error(`the fake Jolpica refused ${path}: ${res.status()} ${await res.text()}`)
 }
 

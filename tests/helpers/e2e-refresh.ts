@@ -1,11 +1,10 @@
 import type { APIRequestContext } from '@playwright/test'
 import type { FakeBehavior, SteamApp, TwitchChannel } from '../fakes/refresh-apis-server.ts'
+import { currentSite } from './e2e-site.ts'
 
-/** The fake Twitch, YouTube and Steam the end-to-end site talks to (scripts/local-platform/e2e-site.ts: port + 3). */
-const origin = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8899) + 3}`
-
+/** The fake Twitch, YouTube and Steam of the test's site (scripts/local-platform/e2e-site.ts). */
 async function control(request: APIRequestContext, path: string, data: unknown): Promise<void> {
-  const res = await request.post(`${origin}/__fake/${path}`, { data })
+  const res = await request.post(`${currentSite().fakeRefreshOrigin}/__fake/${path}`, { data })
   if (!res.ok()) throw new Error(`the fake refresh APIs refused ${path}: ${res.status()} ${await res.text()}`)
 }
 

@@ -23,19 +23,41 @@ export default class SummaryReporter implements Reporter {
 
   onEnd(result: FullResult): void {
     if (!this.file) return
-    const counts = { expected: 0, unexpected: 0, flaky: 0, skipped: 0 }
+    const lines: string[] = []
     const failures: string[] = []
-    for (const test of this.tests) {
-      const outcome = test.outcome()
-      counts[outcome]++
-      if (outcome === 'unexpected' || outcome === 'flaky') failures.push(describeFailure(test, outcome))
+    for (const [project, tests] of byProject(this.tests)) {
+      const counts = { expected: 0, unexpected: 0, flaky: 0, skipped: 0 }
+      let first = Infinity
+      let last = 0
+      for (const test of tests) {
+        const outcome = test.outcome()
+        counts[outcome]++
+        if (outcome === 'unexpected' || outcome === 'flaky') failures.push(describeFailure(test, outcome))
+        for (const run of test.results) {
+          first = Math.min(first, run.startTime.getTime())
+          last = Math.max(last, run.startTime.getTime() + run.duration)
+        }
+      }
+      // From its first test's start to its last test's end: the phase's wall time.
+      const span = last > first ? ` in ${((last - first) / 60_000).toFixed(1)} min` : ''
+      lines.push(
+        `Playwright ${project}: ${counts.unexpected ? 'failed' : 'passed'}${span} (${counts.expected} passed, ` +
+          `${counts.unexpected} failed, ${counts.flaky} flaky, ${counts.skipped} skipped)`,
+      )
     }
-    const project = process.env.E2E_SUMMARY_PROJECT ?? 'playwright'
-    const head =
-      `Playwright ${project}: ${result.status} (${counts.expected} passed, ${counts.unexpected} failed, ` +
-      `${counts.flaky} flaky, ${counts.skipped} skipped)`
-    appendFileSync(this.file, [head, ...failures].join('\n') + '\n')
+    if (lines.length === 0) lines.push(`Playwright: ${result.status} (no test ran)`)
+    appendFileSync(this.file, [...lines, ...failures].join('\n') + '\n')
   }
+}
+
+/** The run's tests by the project they ran in, in the order the projects first appear. */
+function byProject(tests: Iterable<TestCase>): Map<string, TestCase[]> {
+  const projects = new Map<string, TestCase[]>()
+  for (const test of tests) {
+    const name = test.parent.project()?.name ?? 'playwright'
+    projects.set(name, [...(projects.get(name) ?? []), test])
+  }
+  return projects
 }
 
 function describeFailure(test: TestCase, outcome: 'unexpected' | 'flaky'): string {

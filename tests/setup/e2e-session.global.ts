@@ -1,17 +1,20 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { request, type FullConfig } from '@playwright/test'
-import { e2eSite } from '../../scripts/local-platform/e2e-site.ts'
 import { e2eSessionFile, readE2eAdminPassword } from '../helpers/e2e-session.ts'
 
 /**
- * Logs the admin in once per Playwright run (issue 24), through the API as a browser would, and
- * saves the session as Playwright's storage state: the admin tests start with it
- * (playwright.config.ts), instead of each test paying a login. Runs after the web server is up.
+ * Logs the admin in once per Playwright run and site (issue 24), through the API as a browser would,
+ * and saves the session as Playwright's storage state: the admin tests start with it
+ * (playwright.config.ts), instead of each test paying a login. Runs after the web servers are up.
  * The gate's own tests start without it and log in through the form.
  */
 export default async function globalSetup(config: FullConfig): Promise<void> {
-  const baseURL = config.projects[0]?.use.baseURL ?? e2eSite(process.env).baseURL
+  const sites = new Set(config.projects.map((project) => project.use.baseURL).filter((url) => url !== undefined))
+  await Promise.all([...sites].map(saveSession))
+}
+
+async function saveSession(baseURL: string): Promise<void> {
   const context = await request.newContext({ baseURL })
   try {
     const res = await context.post('/api/admin/login', { data: { password: readE2eAdminPassword(baseURL) } })
