@@ -5,16 +5,16 @@ import { e2eSessionFile } from './tests/helpers/e2e-session.ts'
 
 /**
  * End-to-end tests in Debian's Chromium against the site served exactly as `npm start` serves it,
- * on its own ports and a scratch data folder (never the developer's .data/). Two such sites, each
+ * on its own ports and a scratch data folder (never the developer's .data/). Three such sites, each
  * with its own database and fakes (scripts/local-platform/e2e-site.ts).
  */
-const site = e2eSite(process.env, 0)
-const secondSite = e2eSite(process.env, 1)
+const [readOnlySite, writingSite, secondWritingSite] = [0, 1, 2].map((index) => e2eSite(process.env, index))
 
 /**
- * Tests that change what the site serves (content, settings, 10,000 extra articles) run one at a
- * time on a site; the read-only tests (the public site, and the admin panel's accessibility and
- * layout checks, which only read) share the first site, two at a time, before its writing tests.
+ * The tests that change what the site serves (content, settings, 10,000 extra articles): they run
+ * one at a time on a site of their own, never on the read-only tests' site. The read-only tests
+ * (the public site, and the admin panel's accessibility and layout checks, which only read) run
+ * two at a time on theirs.
  */
 const writingTests = [
   /\/admin-(?!a11y\.|layout\.)[\w-]+\.spec\.ts$/,
@@ -24,29 +24,23 @@ const writingTests = [
 ]
 
 /**
- * The writing tests that run on the second site (docs/decisions/0024). They start beside the first
- * site's read-only tests, and the first site's writing tests only after those, so the second site
- * takes more than half of the writing tests' time (their durations in the run of 2026-11-26): then
- * both sites end together. A new writing test file goes to the first site unless it is listed here.
+ * The writing tests of the second lane (the third site), beside the first lane's: about half of
+ * the writing tests' time each (their durations in the run of 2026-11-26), so that both lanes end
+ * together. A new writing test file goes to the first lane unless it is listed here.
  */
-const onSecondSite = [
-  'admin-ai-feedback',
-  'admin-refresh',
+const secondLane = [
   'admin-gate',
+  'admin-refresh',
   'admin-ai',
   'admin-race-results',
-  'admin-settings',
   'admin-games',
-  'admin-standings',
-  'admin-news-fit',
+  'admin-settings',
   'admin-keyboard',
-  'admin-totp',
-  'admin-api',
-  'admin-og-cards',
-  'admin-news-editor',
-  'admin-lost-connection',
   'admin-polish',
+  'admin-standings',
   'admin-spec-fields',
+  'admin-news-fit',
+  'admin-api',
 ].map((name) => new RegExp(`/${name}\\.spec\\.ts$`))
 
 export default defineConfig({
@@ -54,9 +48,9 @@ export default defineConfig({
   // One admin login per run, saved for the admin tests (the gate's own tests start without it).
   globalSetup: './tests/setup/e2e-session.global.ts',
   fullyParallel: false,
-  // Three browsers at once: two read-only ones on the first site beside the second site's writing
-  // tests, which mostly wait for the site; then one writing browser on each site.
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // Four browsers at once: two read-only ones, which keep the CPU busy, and one per writing lane,
+  // which mostly wait for their site (docs/decisions/0024).
+  workers: Number(process.env.E2E_WORKERS ?? 4),
   // One retry: a test that fails and then passes is reported as flaky in npm test's closing summary
   // (tests/helpers/e2e-summary-reporter.ts), to be fixed like a failure, but does not fail the
   // run; a test that fails twice does (docs/decisions/0015).
@@ -85,40 +79,42 @@ export default defineConfig({
       ],
     },
   },
-  // The read-only tests first on the first site, two at a time; then its writing tests, one at a
-  // time, so that no read-only test meets content another test changed. The second site's writing
-  // tests run from the start, one at a time, beside them.
+  // All three from the start, each on its own site: no read-only test meets content another test
+  // changed, and a writing test meets only its own lane's changes.
   projects: [
     {
       name: 'read-only',
-      use: { ...devices['Desktop Chrome'], baseURL: site.baseURL },
+      use: { ...devices['Desktop Chrome'], baseURL: readOnlySite.baseURL },
       testIgnore: writingTests,
       fullyParallel: true,
       // Two: Playwright fills every free worker with this project's tests first, so without this
-      // limit the second site's writing tests would wait for all of them.
+      // limit the writing lanes would wait for all of them.
       workers: 2,
     },
     {
       name: 'writing',
       testMatch: writingTests,
-      testIgnore: onSecondSite,
-      dependencies: ['read-only'],
+      testIgnore: secondLane,
       // The admin tests start logged in (tests/setup/e2e-session.global.ts).
-      use: { ...devices['Desktop Chrome'], baseURL: site.baseURL, storageState: e2eSessionFile(site.baseURL) },
+      use: {
+        ...devices['Desktop Chrome'],
+        baseURL: writingSite.baseURL,
+        storageState: e2eSessionFile(writingSite.baseURL),
+      },
       workers: 1,
     },
     {
       name: 'writing-2',
-      testMatch: onSecondSite,
+      testMatch: secondLane,
       use: {
         ...devices['Desktop Chrome'],
-        baseURL: secondSite.baseURL,
-        storageState: e2eSessionFile(secondSite.baseURL),
+        baseURL: secondWritingSite.baseURL,
+        storageState: e2eSessionFile(secondWritingSite.baseURL),
       },
       workers: 1,
     },
   ],
-  webServer: [site, secondSite].map((each) => ({
+  webServer: [readOnlySite, writingSite, secondWritingSite].map((each) => ({
     command: `node ${each.args.join(' ')}`,
     url: each.readyUrl,
     timeout: 240_000,

@@ -5,13 +5,14 @@
  * installs Debian's chromium-headless-shell when neither is there and running as root, otherwise
  * says exactly what is missing. Never downloads a browser of its own.
  *
- * Two phases, each keeping both cores busy (docs/decisions/0015): first Vitest, the checks and the
- * two end-to-end sites' builds, side by side; then one Playwright run: the read-only tests on the
- * first site (two browsers) beside the second site's writing tests, then the first site's writing
- * tests. The browser tests run alone: each write purges and re-renders pages on demand, and Vitest
- * beside them was either starved (at a lower priority) or made them miss their timeouts. The output
- * of Vitest and the checks is printed after Playwright's, then a closing summary with each phase's
- * time: CI keeps only the tail of a run.
+ * Two phases, each keeping both cores busy (docs/decisions/0024): first Vitest, the checks and the
+ * three end-to-end sites' builds, side by side; then one Playwright run: the read-only tests on the
+ * first site (two browsers) beside the two lanes of writing tests, each on a site of its own (one
+ * browser each: they mostly wait for their site). The browser tests do not share the CPU with
+ * Vitest: each write purges and re-renders pages on demand, and Vitest beside them was either
+ * starved (at a lower priority) or made them miss their timeouts. The output of Vitest and the
+ * checks is printed after Playwright's, then a closing summary with each phase's time: CI keeps
+ * only the tail of a run.
  *
  * Hermetic: Vitest, Playwright and the sites under test get an allow-listed environment, never the
  * caller's settings for the site nor `.env` (scripts/local-platform/hermetic-env.ts).

@@ -3,12 +3,14 @@
  * folder each (scripts/e2e-server.ts). Playwright starts them (playwright.config.ts), or `npm test`
  * does and Playwright reuses them (scripts/test.ts).
  *
- * Two sites, so that the tests that change content run two at a time, each on a site and database
- * of its own (docs/decisions/0015): site 0 on E2E_PORT (8899), site 1 ten ports above. Each site
- * has its fakes on its port + 2, + 3 and + 4, and its database on E2E_DB_PORT (+ 10 for site 1) or
- * its port + 45440, so that two checkouts can run the suite side by side.
+ * Three sites, each with its own database (docs/decisions/0024): the read-only tests on site 0, and
+ * the tests that change content in two lanes, on sites 1 and 2, from the start: they mostly wait
+ * for their site, so they fill the CPU the read-only tests leave. Site 0 is on E2E_PORT (8899),
+ * each next one ten ports above. Each site has its fakes on its port + 2, + 3 and + 4, and its
+ * database on E2E_DB_PORT (+ 10 per site) or its port + 45440, so that two checkouts can run the
+ * suite side by side.
  */
-export const E2E_SITES = 2
+export const E2E_SITES = 3
 const SITE_STRIDE = 10
 const DEFAULT_PORT = 8899
 

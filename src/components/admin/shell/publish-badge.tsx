@@ -14,8 +14,15 @@ const colours = { pending: 'bg-amber-400', live: 'bg-emerald-400' } as const
 export function PublishBadge() {
   const status = useStore($publishStatus)
   useEffect(() => pollPublishStatus(), [])
-  // As tall as the two lines that replace it: the header, and the tab below it, do not move.
-  if (!status) return <p className="min-h-10 text-sm text-gray-400">Site status: checking...</p>
+  // As tall as the two lines that replace it: the header, and the tab below it, do not move. The
+  // same live region from the start: a screen reader hears the state when it arrives, and the
+  // placeholder is not content outside any landmark (axe's 'region' rule on a phone).
+  if (!status)
+    return (
+      <div role="status" aria-live="polite">
+        <p className="min-h-10 text-sm text-gray-400">Site status: checking...</p>
+      </div>
+    )
   const { state, lastPurgeAt, waiting } = status.publishing
   const failing = waiting.find((w) => w.lastError)
   return (
