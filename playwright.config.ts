@@ -8,7 +8,9 @@ import { e2eSessionFile } from './tests/helpers/e2e-session.ts'
  * on its own ports and a scratch data folder (never the developer's .data/). Three such sites, each
  * with its own database and fakes (scripts/local-platform/e2e-site.ts).
  */
-const [readOnlySite, writingSite, secondWritingSite] = [0, 1, 2].map((index) => e2eSite(process.env, index))
+const readOnlySite = e2eSite(process.env, 0)
+const writingSite = e2eSite(process.env, 1)
+const secondWritingSite = e2eSite(process.env, 2)
 
 /**
  * The tests that change what the site serves (content, settings, 10,000 extra articles): they run
