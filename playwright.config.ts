@@ -43,6 +43,9 @@ const secondLane = [
   'admin-spec-fields',
   'admin-news-fit',
   'admin-api',
+  'admin-xss',
+  'admin-revisions',
+  'admin-totp',
 ].map((name) => new RegExp(`/${name}\\.spec\\.ts$`))
 
 export default defineConfig({
