@@ -81,7 +81,9 @@ export function DeployBudget() {
           ? `Deploys this month: ${deploys.deploysThisMonth} (${deploys.creditsThisMonth} credits) of ${deploys.monthlyDeployBudget}`
           : 'Loading deploys...'}
       </p>
-      <p className="mb-4 text-sm text-gray-400">
+      {/* Two lines kept from the start: the text that arrives takes two on a desktop, and the form's
+          buttons below it had moved down when it came (tests/e2e/admin-layout.spec.ts). */}
+      <p className="mb-4 min-h-10 text-sm text-gray-400">
         {!deploys
           ? '\u00a0'
           : !deploys.hookConfigured

@@ -38,7 +38,8 @@ export function Publishing() {
           ? `Purges this month: ${publishing.purgesThisMonth}${publishing.failedPurgesThisMonth ? ` (${publishing.failedPurgesThisMonth} refused, then retried)` : ''}`
           : 'Loading publishing...'}
       </p>
-      <p className="mb-4 text-sm text-gray-400">
+      {/* Two lines kept from the start, as the last purge's line takes two: 'Purge Everything' stays put. */}
+      <p className="mb-4 min-h-10 text-sm text-gray-400">
         {publishing?.lastPurgeAt
           ? `Last purge ${shortDateTime(publishing.lastPurgeAt)}. Each save shows on the site within seconds; no deploy is needed.`
           : 'Each save shows on the site within seconds; no deploy is needed.'}
