@@ -7,7 +7,7 @@ import { notify } from '../shared/toast.ts'
 import type { AdminSchedulerConfig } from '../shared/types.ts'
 import { useUnsavedChanges } from '../shared/unsaved.ts'
 import { JobBlock } from './job-block.tsx'
-import { useSaveSchedulerConfig, useSchedulerConfig, useTestModeEstimate } from './use-scheduler.ts'
+import { useEstimateNow, useSaveSchedulerConfig, useSchedulerConfig, useTestModeEstimate } from './use-scheduler.ts'
 import { ChampionshipsField } from './championships-field.tsx'
 import { confirmTestMode, testModeCostText } from './test-mode-cost.ts'
 import { LoadError } from '../shared/load-error.tsx'
@@ -41,6 +41,7 @@ function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
   const save = useSaveSchedulerConfig()
   const testMode = useSaveSchedulerConfig()
   const estimate = useTestModeEstimate()
+  const estimateNow = useEstimateNow()
   const dirty = JSON.stringify(form) !== JSON.stringify(formOf(stored))
   useUnsavedChanges(dirty)
 
@@ -57,7 +58,7 @@ function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
   const toggleTestMode = async () => {
     const enable = !stored.testMode
     // Test mode spends money every 2 minutes: the owner sees how much before it starts.
-    if (enable && !(await confirmTestMode(estimate.data))) return
+    if (enable && !(await confirmTestMode(await estimateNow()))) return
     // Test mode: every 2 minutes, news and standings, for the spec's two championships.
     const update = enable
       ? { testMode: true, testIntervalMinutes: 2, generateNews: true, refreshStandings: true }

@@ -36,9 +36,20 @@ export function useRunTestNow() {
   })
 }
 
+const estimateQuery = {
+  queryKey: ['admin', 'scheduler', 'test-mode-estimate'],
+  queryFn: () => unwrap(api.admin.scheduler['test-mode-estimate'].$get()),
+}
+
 /** What test mode would spend per hour and day (the confirm dialog before enabling it). */
-export const useTestModeEstimate = () =>
-  useQuery({
-    queryKey: ['admin', 'scheduler', 'test-mode-estimate'],
-    queryFn: () => unwrap(api.admin.scheduler['test-mode-estimate'].$get()),
-  })
+export const useTestModeEstimate = () => useQuery(estimateQuery)
+
+/**
+ * The estimate at the moment the owner asks for test mode: the one already read, or the read still
+ * under way (awaited: a click before it answered had been told 'could not be loaded'), or one more
+ * try after a failed read. Undefined only when it cannot be read.
+ */
+export function useEstimateNow() {
+  const client = useQueryClient()
+  return () => client.ensureQueryData(estimateQuery).catch(() => undefined)
+}
