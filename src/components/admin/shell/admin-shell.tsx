@@ -8,6 +8,7 @@ import { $session, logout } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
 import { forgetUnsavedChanges, hasUnsavedChanges, useBeforeUnloadGuard } from '../shared/unsaved.ts'
 import { JobProgressBanner } from './job-progress-banner.tsx'
+import { pollPublishStatus } from '../shared/publish-status.ts'
 import { PendingAiBanner } from './pending-ai-banner.tsx'
 import { PublishBadge } from './publish-badge.tsx'
 import { allTabs, tabGroups, type AdminTab } from './tabs.ts'
@@ -33,6 +34,9 @@ function Shell() {
   const { tab, go, href } = useTabRoute()
   const [drawerOpen, setDrawerOpen] = useState(false)
   useBeforeUnloadGuard()
+  // One poll of the publishing state for the whole panel: the header shows its badge twice (one
+  // for wide screens, one for phones, each hidden by CSS on the other), and each had polled.
+  useEffect(() => pollPublishStatus(), [])
 
   // Back from an expired session: the calls that failed with 401 run again.
   useEffect(() => {

@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react'
-import { useEffect } from 'react'
 import { streamStartTime as shortDateTime } from '../../../lib/dates.ts'
-import { $publishStatus, pollPublishStatus } from '../shared/publish-status.ts'
+import { $publishStatus } from '../shared/publish-status.ts'
 
 const labels = { pending: 'Publishing changes', live: 'Live' } as const
 const colours = { pending: 'bg-amber-400', live: 'bg-emerald-400' } as const
@@ -9,11 +8,10 @@ const colours = { pending: 'bg-amber-400', live: 'bg-emerald-400' } as const
 /**
  * Whether the owner's changes are on the public pages, always visible: live once the CDN dropped
  * the pages a write changed (seconds, no deploy: docs/decisions/0700), pending while a purge waits
- * or is retried, with its error.
+ * or is retried, with its error. The shell polls the state (admin-shell.tsx).
  */
 export function PublishBadge() {
   const status = useStore($publishStatus)
-  useEffect(() => pollPublishStatus(), [])
   // As tall as the two lines that replace it: the header, and the tab below it, do not move. The
   // same live region from the start: a screen reader hears the state when it arrives, and the
   // placeholder is not content outside any landmark (axe's 'region' rule on a phone).
