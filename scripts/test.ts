@@ -143,13 +143,14 @@ let playwright = 1
 const sites: ChildProcess[] = []
 try {
   const sitesStarted = Date.now()
-  const starting = Promise.allSettled(e2eSites(env).map((site) => startSite(site, env)))
-  for (const result of await starting) {
+  // Every site that started is kept (and stopped below), even when another one failed.
+  const startedSites = await Promise.allSettled(e2eSites(env).map((site) => startSite(site, env)))
+  phases.push(`End-to-end sites built and started: ${minutes(Date.now() - sitesStarted)}`)
+  for (const result of startedSites) {
     if (result.status === 'fulfilled') sites.push(result.value)
   }
-  phases.push(`End-to-end sites built and started: ${minutes(Date.now() - sitesStarted)}`)
-  const failedStart = (await starting).find((r) => r.status === 'rejected')
-  if (failedStart) throw (failedStart as PromiseRejectedResult).reason
+  const failedStart = startedSites.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+  if (failedStart) throw failedStart.reason
   // The browser tests start when phase 1 is over: beside Vitest they missed their timeouts.
   await Promise.all([unitRun, checkRuns])
   phases.push(`Phase 1 (Vitest, checks, sites): ${minutes(Date.now() - phaseOne)}`)
