@@ -1,16 +1,18 @@
 /**
  * The embedded database server: PGlite persisted under DATA_DIR/pglite, on 127.0.0.1:EMBEDDED_DB_PORT.
  * `npm start` runs it as a child process; run it alone with `npm run db:server`.
- * Prints one line `ready <port>` when it accepts connections.
+ * Prints one line `ready <port>` when it accepts connections; only clients with the password it keeps
+ * in DATA_DIR/db-password get in (decision 0216).
  */
 import path from 'node:path'
 import { env } from '../src/env.server.ts'
-import { startEmbeddedServer } from './local-platform/embedded-db.ts'
+import { ensureEmbeddedPassword, startEmbeddedServer } from './local-platform/embedded-db.ts'
 import { ensurePrivateDir } from './local-platform/private-files.ts'
 
 ensurePrivateDir(env.DATA_DIR)
 const dataDir = path.join(env.DATA_DIR, 'pglite')
-const server = await startEmbeddedServer({ dataDir, port: env.EMBEDDED_DB_PORT })
+const password = ensureEmbeddedPassword(env.DATA_DIR)
+const server = await startEmbeddedServer({ dataDir, port: env.EMBEDDED_DB_PORT, password })
 process.stdout.write(`ready ${server.port}\n`)
 
 let stopping = false

@@ -95,10 +95,7 @@ export const env: Env = parseEnv(process.env)
 
 export const isProduction = env.CONTEXT === 'production' || env.NODE_ENV === 'production'
 
-/** The database the code talks to: the configured one, or the embedded server. */
-export const databaseUrl =
-  env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${env.EMBEDDED_DB_PORT}/postgres?sslmode=disable`
-
+/** No DATABASE_URL: the embedded server on 127.0.0.1 (src/server/db/database-url.ts). */
 export const usesEmbeddedDatabase = env.DATABASE_URL === undefined
 
 export const siteUrl = (env.SITE_URL ?? env.URL ?? 'http://localhost:8888').replace(/\/$/, '')

@@ -34,6 +34,7 @@ import postgres from 'postgres'
 import { legacyScryptHash } from '../../tests/helpers/legacy-scrypt.ts'
 import { hashPassword, verifyPassword } from '../../src/server/auth/password.ts'
 import { requireChromium } from '../local-platform/chromium.ts'
+import { embeddedDatabaseUrl, readEmbeddedPassword } from '../../src/server/db/embedded-password.ts'
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
@@ -288,7 +289,9 @@ async function loginToFirstList(pw: string, typingMs: number) {
 
 /** Keystroke latency in the News form with SCALE_ARTICLES extra articles in the scratch database. */
 async function newsTyping(pw: string) {
-  const sql = postgres(`postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`, {
+  // The site's embedded database, with the password its server keeps in the site's data folder.
+  const siteData = reuse ? (process.env.DATA_DIR ?? '.data') : `.data/e2e-${port}`
+  const sql = postgres(embeddedDatabaseUrl(dbPort, readEmbeddedPassword(siteData)), {
     prepare: false,
     max: 1,
     onnotice: () => {},

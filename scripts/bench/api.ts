@@ -13,6 +13,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { freePort } from '../local-platform/ports.ts'
+import { embeddedDatabaseUrl, readEmbeddedPassword } from '../../src/server/db/embedded-password.ts'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
 const reuse = process.argv.includes('--reuse')
@@ -46,7 +47,7 @@ const base = `http://localhost:${port}`
 const password = arg('password') ?? process.env.ADMIN_PASSWORD ?? readPassword()
 // The in-process app reads (and writes) the same database as the served site: its own scratch site's
 // when it started one, whatever the caller's DATABASE_URL says; with --reuse, the one it measures.
-const siteDatabase = `postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`
+const siteDatabase = embeddedDatabaseUrl(dbPort, readEmbeddedPassword(dataDir))
 process.env.DATABASE_URL = reuse ? process.env.DATABASE_URL || siteDatabase : siteDatabase
 process.env.SITE_URL = base
 const { createApp } = await import('../../src/server/app.ts')

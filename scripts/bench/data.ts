@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { startEmbeddedServer } from '../local-platform/embedded-db.ts'
+import { newDatabasePassword, startEmbeddedServer } from '../local-platform/embedded-db.ts'
 import { assertScratchDatabase, markScratchDatabase } from '../local-platform/scratch-database.ts'
 
 const ARTICLES = Number(process.argv.find((a) => a.startsWith('--articles='))?.slice(11) ?? 10_000)
@@ -22,8 +22,12 @@ const onlyResults = process.argv.includes('--only-results')
 const skipBuild = process.argv.includes('--no-build') || onlyResults
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'))
-const server = await startEmbeddedServer({ dataDir: path.join(scratch, 'pglite'), port: 0 })
-const url = `postgres://postgres:postgres@127.0.0.1:${server.port}/postgres?sslmode=disable`
+const server = await startEmbeddedServer({
+  dataDir: path.join(scratch, 'pglite'),
+  port: 0,
+  password: newDatabasePassword(),
+})
+const url = server.url
 const mark = await markScratchDatabase(url)
 // The app under measure uses the process's own database, which the environment names: it must be
 // this scratch server. Imported after DATABASE_URL is set (the env module reads it once), and

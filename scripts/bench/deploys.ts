@@ -10,12 +10,16 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { startEmbeddedServer } from '../local-platform/embedded-db.ts'
+import { newDatabasePassword, startEmbeddedServer } from '../local-platform/embedded-db.ts'
 import { assertScratchDatabase, markScratchDatabase } from '../local-platform/scratch-database.ts'
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-deploys-'))
-const server = await startEmbeddedServer({ dataDir: path.join(scratch, 'pglite'), port: 0 })
-const url = `postgres://postgres:postgres@127.0.0.1:${server.port}/postgres?sslmode=disable`
+const server = await startEmbeddedServer({
+  dataDir: path.join(scratch, 'pglite'),
+  port: 0,
+  password: newDatabasePassword(),
+})
+const url = server.url
 const marked = await markScratchDatabase(url)
 // Imported after DATABASE_URL is set: the env module reads it once.
 process.env.DATABASE_URL = url

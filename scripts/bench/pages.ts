@@ -22,6 +22,7 @@ import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import postgres from 'postgres'
 import { requireChromium } from '../local-platform/chromium.ts'
+import { embeddedDatabaseUrl, readEmbeddedPassword } from '../../src/server/db/embedded-password.ts'
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback
@@ -147,7 +148,9 @@ async function lighthouseRuns() {
 async function coldRenders() {
   const articles = Math.max(0, Number(arg('articles', '10000')))
   const author = 'Bench Pages Scale'
-  const sql = postgres(`postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`, {
+  // The site's embedded database, with the password its server keeps in the site's data folder.
+  const siteData = reuse ? (process.env.DATA_DIR ?? '.data') : `.data/e2e-${port}`
+  const sql = postgres(embeddedDatabaseUrl(dbPort, readEmbeddedPassword(siteData)), {
     prepare: false,
     max: 1,
     onnotice: () => {},

@@ -10,6 +10,8 @@
  * database on E2E_DB_PORT (+ 10 per site) or its port + 45440, so that two checkouts can run the
  * suite side by side.
  */
+import { embeddedDatabaseUrl, readEmbeddedPassword } from '../../src/server/db/embedded-password.ts'
+
 export const E2E_SITES = 3
 const SITE_STRIDE = 10
 const DEFAULT_PORT = 8899
@@ -29,7 +31,8 @@ export function e2eSite(env: Env, index = 0) {
     index,
     port,
     baseURL: `http://localhost:${port}`,
-    databaseUrl: `postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`,
+    /** The site's database, with the password its server generated (read once the site has started). */
+    databaseUrl: () => embeddedDatabaseUrl(dbPort, readEmbeddedPassword(`.data/e2e-${port}`)),
     fakeAiOrigin: `http://127.0.0.1:${fakeAiPort}`,
     fakeRefreshOrigin: `http://127.0.0.1:${fakeRefreshPort}`,
     fakeJolpicaOrigin: `http://127.0.0.1:${fakeJolpicaPort}`,

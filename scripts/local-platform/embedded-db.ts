@@ -1,13 +1,37 @@
 import net from 'node:net'
 import path from 'node:path'
-import { mkdirSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { PGliteWireServer } from './pglite-wire-server.ts'
+import {
+  EMBEDDED_PASSWORD_FILE,
+  embeddedDatabaseUrl,
+  readEmbeddedPassword,
+} from '../../src/server/db/embedded-password.ts'
+import { PGliteWireServer, type WireServerOptions } from './pglite-wire-server.ts'
+import { writePrivateFile } from './private-files.ts'
 
 export interface EmbeddedServer {
   port: number
+  /** The address to connect to, with the server's password. */
+  url: string
   stop(): Promise<void>
+}
+
+/** A password for a database server nobody else may reach: 256 random bits. */
+export const newDatabasePassword = () => randomBytes(32).toString('base64url')
+
+/**
+ * The embedded database's password, generated at the first start and kept in `<dataDir>/db-password`
+ * (0600 in a 0700 folder): every process of the site and every script reads it from there
+ * (src/server/db/database-url.ts, decision 0216).
+ */
+export function ensureEmbeddedPassword(dataDir: string): string {
+  if (!existsSync(path.join(dataDir, EMBEDDED_PASSWORD_FILE))) {
+    writePrivateFile(path.join(dataDir, EMBEDDED_PASSWORD_FILE), `${newDatabasePassword()}\n`)
+  }
+  return readEmbeddedPassword(dataDir)
 }
 
 /** True when something accepts TCP connections on 127.0.0.1:port. */
@@ -26,9 +50,12 @@ export function portAnswers(port: number, host = '127.0.0.1'): Promise<boolean> 
  * PGlite (real Postgres in WASM) persisted in `dataDir`, served over the Postgres wire protocol
  * on 127.0.0.1 so every process uses the same postgres.js driver as production.
  * One server process per data directory: PGlite is single-user; the wire server serializes clients.
+ * Only a client with `password` gets in (SCRAM-SHA-256, decision 0216).
  * `dataDir` 'memory://' keeps everything in memory (tests).
  */
-export async function startEmbeddedServer(opts: { dataDir: string; port: number }): Promise<EmbeddedServer> {
+export async function startEmbeddedServer(
+  opts: { dataDir: string; port: number; password: string } & WireServerOptions,
+): Promise<EmbeddedServer> {
   if (opts.port !== 0 && (await portAnswers(opts.port))) {
     throw new Error(`Port ${opts.port} is already in use: is another database server running on this data folder?`)
   }
@@ -42,10 +69,11 @@ export async function startEmbeddedServer(opts: { dataDir: string; port: number 
   // PGlite has no autovacuum to gather planner statistics: without them the planner guesses and
   // may read every article for a search its trigram index answers in a few pages. Fresh at each start.
   await pg.exec('ANALYZE')
-  const server = new PGliteWireServer(pg)
+  const server = new PGliteWireServer(pg, opts)
   const port = await server.listen(opts.port)
   return {
     port,
+    url: embeddedDatabaseUrl(port, opts.password),
     async stop() {
       await server.close()
       await pg.close()

@@ -1,7 +1,7 @@
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { patience } from '../../tests/helpers/patience.ts'
-import { startEmbeddedServer, type EmbeddedServer } from './embedded-db.ts'
+import { newDatabasePassword, startEmbeddedServer, type EmbeddedServer } from './embedded-db.ts'
 import { assertScratchDatabase, markScratchDatabase, ScratchRefusal } from './scratch-database.ts'
 
 /**
@@ -10,8 +10,7 @@ import { assertScratchDatabase, markScratchDatabase, ScratchRefusal } from './sc
  * a benchmark's scratch database.
  */
 const servers: EmbeddedServer[] = []
-const urlOf = (server: EmbeddedServer) =>
-  `postgres://postgres:postgres@127.0.0.1:${server.port}/postgres?sslmode=disable`
+const urlOf = (server: EmbeddedServer) => server.url
 let ownerUrl: string
 let scratchUrl: string
 const connections: postgres.Sql[] = []
@@ -22,7 +21,8 @@ const connect = (url: string) => {
 }
 
 beforeAll(async () => {
-  for (let i = 0; i < 2; i++) servers.push(await startEmbeddedServer({ dataDir: 'memory://', port: 0 }))
+  for (let i = 0; i < 2; i++)
+    servers.push(await startEmbeddedServer({ dataDir: 'memory://', port: 0, password: newDatabasePassword() }))
   ownerUrl = urlOf(servers[0]!)
   scratchUrl = urlOf(servers[1]!)
   await connect(ownerUrl).unsafe(`create table owner_notes (body text); insert into owner_notes values ('mine')`)
@@ -63,7 +63,7 @@ describe('scratch database guard', () => {
 })
 
 async function newServer(): Promise<EmbeddedServer> {
-  const server = await startEmbeddedServer({ dataDir: 'memory://', port: 0 })
+  const server = await startEmbeddedServer({ dataDir: 'memory://', port: 0, password: newDatabasePassword() })
   servers.push(server)
   return server
 }

@@ -1,5 +1,6 @@
 import path from 'node:path'
-import { env, databaseUrl, siteUrl, usesEmbeddedDatabase } from '../../src/env.server.ts'
+import { env, siteUrl, usesEmbeddedDatabase } from '../../src/env.server.ts'
+import { databaseUrl } from '../../src/server/db/database-url.ts'
 import { closeDb } from '../../src/server/db/client.ts'
 import { runMigrations } from '../../src/server/db/migrate.ts'
 import { ensureAdminPassword } from './admin-password.ts'
@@ -75,7 +76,7 @@ export async function startSite(port: number, options: { dev?: boolean; testCont
       // public address explicitly.
       log(`building the site into ${path.relative(process.cwd(), site.buildsDir)}...`)
       const started = Date.now()
-      await site.buildAndSwap({ DATABASE_URL: databaseUrl, SITE_URL: siteUrl })
+      await site.buildAndSwap({ DATABASE_URL: databaseUrl(), SITE_URL: siteUrl })
       log(`site built in ${((Date.now() - started) / 1000).toFixed(1)} s`)
     }
 

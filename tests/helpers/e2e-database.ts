@@ -3,5 +3,5 @@ import { currentSite } from './e2e-site.ts'
 
 /** The scratch database of the test's end-to-end site (scripts/local-platform/e2e-site.ts). */
 export function e2eDatabaseUrl(testInfo: TestInfo): string {
-  return currentSite(testInfo).databaseUrl
+  return currentSite(testInfo).databaseUrl()
 }

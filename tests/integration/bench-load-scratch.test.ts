@@ -6,6 +6,7 @@ import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../scripts/local-platform/ports.ts'
 import { patience } from '../helpers/patience.ts'
+import { embeddedDatabaseUrl, readEmbeddedPassword } from '../../src/server/db/embedded-password.ts'
 
 /**
  * `npm run bench:load` beside a running `npm start`: the benchmark prepares its own scratch
@@ -18,7 +19,8 @@ const port = await freePort()
 let server: ChildProcess | undefined
 let sql: postgres.Sql
 
-const ownerUrl = `postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`
+/** The owner's embedded database, with the password its server generated (once it has started). */
+let ownerUrl: string
 /** The owner's database as `npm start` runs it: the embedded server on its port, no DATABASE_URL. */
 const ownerEnv = { ...process.env, DATA_DIR: dataDir, EMBEDDED_DB_PORT: String(port), DATABASE_URL: '' }
 
@@ -31,6 +33,7 @@ beforeAll(async () => {
     child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve(child))
     child.once('exit', (code, signal) => reject(new Error(`db server exited early (${code ?? signal})`)))
   })
+  ownerUrl = embeddedDatabaseUrl(port, readEmbeddedPassword(dataDir))
   sql = postgres(ownerUrl, {
     prepare: false,
     max: 1,

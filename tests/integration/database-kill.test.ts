@@ -9,6 +9,7 @@ import { freePort } from '../../scripts/local-platform/ports.ts'
 import type { Database } from '../../src/server/db/client.ts'
 import { runMigrations } from '../../src/server/db/migrate.ts'
 import { patience } from '../helpers/patience.ts'
+import { embeddedDatabaseUrl, readEmbeddedPassword } from '../../src/server/db/embedded-password.ts'
 
 /**
  * The embedded database dies (SIGKILL) while the API writes and reads, over and over, as `npm start`
@@ -20,6 +21,8 @@ import { patience } from '../helpers/patience.ts'
  */
 const RUNS = 12
 const RECOVERY_MS = 10_000
+/** A request already sent when the database dies answers (503) within this of the kill (issue 31). */
+const IN_FLIGHT_MS = 5_000
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'db-kill-'))
 let port: number
@@ -35,11 +38,11 @@ let db: () => Database
 
 beforeAll(async () => {
   port = await freePort()
-  url = `postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`
   supervised = await superviseDatabase(
     () => spawnDbServer({ DATA_DIR: dataDir, EMBEDDED_DB_PORT: String(port), DATABASE_URL: '' }),
     (line) => log.push(line),
   )
+  url = embeddedDatabaseUrl(port, readEmbeddedPassword(dataDir))
   await runMigrations(url)
   // The app reads its database from the environment when it is imported: this file's own server,
   // with production's client options (one connection, the default timeouts).
@@ -61,7 +64,20 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** Every request this file sends: when it was sent and when it was answered. */
+const sent: { at: number; answeredAt?: number }[] = []
+
 async function request(method: string, target: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  const record: (typeof sent)[number] = { at: Date.now() }
+  sent.push(record)
+  try {
+    return await answer(method, target, body)
+  } finally {
+    record.answeredAt = Date.now()
+  }
+}
+
+async function answer(method: string, target: string, body?: unknown): Promise<{ status: number; json: unknown }> {
   const res = await app.request(target, {
     method,
     headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -177,10 +193,14 @@ describe('the embedded database killed under writes and reads', () => {
           const before = acknowledged.size
           while (acknowledged.size < before + 2) await sleep(50)
           await killMoment(run)
+          // A few reads more, so that requests wait in the pool's queue when the database dies.
+          for (let i = 0; i < 3; i++) void request('GET', '/api/games').catch(() => {})
           const dying = supervised!.current()!
           const exited = new Promise((resolve) => dying.once('exit', resolve))
+          const killedAt = Date.now()
           dying.kill('SIGKILL')
           await exited
+          const inFlight = sent.filter((r) => r.at <= killedAt && (r.answeredAt ?? Infinity) > killedAt)
           while (!(await databaseAnswers())) await sleep(100)
           const databaseBack = Date.now()
           // The API is back when a read and a write both answer.
@@ -200,6 +220,14 @@ describe('the embedded database killed under writes and reads', () => {
             else await sleep(100)
           }
           recoveries.push(recovered ?? Infinity)
+          // Before the fix, a request waiting for the pool's connection when it broke waited for
+          // the whole statement timeout (20 s), while the database was back after 2 s.
+          while (inFlight.some((r) => r.answeredAt === undefined) && Date.now() - killedAt <= IN_FLIGHT_MS)
+            await sleep(50)
+          const late = inFlight.map((r) => (r.answeredAt ?? Date.now()) - killedAt).filter((ms) => ms > IN_FLIGHT_MS)
+          expect(late, `run ${run + 1}: requests sent before the kill answered ${late.join(', ')} ms after it`).toEqual(
+            [],
+          )
           expect(recovered ?? Infinity, `run ${run + 1}: no answer within ${RECOVERY_MS / 1000} s`).toBeLessThanOrEqual(
             RECOVERY_MS,
           )

@@ -5,6 +5,7 @@ import path from 'node:path'
 import postgres from 'postgres'
 import { afterAll, describe, expect, it } from 'vitest'
 import { patience } from '../helpers/patience.ts'
+import { embeddedDatabaseUrl, readEmbeddedPassword } from '../../src/server/db/embedded-password.ts'
 
 /**
  * Data is never lost: the embedded database server is killed with SIGKILL in the middle of a
@@ -26,7 +27,7 @@ function startServer(): Promise<ChildProcess> {
 }
 
 const connect = () =>
-  postgres(`postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`, {
+  postgres(embeddedDatabaseUrl(port, readEmbeddedPassword(dataDir)), {
     prepare: false,
     max: 4,
     onnotice: () => {},

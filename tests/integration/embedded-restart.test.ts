@@ -11,6 +11,7 @@ import {
   type SupervisedDatabase,
 } from '../../scripts/local-platform/database.ts'
 import { patience } from '../helpers/patience.ts'
+import { embeddedDatabaseUrl, readEmbeddedPassword } from '../../src/server/db/embedded-password.ts'
 
 /**
  * `npm start` keeps its embedded database alive: when the server dies and its first restarts fail
@@ -28,7 +29,7 @@ afterAll(async () => {
 })
 
 const connect = () =>
-  postgres(`postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`, {
+  postgres(embeddedDatabaseUrl(port, readEmbeddedPassword(dataDir)), {
     prepare: false,
     max: 1,
     connect_timeout: 2,

@@ -8,6 +8,7 @@ import { spawnDbServer, stopChild } from '../../scripts/local-platform/database.
 import { freePort } from '../../scripts/local-platform/ports.ts'
 import { runMigrations } from '../../src/server/db/migrate.ts'
 import { patience } from '../helpers/patience.ts'
+import { embeddedDatabaseUrl, readEmbeddedPassword } from '../../src/server/db/embedded-password.ts'
 
 /**
  * Another account on the machine reads nothing of the site's: the data folder the embedded
@@ -28,7 +29,7 @@ async function startDatabase(dataDir: string) {
   const env = { DATA_DIR: dataDir, EMBEDDED_DB_PORT: String(port), DATABASE_URL: '' }
   const child = await spawnDbServer(env)
   stops.push(() => stopChild(child))
-  return { env, url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable` }
+  return { env, url: embeddedDatabaseUrl(port, readEmbeddedPassword(dataDir)) }
 }
 
 describe('files the site keeps and writes', () => {

@@ -3,10 +3,12 @@
  * own: PGlite runs on one thread, so each test database gets its own process (and core) rather
  * than sharing Vitest's main thread. Prints `ready <port>`; stops when its parent is gone.
  */
-import { startEmbeddedServer } from '../../scripts/local-platform/embedded-db.ts'
+import { newDatabasePassword, startEmbeddedServer } from '../../scripts/local-platform/embedded-db.ts'
 
-const server = await startEmbeddedServer({ dataDir: 'memory://', port: 0 })
-process.stdout.write(`ready ${server.port}\n`)
+// Its own password, handed to the parent on the pipe (never on a command line others can read).
+const password = newDatabasePassword()
+const server = await startEmbeddedServer({ dataDir: 'memory://', port: 0, password })
+process.stdout.write(`ready ${server.port} ${password}\n`)
 
 const stop = () => void server.stop().finally(() => process.exit(0))
 process.on('SIGTERM', stop)

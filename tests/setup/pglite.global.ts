@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import type { TestProject } from 'vitest/node'
 import { stopChild } from '../../scripts/local-platform/database.ts'
+import { embeddedDatabaseUrl } from '../../src/server/db/embedded-password.ts'
 import { runMigrations } from '../../src/server/db/migrate.ts'
 import { TEST_WORKERS } from './workers.ts'
 
@@ -8,7 +9,7 @@ import { TEST_WORKERS } from './workers.ts'
 export default async function setup(project: TestProject) {
   const servers = await Promise.all(Array.from({ length: TEST_WORKERS }, startPglite))
   try {
-    const urls = servers.map(({ port }) => `postgres://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`)
+    const urls = servers.map(({ port, password }) => embeddedDatabaseUrl(port, password))
     await Promise.all(urls.map((url) => runMigrations(url)))
     project.provide('databaseUrls', urls)
   } catch (error) {
@@ -18,7 +19,7 @@ export default async function setup(project: TestProject) {
   return () => Promise.all(servers.map(({ child }) => stopChild(child))).then(() => {})
 }
 
-function startPglite(): Promise<{ child: ChildProcess; port: number }> {
+function startPglite(): Promise<{ child: ChildProcess; port: number; password: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/pglite-server.ts'], {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -26,8 +27,8 @@ function startPglite(): Promise<{ child: ChildProcess; port: number }> {
     let out = ''
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString()
-      const ready = /ready (\d+)/.exec(out)
-      if (ready) resolve({ child, port: Number(ready[1]) })
+      const ready = /ready (\d+) (\S+)\n/.exec(out)
+      if (ready) resolve({ child, port: Number(ready[1]), password: ready[2]! })
     })
     child.once('exit', (code) => reject(new Error(`the PGlite test server exited (${code}) before it was ready`)))
   })

@@ -1,6 +1,7 @@
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
-import { databaseUrl, env } from '../../env.server.ts'
+import { env } from '../../env.server.ts'
+import { databaseUrl } from './database-url.ts'
 import { guardedPool } from './guarded-pool.ts'
 import * as schema from './schema.ts'
 
@@ -43,7 +44,7 @@ export function db(): Database {
       connections: poolOptions.max,
       timeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
       graceMs: GRACE_MS,
-      connect: (onclose) => postgres(databaseUrl, { ...poolOptions, onclose }),
+      connect: (onclose) => postgres(databaseUrl(), { ...poolOptions, onclose }),
     })
     database = drizzle(pool.sql, { schema })
   }

@@ -241,8 +241,12 @@ export function guardedPool(options: GuardOptions): { sql: postgres.Sql; current
               },
             )
         },
-        () => {
-          // The deadline passed while waiting for a slot: the caller has its answer already.
+        (error: unknown) => {
+          // Refused while waiting: the database is away (failWaiting), or the deadline passed (the
+          // caller has its answer already). Swallowed here, a refusal left the request waiting for
+          // the whole statement timeout: 20 s for every request queued when the database died.
+          clearTimeout(timer)
+          reject(error as Error)
         },
       )
     })
