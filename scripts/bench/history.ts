@@ -35,6 +35,7 @@ const { SESSION_COOKIE } = await import('../../src/server/auth/cookie.ts')
 const { buildNews, buildGame } = await import('../../tests/factories.ts')
 const { games } = await import('../../src/server/db/schema.ts')
 const { longArticle, copyEdited, oneSentenceEdited, markupEdited } = await import('../../tests/helpers/long-article.ts')
+const { beside } = await import('../../tests/helpers/visitors.ts')
 const { createApp } = await import('../../src/server/app.ts')
 const { platformFromEnv } = await import('../../src/server/platform.ts')
 
@@ -79,24 +80,13 @@ try {
     const body = await res.text()
     return { status: res.status, ms: performance.now() - started, bytes: Buffer.byteLength(body), body }
   }
-  /**
-   * The request, and a visitor's GET /api/games due every 50 ms while it runs: the longest a visitor
-   * waited, counted from when its request was due (a timer that fires late, because the thread was
-   * busy, counts as waiting).
-   */
-  const beside = async (p: string) => {
-    const started = performance.now()
-    let done = false
-    const waits: number[] = []
-    const main = request(p).finally(() => (done = true))
-    while (!done) {
-      const due = started + 50 * Math.ceil((performance.now() - started) / 50 + 0.01)
-      await new Promise((resolve) => setTimeout(resolve, due - performance.now()))
-      if (done) break
-      await request('/api/games')
-      waits.push(performance.now() - due)
-    }
-    return { main: await main, visitors: waits.length, worst: Math.max(0, ...waits) }
+  /** The request, and a visitor's GET /api/games due every 50 ms while it runs. */
+  const besideIt = async (p: string) => {
+    const b = await beside(
+      () => request(p),
+      () => request('/api/games'),
+    )
+    return { main: b.result, visitors: b.visitors, worst: b.worstWaitMs }
   }
   const visitorLine = (b: { visitors: number; worst: number }) =>
     `  GET /api/games beside it (${String(b.visitors).padStart(3)} due)         worst ${ms(b.worst)}`
@@ -105,7 +95,7 @@ try {
   for (let i = 0; i < 20; i++) alone.push((await request('/api/games')).ms)
   console.log(`\nGET /api/games alone (median of 20)            ${ms(median(alone))}`)
 
-  const list = await beside(`/api/admin/revisions/news/${id}`)
+  const list = await besideIt(`/api/admin/revisions/news/${id}`)
   console.log(`GET /api/admin/revisions/news/{id} (the list)  ${ms(list.main.ms)} ${kib(list.main.bytes)}`)
   console.log(visitorLine(list))
   const versions = JSON.parse(list.main.body) as { id: number }[]
@@ -123,12 +113,12 @@ try {
       `GET /api/admin/revisions/{id}/changes           median ${ms(median(changes.map((c) => c.ms)))}, slowest ${ms(slowest.ms)}; largest ${kib(Math.max(...changes.map((c) => c.bytes)))}`,
     )
     console.log(`  ${notCompared} of ${changes.length} too long or too different to compare in time, ${cut} cut`)
-    const again = await beside(`/api/admin/revisions/${slowest.revisionId}/changes`)
+    const again = await besideIt(`/api/admin/revisions/${slowest.revisionId}/changes`)
     console.log(`  the slowest again                             ${ms(again.main.ms)}`)
     console.log(visitorLine(again))
   }
 
-  const preview = await beside(`/api/admin/revisions/${versions[0]!.id}`)
+  const preview = await besideIt(`/api/admin/revisions/${versions[0]!.id}`)
   console.log(`GET /api/admin/revisions/{id} (the preview)    ${ms(preview.main.ms)} ${kib(preview.main.bytes)}`)
   console.log(visitorLine(preview))
 } finally {
