@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { describeChange, fieldChange, previewVersion, wordDiff, type DiffPart } from './revision-diff.ts'
+import { copyEdited, longArticle } from '../../tests/helpers/long-article.ts'
+import { htmlToText } from './excerpt.ts'
+import {
+  cappedParts,
+  describeChange,
+  DIFF_TIME_MS,
+  fieldChange,
+  previewVersion,
+  SHOWN_CHARS,
+  wordDiff,
+  type DiffPart,
+  type FieldChange,
+} from './revision-diff.ts'
 
 /** The old and the new text a diff describes, with [-removed-] and {+added+} words marked. */
 const marked = (parts: DiffPart[]) =>
@@ -77,7 +89,7 @@ describe('wordDiff', () => {
       ['', 'New'],
     ]
     for (const [before, after] of pairs) {
-      const parts = wordDiff(before!, after!)
+      const parts = wordDiff(before!, after!)!
       expect([oldText(parts), newText(parts)]).toEqual([before, after])
     }
   })
@@ -87,8 +99,56 @@ describe('wordDiff of long text', () => {
   it('keeps a few words around each change and cuts the rest', () => {
     const body = (word: string) =>
       `${Array.from({ length: 40 }, (_, i) => `a${i}`).join(' ')} ${word} ${Array.from({ length: 40 }, (_, i) => `b${i}`).join(' ')}`
-    const parts = wordDiff(body('old'), body('new'), true)
+    const parts = wordDiff(body('old'), body('new'), true)!
     expect(marked(parts)).toBe('… a32 a33 a34 a35 a36 a37 a38 a39 [-old-]{+new+} b0 b1 b2 b3 b4 b5 b6 b7 …')
+  })
+})
+
+const textOf = (change: FieldChange | undefined) => {
+  if (change?.kind !== 'text') throw new Error('a text change')
+  return change
+}
+const length = (parts: DiffPart[]) => parts.reduce((n, p) => n + p.text.length, 0)
+
+describe('bounds (issue 31)', () => {
+  it('a copy edit of a whole 200 KB article: given up within its time, old and new shown replaced and cut', () => {
+    const before = longArticle(200_000)
+    const after = copyEdited(before, 10)
+    const started = Date.now()
+    const [content, title] = describeChange(
+      { content: before, title: 'Race report' },
+      { content: after, title: 'Race report, edited' },
+    )
+    // Over a second before the bound; DIFF_TIME_MS now, plus reading the texts (generous on a busy machine).
+    expect(Date.now() - started).toBeLessThan(DIFF_TIME_MS + 900)
+    const change = textOf(content)
+    expect(change).toMatchObject({ compared: false, cut: true, long: true, markupOnly: false })
+    expect(change.parts.map((p) => p.kind)).toEqual(['removed', 'added'])
+    expect(change.parts[0]!.text).toBe(`${htmlToText(before).slice(0, change.parts[0]!.text.length - 2)} …`)
+    expect(change.parts[1]!.text.startsWith(htmlToText(after).slice(0, 100))).toBe(true)
+    expect(length(change.parts)).toBeLessThanOrEqual(SHOWN_CHARS + 4)
+    // The long field does not take the next one's time: the title is still compared word by word.
+    expect(textOf(title)).toMatchObject({ compared: true, cut: false })
+    expect(marked(textOf(title).parts)).toBe('Race report{+, edited+}')
+  })
+
+  it('the time bound alone: a text that compares given time is given up without it', () => {
+    const before = longArticle(50_000)
+    const after = copyEdited(before, 30)
+    expect(textOf(fieldChange('content', before, after, 60_000))).toMatchObject({ compared: true })
+    expect(textOf(fieldChange('content', before, after, 1))).toMatchObject({ compared: false })
+  })
+
+  it('a long added text is cut after SHOWN_CHARS characters at a word, and says so', () => {
+    const added = Array.from({ length: 1500 }, (_, i) => `lap${i}sectortime`).join(' ')
+    const change = textOf(fieldChange('description', 'Short.', `Short. ${added}`))
+    expect(change).toMatchObject({ compared: true, cut: true })
+    expect(length(change.parts)).toBeLessThanOrEqual(SHOWN_CHARS + 2)
+    expect(change.parts.at(-1)!.text).toMatch(/ lap\d+sectortime …$/)
+    expect(cappedParts([{ kind: 'same', text: 'short' }])).toEqual({
+      parts: [{ kind: 'same', text: 'short' }],
+      cut: false,
+    })
   })
 })
 

@@ -6,7 +6,9 @@ import { changedFields, fieldLabel } from './revisions.ts'
 /**
  * What a change did, field by field, as the History shows it (issue 25): short text and values as
  * old -> new, long text as a word diff with a little context, standings by row. Pure, shared by the
- * revisions API (which sends it) and its tests.
+ * revisions API (which sends it, one version at a time) and its tests. Bounded in time and size
+ * (issue 31, docs/decisions/0625): a comparison gives up after DIFF_TIME_MS or MAX_EDIT changed
+ * words, and a field shows at most SHOWN_CHARS characters.
  */
 export type Snapshot = Record<string, unknown>
 
@@ -22,8 +24,22 @@ export interface RowChange {
 }
 
 export type FieldChange =
-  /** Text: the old text is the same and removed parts, the new one the same and added parts. */
-  | { field: string; label: string; kind: 'text'; long: boolean; markupOnly: boolean; parts: DiffPart[] }
+  /**
+   * Text: the old text is the same and removed parts, the new one the same and added parts.
+   * `compared` is false when the texts were too long or too different to compare word by word in
+   * time: the parts are then the old text removed and the new one added. `cut` says the parts stop
+   * after SHOWN_CHARS characters.
+   */
+  | {
+      field: string
+      label: string
+      kind: 'text'
+      long: boolean
+      markupOnly: boolean
+      compared: boolean
+      cut: boolean
+      parts: DiffPart[]
+    }
   | { field: string; label: string; kind: 'value'; before: string; after: string }
   | { field: string; label: string; kind: 'rows'; rows: RowChange[] }
 
@@ -32,7 +48,16 @@ export const LONG_TEXT = 120
 /** Words of unchanged text kept around each change of a long text. */
 export const CONTEXT_WORDS = 8
 /** Beyond this many changed words, a diff is not worth reading: old and new are shown as replaced. */
-const MAX_EDIT = 4000
+export const MAX_EDIT = 4000
+/**
+ * The longest one version's comparisons may hold the server's thread (all its fields together):
+ * jsdiff's own `timeout`. A copy edit of a whole 200 KB article takes over a second to compare.
+ */
+export const DIFF_TIME_MS = 100
+/** Each text field gets at least this long, however long the fields before it took. */
+const FIELD_TIME_MS = 10
+/** Characters of text a field's change shows; a longer one is cut there, and says so. */
+export const SHOWN_CHARS = 10_000
 
 const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/
 const hasMarkup = (text: string) => /<[a-z!/][^>]*>/i.test(text)
@@ -63,19 +88,57 @@ function trimmed(text: string, first: boolean, last: boolean): string {
   return all.length > 2 * k ? `${lead}${head} … ${foot}${tail}` : text
 }
 
-/** A word diff of two texts; a long one keeps only some context around the changes. */
-export function wordDiff(before: string, after: string, long = false): DiffPart[] {
+/**
+ * A word diff of two texts; a long one keeps only some context around the changes. Undefined when
+ * the texts differ by more than MAX_EDIT words, or could not be compared within `timeout` ms.
+ */
+export function wordDiff(before: string, after: string, long = false, timeout = DIFF_TIME_MS): DiffPart[] | undefined {
   // White space is a token of its own: the old text is exactly the same and removed parts, the new one the same and added.
-  const changes = diffWordsWithSpace(before, after, { maxEditLength: MAX_EDIT })
-  const parts: DiffPart[] = changes
-    ? changes.map((c) => ({ kind: c.added ? 'added' : c.removed ? 'removed' : 'same', text: c.value }))
-    : [
-        { kind: 'removed', text: before },
-        { kind: 'added', text: after },
-      ]
+  const changes = diffWordsWithSpace(before, after, { maxEditLength: MAX_EDIT, timeout })
+  if (!changes) return undefined
+  const parts: DiffPart[] = changes.map((c) => ({
+    kind: c.added ? 'added' : c.removed ? 'removed' : 'same',
+    text: c.value,
+  }))
   const kept = parts.filter((p) => p.text !== '')
   if (!long) return kept
   return kept.map((p, i) => (p.kind === 'same' ? { ...p, text: trimmed(p.text, i === 0, i === kept.length - 1) } : p))
+}
+
+/** A text cut to at most `limit` characters, at a word's end when there is one near. */
+function cutText(text: string, limit: number): string {
+  const head = text.slice(0, limit)
+  const space = head.search(/\s\S*$/)
+  return `${space > limit / 2 ? head.slice(0, space) : head} …`
+}
+
+/** Parts up to `limit` characters of text in all: the one that crosses it is cut, the rest dropped. */
+export function cappedParts(parts: DiffPart[], limit = SHOWN_CHARS): { parts: DiffPart[]; cut: boolean } {
+  const kept: DiffPart[] = []
+  let left = limit
+  for (const part of parts) {
+    if (part.text.length <= left) {
+      kept.push(part)
+      left -= part.text.length
+      continue
+    }
+    if (left > 0) kept.push({ ...part, text: cutText(part.text, left) })
+    return { parts: kept, cut: true }
+  }
+  return { parts: kept, cut: false }
+}
+
+/**
+ * Two texts compared word by word within `timeout` ms and cut to SHOWN_CHARS; when they cannot be
+ * compared, the old text removed and the new one added, each cut to half of it.
+ */
+function textChange(before: string, after: string, long: boolean, timeout: number) {
+  const parts = wordDiff(before, after, long, timeout)
+  if (parts) return { compared: true, ...cappedParts(parts) }
+  const half = SHOWN_CHARS / 2
+  const removed = cappedParts(before ? [{ kind: 'removed', text: before }] : [], half)
+  const added = cappedParts(after ? [{ kind: 'added', text: after }] : [], half)
+  return { compared: false, cut: removed.cut || added.cut, parts: [...removed.parts, ...added.parts] }
 }
 
 interface StandingsRow {
@@ -104,8 +167,8 @@ export function rowChanges(before: unknown, after: unknown): RowChange[] {
   return changes
 }
 
-/** One field's change between two versions of a record. */
-export function fieldChange(field: string, before: unknown, after: unknown): FieldChange {
+/** One field's change between two versions of a record; text compared within `timeout` ms. */
+export function fieldChange(field: string, before: unknown, after: unknown, timeout = DIFF_TIME_MS): FieldChange {
   const label = fieldLabel(field)
   if (field === 'standings') return { field, label, kind: 'rows', rows: rowChanges(before, after) }
   const isText = (v: unknown) => typeof v === 'string' && !isoInstant.test(v)
@@ -122,21 +185,27 @@ export function fieldChange(field: string, before: unknown, after: unknown): Fie
         kind: 'text',
         long,
         markupOnly: textBefore === textAfter,
-        parts: wordDiff(textBefore, textAfter, true),
+        ...textChange(textBefore, textAfter, true, timeout),
       }
     }
-    return { field, label, kind: 'text', long, markupOnly: false, parts: wordDiff(was, is, long) }
+    return { field, label, kind: 'text', long, markupOnly: false, ...textChange(was, is, long, timeout) }
   }
   return { field, label, kind: 'value', before: displayValue(before), after: displayValue(after) }
 }
 
-/** What a change did: each content field that differs between the version kept and the one after it. */
+/**
+ * What a change did: each content field that differs between the version kept and the one after it.
+ * Its text fields share DIFF_TIME_MS, each with at least FIELD_TIME_MS.
+ */
 export function describeChange(
   before: Snapshot,
   after: Snapshot,
   fields = changedFields(before, after),
 ): FieldChange[] {
-  return fields.map((field) => fieldChange(field, before[field], after[field]))
+  const until = Date.now() + DIFF_TIME_MS
+  return fields.map((field) =>
+    fieldChange(field, before[field], after[field], Math.max(FIELD_TIME_MS, until - Date.now())),
+  )
 }
 
 export interface PreviewField {

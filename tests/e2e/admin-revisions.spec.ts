@@ -34,13 +34,20 @@ test.describe('revision history', () => {
     await page.getByRole('button', { name: `History of ${title} Renamed` }).click()
     const dialog = page.getByRole('dialog')
     await expect(dialog.getByRole('heading', { name: `History of ${title} Renamed` })).toBeVisible()
-    // The version before the rename: who made it, and what changed, old -> new (issue 25).
+    // The version before the rename: who made it and what it changed; opened, what the change did,
+    // old -> new (issue 25), read from the server for this version alone (issue 31).
     const version = dialog.getByRole('listitem').filter({
-      hasText: `title: “${title}” → “${title} Renamed”`,
+      hasText: 'Edited title',
       has: page.getByRole('button', { name: /^Restore/ }),
     })
     await expect(version).toContainText('Admin')
-    await expect(version.getByRole('insertion')).toHaveText(/^\s*Renamed$/)
+    const showChanges = version.getByRole('button', { name: /^Changes made at/ })
+    await expect(showChanges).toHaveAttribute('aria-expanded', 'false')
+    await showChanges.click()
+    await expect(showChanges).toHaveAttribute('aria-expanded', 'true')
+    const changes = version.getByRole('region', { name: /^What the change of .+ did$/ })
+    await expect(changes).toContainText(`title: “${title}” → “${title} Renamed”`)
+    await expect(changes.getByRole('insertion')).toHaveText(/^\s*Renamed$/)
     // A preview of that version before restoring it.
     await version.getByRole('button', { name: /^Preview the version/ }).click()
     const preview = version.getByRole('region', { name: /^The version before the change of/ })

@@ -79,3 +79,13 @@ export const missingRequired = {
 
 // Ids are the route's: its param validator answers numbers to the handler, the client sends text.
 export type Params = [Expect<Equal<InferRequestType<(typeof api.streams)[':id']['$put']>['param']['id'], string>>]
+
+// The History lists summaries; what a version's change did comes from its own route (issue 31).
+type HistoryEntry = InferResponseType<(typeof api.admin.revisions)[':entity'][':id']['$get'], 200>[number]
+type VersionChanges = InferResponseType<(typeof api.admin.revisions)[':id']['changes']['$get'], 200>
+export type History = [
+  Expect<Equal<'changes' extends keyof HistoryEntry ? true : false, false>>,
+  Expect<Equal<HistoryEntry['changedFields'], string[]>>,
+  Expect<Equal<VersionChanges['changes'][number]['kind'], 'text' | 'value' | 'rows'>>,
+  Expect<Equal<Extract<VersionChanges['changes'][number], { kind: 'text' }>['compared'], boolean>>,
+]

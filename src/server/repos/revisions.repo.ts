@@ -1,7 +1,8 @@
-import { and, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm'
 import {
   DELETED_LIST_DAYS,
   revisionEntities,
+  SHORT_TEXT,
   shortOldValue,
   versionName,
   type RevisionAction,
@@ -13,7 +14,11 @@ import { db } from '../db/client.ts'
 import { revisions, standingsSets } from '../db/schema.ts'
 import { readVersion, versionedTables } from '../revisions/keep.ts'
 
-/** One version in a record's history, as the History dialog shows it. */
+/**
+ * One version in a record's history, as the History dialog lists it: a summary, never the snapshot
+ * or what its change did (a long article's versions would be megabytes and seconds of diffing,
+ * issue 31); `getRevisionChanges` answers that for one version when the owner opens it.
+ */
 export interface RevisionEntry {
   id: number
   action: RevisionAction
@@ -23,37 +28,81 @@ export interface RevisionEntry {
   changedFields: string[]
   /** The old value of each changed field that is short text; the rest are only named. */
   oldValues: Record<string, string | null>
-  /**
-   * What the change did, field by field: old -> new, long text as a word diff, standings by row
-   * (src/lib/revision-diff.ts). The new value is the next version's, or the record's as it is now.
-   */
-  changes: FieldChange[]
   /** False for the empty version a restored deleted record starts from. */
+  restorable: boolean
+}
+
+/** What the list reads of a version's snapshot. */
+interface KeptOfSnapshot {
+  /** The changed fields whose value is a number, a switch or text of at most SHORT_TEXT characters. */
+  short: Record<string, unknown> | null
   restorable: boolean
 }
 
 /** A record's versions, newest first (at most REVISIONS_KEPT are stored). */
 export async function listRevisions(entity: RevisionEntity, entityId: number): Promise<RevisionEntry[]> {
   const rows = await db()
-    .select()
+    .select({
+      id: revisions.id,
+      action: revisions.action,
+      actor: revisions.actor,
+      summary: revisions.summary,
+      createdAt: revisions.createdAt,
+      changedFields: revisions.changedFields,
+      // Of the snapshot, only the changed fields short enough to be quoted leave the database, and
+      // whether it holds anything; in one pass over it (a 200 KB one is read once, not per question).
+      kept: sql`(
+        select jsonb_build_object(
+          'short', jsonb_object_agg(key, value) filter (where key = any(${revisions.changedFields}) and (
+            jsonb_typeof(value) in ('number', 'boolean') or
+            (jsonb_typeof(value) = 'string' and length(value #>> '{}') <= ${SHORT_TEXT}))),
+          'restorable', count(*) > 0)
+        from jsonb_each(${revisions.snapshot}))`.mapWith(
+        (value) => revisions.snapshot.mapFromDriverValue(value) as unknown as KeptOfSnapshot,
+      ),
+    })
     .from(revisions)
     .where(and(eq(revisions.entity, entity), eq(revisions.entityId, entityId)))
     .orderBy(desc(revisions.createdAt), desc(revisions.id))
-  const current = rows.length ? await readVersion(db(), entity, entityId) : undefined
-  return rows.map((r, k) => ({
-    id: r.id,
+  return rows.map(({ kept, ...r }) => ({
+    ...r,
     action: r.action as RevisionAction,
     actor: r.actor as RevisionActor,
-    summary: r.summary,
-    createdAt: r.createdAt,
-    changedFields: r.changedFields,
-    oldValues: Object.fromEntries(r.changedFields.map((field) => [field, shortOldValue(r.snapshot, field)])),
-    changes:
-      r.action === 'delete' || Object.keys(r.snapshot).length === 0
-        ? []
-        : describeChange(r.snapshot, (k === 0 ? current : rows[k - 1]!.snapshot) ?? {}, r.changedFields),
-    restorable: Object.keys(r.snapshot).length > 0,
+    oldValues: Object.fromEntries(r.changedFields.map((field) => [field, shortOldValue(kept.short ?? {}, field)])),
+    restorable: kept.restorable,
   }))
+}
+
+/** What one version's change did, field by field (src/lib/revision-diff.ts: bounded in time and size). */
+export interface RevisionChanges {
+  id: number
+  changes: FieldChange[]
+}
+
+/**
+ * A version's change: the version against the next newer one, or against the record as it is now
+ * for the newest. A delete, and the empty version a restored record starts from, changed no field.
+ */
+export async function getRevisionChanges(id: number): Promise<RevisionChanges | undefined> {
+  const [r] = await db().select().from(revisions).where(eq(revisions.id, id))
+  if (!r) return undefined
+  if (r.action === 'delete' || Object.keys(r.snapshot).length === 0) return { id, changes: [] }
+  const entity = r.entity as RevisionEntity
+  const [newer] = await db()
+    .select({ snapshot: revisions.snapshot })
+    .from(revisions)
+    .where(
+      and(
+        eq(revisions.entity, entity),
+        eq(revisions.entityId, r.entityId),
+        // After this one in the history's order (a JS Date would lose the microseconds).
+        sql`(${revisions.createdAt}, ${revisions.id}) > (select v.created_at, v.id from revisions v where v.id = ${id})`,
+      ),
+    )
+    .orderBy(asc(revisions.createdAt), asc(revisions.id))
+    .limit(1)
+  const after = newer ? newer.snapshot : await readVersion(db(), entity, r.entityId)
+  return { id, changes: describeChange(r.snapshot, after ?? {}, r.changedFields) }
 }
 
 /** One version, whole, for its preview before a restore. */

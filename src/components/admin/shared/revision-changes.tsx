@@ -54,6 +54,14 @@ function Change({ change }: { change: FieldChange }) {
       </div>
     )
   if (change.markupOnly) return <p>{label}only the markup changed (formatting, links or pictures).</p>
+  const notes = (
+    <>
+      {!change.compared && (
+        <p className="text-gray-400">Too different to compare word by word: the old text, then the new one.</p>
+      )}
+      {change.cut && <p className="text-gray-400">Cut short here; each version’s Preview shows it whole.</p>}
+    </>
+  )
   if (change.long)
     return (
       <div>
@@ -61,12 +69,16 @@ function Change({ change }: { change: FieldChange }) {
         <p className="mt-1 break-words">
           <Parts parts={change.parts} show="both" />
         </p>
+        {notes}
       </div>
     )
   return (
-    <p className="break-words">
-      {label}“<Parts parts={change.parts} show="old" />” → “<Parts parts={change.parts} show="new" />”
-    </p>
+    <div>
+      <p className="break-words">
+        {label}“<Parts parts={change.parts} show="old" />” → “<Parts parts={change.parts} show="new" />”
+      </p>
+      {notes}
+    </div>
   )
 }
 

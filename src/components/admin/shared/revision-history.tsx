@@ -6,14 +6,15 @@ import { LoadError } from './load-error.tsx'
 import { RevisionChanges } from './revision-changes.tsx'
 import { isUnauthorized } from './session.ts'
 import { notify } from './toast.ts'
-import { useRestoreVersion, useRevisions, useRevisionVersion } from './use-revisions.ts'
+import { useRestoreVersion, useRevisionChanges, useRevisions, useRevisionVersion } from './use-revisions.ts'
 
 const dialogClass =
   'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(44rem,96vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-line bg-ink p-6'
 
 /**
- * A record's 'History' button and dialog: its versions, who changed what and when (old -> new per
- * field, issue 25), a preview of each version, and Restore.
+ * A record's 'History' button and dialog: its versions, who changed what and when, what each change
+ * did when the owner opens it (old -> new per field, issue 25; read one version at a time, issue 31),
+ * a preview of each version, and Restore.
  */
 export function RevisionHistory({ entity, id, name }: { entity: RevisionEntity; id: number; name: string }) {
   return (
@@ -44,6 +45,7 @@ function Versions({ entity, id }: { entity: RevisionEntity; id: number }) {
   const versions = useRevisions(entity, id)
   const restore = useRestoreVersion(entity)
   const [previewed, setPreviewed] = useState<number | null>(null)
+  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set())
   if (versions.isPending) return <p className="text-gray-300">Loading...</p>
   if (versions.isError) return <LoadError text="Error loading the history." onRetry={() => versions.refetch()} />
   if (versions.data.length === 0) return <p className="text-gray-300">No earlier versions yet.</p>
@@ -57,11 +59,20 @@ function Versions({ entity, id }: { entity: RevisionEntity; id: number }) {
         if (!isUnauthorized(error)) notify.failed('Error', 'Failed to restore the version. Please try again.', error)
       },
     })
+  const toggleChanges = (revisionId: number) =>
+    setOpened((ids) => {
+      const next = new Set(ids)
+      if (!next.delete(revisionId)) next.add(revisionId)
+      return next
+    })
   return (
     <ol className="flex flex-col gap-3" aria-label="Versions">
       {versions.data.map((v) => {
         const when = longDateTime(v.createdAt)
         const open = previewed === v.id
+        // A delete, and the empty version a restored record starts from, changed no field.
+        const hasChanges = v.restorable && v.action !== 'delete' && v.changedFields.length > 0
+        const changesOpen = hasChanges && opened.has(v.id)
         return (
           <li key={v.id} className="flex flex-col gap-2 rounded-lg border border-line bg-panel p-3">
             <div className="flex flex-col gap-2 sm:flex-row">
@@ -70,16 +81,24 @@ function Versions({ entity, id }: { entity: RevisionEntity; id: number }) {
                   <time dateTime={v.createdAt}>{when}</time> · {actorNames[v.actor]}
                 </p>
                 <p className="text-gray-300">{v.summary}</p>
-                {v.changes.length > 0 ? (
-                  <RevisionChanges changes={v.changes} />
-                ) : (
-                  v.changedFields.length > 0 && (
-                    <p className="mt-1 text-gray-400">{v.changedFields.map(fieldLabel).join(', ')}</p>
-                  )
+                {v.changedFields.length > 0 && (
+                  <p className="mt-1 text-gray-400">{v.changedFields.map(fieldLabel).join(', ')}</p>
                 )}
               </div>
               {v.restorable && (
-                <div className="flex shrink-0 gap-2 self-start">
+                <div className="flex shrink-0 flex-wrap gap-2 self-start">
+                  {hasChanges && (
+                    <button
+                      type="button"
+                      className="btn-outline"
+                      aria-expanded={changesOpen}
+                      aria-controls={`changes-${v.id}`}
+                      aria-label={`Changes made at ${when}`}
+                      onClick={() => toggleChanges(v.id)}
+                    >
+                      {changesOpen ? 'Hide changes' : 'Changes'}
+                    </button>
+                  )}
                   <button
                     type="button"
                     className="btn-outline"
@@ -103,11 +122,33 @@ function Versions({ entity, id }: { entity: RevisionEntity; id: number }) {
                 </div>
               )}
             </div>
+            {changesOpen && <VersionChanges revisionId={v.id} when={when} />}
             {open && <VersionPreview revisionId={v.id} when={when} />}
           </li>
         )
       })}
     </ol>
+  )
+}
+
+/** What a version's change did, read from the server when the owner opens it. */
+function VersionChanges({ revisionId, when }: { revisionId: number; when: string }) {
+  const changes = useRevisionChanges(revisionId)
+  return (
+    <section
+      id={`changes-${revisionId}`}
+      aria-label={`What the change of ${when} did`}
+      aria-busy={changes.isPending}
+      className="text-sm"
+    >
+      {changes.isPending ? (
+        <p className="text-gray-300">Loading...</p>
+      ) : changes.isError ? (
+        <LoadError text="Error loading the changes." onRetry={() => changes.refetch()} />
+      ) : (
+        <RevisionChanges changes={changes.data.changes} />
+      )}
+    </section>
   )
 }
 

@@ -30,6 +30,17 @@ export const useRevisions = (entity: RevisionEntity, id: number) =>
     refetchOnMount: 'always',
   })
 
+/**
+ * What one version's change did (GET /api/admin/revisions/{id}/changes), read when the owner opens
+ * it: the list sends summaries only (issue 31). Under revisionsKey, so a save or a restore reads
+ * the newest version's changes again (they end at the record as it is now).
+ */
+export const useRevisionChanges = (revisionId: number) =>
+  useQuery({
+    queryKey: [...revisionsKey, 'changes', revisionId],
+    queryFn: () => unwrap(revisions[':id'].changes.$get({ param: { id: String(revisionId) } })),
+  })
+
 /** One version whole (GET /api/admin/revisions/{id}), for its preview before a restore. */
 export const useRevisionVersion = (revisionId: number) =>
   useQuery({

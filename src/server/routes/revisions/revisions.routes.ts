@@ -6,7 +6,13 @@ import { recordWrite } from '../../audit/record-writes.ts'
 import { noStore } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { idParams, queryParams } from '../../http/validate.ts'
-import { getRevisionVersion, listDeleted, listRevisions, recordExists } from '../../repos/revisions.repo.ts'
+import {
+  getRevisionChanges,
+  getRevisionVersion,
+  listDeleted,
+  listRevisions,
+  recordExists,
+} from '../../repos/revisions.repo.ts'
 import { restoreRevision, versionNotFound } from '../../revisions/restore.ts'
 
 const entityMessage = `The record type must be one of: ${revisionEntities.join(', ')}.`
@@ -42,7 +48,17 @@ export const revisionsRoutes = new Hono()
   .use(noStore())
   /** Records deleted lately and still gone, newest first; ?entity=game narrows to one kind. */
   .get('/deleted', queryParams(deletedQuery), async (c) => c.json(await listDeleted(c.req.valid('query').entity)))
-  /** One record's versions, newest first. */
+  /**
+   * What one version's change did, field by field, read when the owner opens it in the History
+   * (issue 31): compared within DIFF_TIME_MS and cut to SHOWN_CHARS a field (src/lib/revision-diff.ts).
+   * Before '/:entity/:id', which the same path would match.
+   */
+  .get('/:id/changes', idParams(), async (c) => {
+    const changes = await getRevisionChanges(c.req.valid('param').id)
+    if (!changes) throw notFound(versionNotFound)
+    return c.json(changes)
+  })
+  /** One record's versions, newest first: summaries, without what each change did. */
   .get('/:entity/:id', idParams(), async (c) => {
     const entity = parseEntity(c.req.param('entity'))
     const id = c.req.valid('param').id
