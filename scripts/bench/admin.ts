@@ -35,6 +35,7 @@ import postgres from 'postgres'
 import { legacyScryptHash } from '../../tests/helpers/legacy-scrypt.ts'
 import { hashPassword, verifyPassword } from '../../src/server/auth/password.ts'
 import { requireChromium } from '../local-platform/chromium.ts'
+import { sitePassword } from './site-password.ts'
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
