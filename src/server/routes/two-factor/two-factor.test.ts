@@ -302,7 +302,8 @@ describe('guessing codes from many addresses', () => {
     const second = await codeFrom('203.0.113.60', codeFor(secret))
     expect(second.body.failedCodes).toEqual({
       count: 1,
-      notice: '1 wrong two-factor code was entered since your last login. If they were not yours, someone knows your password: change it in the System tab.',
+      notice:
+        '1 wrong two-factor code was entered since your last login. If they were not yours, someone knows your password: change it in the System tab.',
     })
     for (const ip of ['192.0.2.1', '192.0.2.2', '192.0.2.2']) await codeFrom(ip, '999999')
     expect((await codeFrom('203.0.113.60', 'abcd-efgh-ijkl')).status).toBe(400)
@@ -310,7 +311,8 @@ describe('guessing codes from many addresses', () => {
     const third = await codeFrom('203.0.113.60', codeFor(secret, 1))
     expect(third.body.failedCodes).toEqual({
       count: 4,
-      notice: '4 wrong two-factor codes were entered since your last login. If they were not yours, someone knows your password: change it in the System tab.',
+      notice:
+        '4 wrong two-factor codes were entered since your last login. If they were not yours, someone knows your password: change it in the System tab.',
     })
     await codeUsedLongAgo()
     expect((await codeFrom('203.0.113.60', codeFor(secret))).body.failedCodes).toBeUndefined()
