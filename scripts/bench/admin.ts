@@ -21,13 +21,14 @@
  *    after paint, which adds the wait for the display's next frame. Median, p90 and max.
  *
  * Starts the site as the e2e tests do (scripts/e2e-server.ts, a scratch data folder), or with
- * --reuse measures one already served on --port (e.g. `npm start`; pass --password=... or set
- * ADMIN_PASSWORD, or it reads DATA_DIR/admin-password.txt). Prints figures; asserts nothing.
+ * --reuse measures one already served on --port (e.g. `npm start`). It logs in with the password
+ * its site uses (scripts/bench/site-password.ts): its own site's generated one, whatever the
+ * caller's ADMIN_PASSWORD; with --reuse, DATA_DIR/admin-password.txt when the site generated it,
+ * else ADMIN_PASSWORD (environment or .env); --password=... overrides. Prints figures; asserts nothing.
  * Options: --port=8904 --db-port=54345 --runs=5 --reuse --password=... --news-only (part 3 alone)
  *   --articles=10000 (part 3's article count)
  */
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import postgres from 'postgres'
@@ -35,6 +36,7 @@ import { legacyScryptHash } from '../../tests/helpers/legacy-scrypt.ts'
 import { hashPassword, verifyPassword } from '../../src/server/auth/password.ts'
 import { requireChromium } from '../local-platform/chromium.ts'
 import { embeddedDatabaseUrl, readEmbeddedPassword } from '../../src/server/db/embedded-password.ts'
+import { siteDataDir, sitePassword } from './site-password.ts'
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
@@ -55,13 +57,8 @@ const KEYSTROKE_BUDGET_MS = 16
 const SCALE_ARTICLES = Math.max(0, Number(arg('articles', '10000')))
 const SCALE_AUTHOR = 'Bench Admin Scale'
 
-function password(): string {
-  const given = arg('password', process.env.ADMIN_PASSWORD ?? '')
-  if (given) return given
-  const file = reuse ? `${process.env.DATA_DIR ?? '.data'}/admin-password.txt` : `.data/e2e-${port}/admin-password.txt`
-  if (!existsSync(file)) throw new Error(`No admin password: pass --password= or create ${file}`)
-  return readFileSync(file, 'utf8').trim()
-}
+/** The password its site uses (scripts/bench/site-password.ts): its own site's file, or the running one's. */
+const password = () => sitePassword({ given: arg('password', ''), reuse, port })
 
 /** Part 2's first half: each hash `runs` times, in this process, sequentially. */
 async function hashCosts(): Promise<void> {
@@ -290,7 +287,7 @@ async function loginToFirstList(pw: string, typingMs: number) {
 /** Keystroke latency in the News form with SCALE_ARTICLES extra articles in the scratch database. */
 async function newsTyping(pw: string) {
   // The site's embedded database, with the password its server keeps in the site's data folder.
-  const siteData = reuse ? (process.env.DATA_DIR ?? '.data') : `.data/e2e-${port}`
+  const siteData = siteDataDir({ reuse, port })
   const sql = postgres(embeddedDatabaseUrl(dbPort, readEmbeddedPassword(siteData)), {
     prepare: false,
     max: 1,

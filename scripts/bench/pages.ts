@@ -11,10 +11,10 @@
  * Options: --port=8903 --db-port=54344 --runs=1 --json=file.json --routes=/,/news (a subset)
  * --device=mobile (or desktop) --reuse (measure a site already served on --port, e.g. `npm start`)
  * --lhr (also write each run's Lighthouse report to /tmp/lhr-*.json) --cold-only (the cold renders
- * alone) --articles=10000 --password=... (with --reuse; else read from the site's data folder).
+ * alone) --articles=10000 --password=... (else the password its site uses: scripts/bench/site-password.ts).
  */
 import { spawn } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { gzipSync, brotliCompressSync, constants as zlib } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
@@ -23,6 +23,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import postgres from 'postgres'
 import { requireChromium } from '../local-platform/chromium.ts'
 import { embeddedDatabaseUrl, readEmbeddedPassword } from '../../src/server/db/embedded-password.ts'
+import { siteDataDir, sitePassword } from './site-password.ts'
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback
@@ -149,18 +150,13 @@ async function coldRenders() {
   const articles = Math.max(0, Number(arg('articles', '10000')))
   const author = 'Bench Pages Scale'
   // The site's embedded database, with the password its server keeps in the site's data folder.
-  const siteData = reuse ? (process.env.DATA_DIR ?? '.data') : `.data/e2e-${port}`
+  const siteData = siteDataDir({ reuse, port })
   const sql = postgres(embeddedDatabaseUrl(dbPort, readEmbeddedPassword(siteData)), {
     prepare: false,
     max: 1,
     onnotice: () => {},
   })
-  const password =
-    arg('password', '') ||
-    readFileSync(
-      reuse ? `${process.env.DATA_DIR ?? '.data'}/admin-password.txt` : `.data/e2e-${port}/admin-password.txt`,
-      'utf8',
-    ).trim()
+  const password = sitePassword({ given: arg('password', ''), reuse, port })
   const login = await fetch(`${site}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: site },

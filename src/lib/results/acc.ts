@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { accCarName } from './acc-cars.ts'
 import { accTrackName } from './acc-tracks.ts'
 import { ResultFileError } from './decode.ts'
+import { lapMs, lapName, sessionOffsetMs } from './times.ts'
 import type { ClassifiedCar, ParsedLap, ParsedSession, SessionType } from './types.ts'
 
 /**
@@ -108,22 +109,30 @@ export function parseAcc(json: unknown, options: { fileName?: string; now: Date 
   const elapsed = new Map<number, number>()
   const lapNumbers = new Map<number, number>()
   const laps: ParsedLap[] = []
-  for (const l of file.laps) {
+  for (const [index, l] of file.laps.entries()) {
     const car = cars.get(l.carId)
     if (!car || l.laptime <= 0 || l.laptime >= NO_TIME) continue
-    const ran = (elapsed.get(l.carId) ?? 0) + l.laptime
-    elapsed.set(l.carId, ran)
     const lapNumber = (lapNumbers.get(l.carId) ?? 0) + 1
     lapNumbers.set(l.carId, lapNumber)
     const d = car.drivers[l.driverIndex] ?? car.drivers[0]!
+    // Worded only to refuse (a file has hundreds of thousands of laps).
+    const which = () => lapName(lapNumber, fullName(d))
+    const ms = lapMs(l.laptime, () => `${which()} has a time of ${l.laptime} ms (laps[${index}].laptime)`)
+    const ran = (elapsed.get(l.carId) ?? 0) + l.laptime
+    elapsed.set(l.carId, ran)
+    const offset = sessionOffsetMs(
+      ran,
+      () =>
+        `${which()} ends ${Math.round(ran / 3_600_000)} hours into the session (the car's laps added up, laps[${index}].laptime)`,
+    )
     laps.push({
       driverName: fullName(d),
       team: car.teamName.trim(),
       car: accCarName(car.carModel),
       lapNumber,
-      lapMs: Math.round(l.laptime),
+      lapMs: ms,
       valid: l.isValidForBest,
-      setAt: new Date(startedAt.getTime() + Math.round(ran)),
+      setAt: new Date(startedAt.getTime() + offset),
     })
   }
   return {

@@ -1,6 +1,8 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { ResultFileError } from './decode.ts'
+import { lapMs, lapName, MAX_LAP_NUMBER, sessionOffsetMs, sessionStart } from './times.ts'
 import type { ClassifiedCar, FinishStatus, ParsedLap, ParsedSession, SessionType } from './types.ts'
+import { guardXml } from './xml-guard.ts'
 
 /**
  * Le Mans Ultimate and rFactor 2 result files (UserData/Log/Results/*.xml):
@@ -28,10 +30,12 @@ const text = (value: unknown): string => {
   return ''
 }
 
+/** A number as the file writes it (exponents included, so 1e20 is read and then refused). */
 const num = (value: unknown): number | undefined => {
   const t = text(value)
-  if (!/^-?\d+(\.\d+)?$/.test(t)) return undefined
-  return Number(t)
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(t)) return undefined
+  const n = Number(t)
+  return Number.isFinite(n) ? n : undefined
 }
 
 const sessionKinds: [RegExp, SessionType][] = [
@@ -61,16 +65,47 @@ function statusOf(finishStatus: string, laps: number): FinishStatus {
 
 const secondsToMs = (s: number | undefined) => (s !== undefined && s > 0 ? Math.round(s * 1000) : null)
 
+/** A lap's `num`, or its place in the list when the file gives none. */
+function lapNumberOf(lap: Node, place: number, driver: string): number {
+  const raw = text(lap['@_num'])
+  if (!raw) return place
+  const n = num(raw)
+  if (n === undefined || !Number.isInteger(n) || n < 1 || n > MAX_LAP_NUMBER) {
+    throw new ResultFileError(
+      `A lap of ${driver} is numbered num="${raw}": a lap number is a whole number from 1 to ${MAX_LAP_NUMBER}.`,
+    )
+  }
+  return n
+}
+
 export const looksLikeXml = (text: string): boolean => /^\s*</.test(text)
 
-export function parseLmu(xml: string, options: { now: Date }): ParsedSession {
+/** The document, or a ResultFileError saying what is wrong: nothing the parser throws escapes. */
+function readXml(xml: string): Node {
+  guardXml(xml)
   const valid = XMLValidator.validate(xml)
   if (valid !== true) {
     throw new ResultFileError(
       `The XML file is damaged or incomplete: ${valid.err.msg.replace(/\.$/, '')} (line ${valid.err.line}). Was it cut short?`,
     )
   }
-  const document = parser.parse(xml) as Node
+  try {
+    return parser.parse(xml) as Node
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new ResultFileError(`The XML file cannot be read: ${reason.replace(/\.$/, '')}.`)
+  }
+}
+
+/** The session's start: its own DateTime, else the file's; none (or 0) means the import time. */
+function startOf(session: Node, results: Node, now: Date): Date {
+  const raw = text(session.DateTime) || text(results.DateTime)
+  if (!raw || raw === '0') return now
+  return sessionStart(num(raw) ?? Number.NaN, raw, 'DateTime')
+}
+
+export function parseLmu(xml: string, options: { now: Date }): ParsedSession {
+  const document = readXml(xml)
   const results = (document.rFactorXML as Node | undefined)?.RaceResults as Node | undefined
   if (!results || typeof results !== 'object') {
     throw new ResultFileError(
@@ -84,8 +119,7 @@ export function parseLmu(xml: string, options: { now: Date }): ParsedSession {
   if (!session || drivers.length === 0) {
     throw new ResultFileError('The LMU / rFactor 2 result file has no session with drivers.')
   }
-  const when = num(session.node.DateTime) ?? num(results.DateTime)
-  const startedAt = when !== undefined && when > 0 ? new Date(when * 1000) : options.now
+  const startedAt = startOf(session.node, results, options.now)
 
   const rows = drivers.map((d, i) => {
     const laps = num(d.Laps) ?? 0
@@ -117,22 +151,32 @@ export function parseLmu(xml: string, options: { now: Date }): ParsedSession {
   for (const r of rows) {
     let ran = 0
     for (const [i, lap] of ((r.d.Lap as Node[] | undefined) ?? []).entries()) {
+      const lapNumber = lapNumberOf(lap as Node, i + 1, r.name)
+      const name = () => lapName(lapNumber, r.name)
+      const et = text((lap as Node)['@_et'])
+      const start = et ? (num(et) ?? Number.NaN) : undefined
+      if (start !== undefined) {
+        sessionOffsetMs(start * 1000, () => `${name()} starts at et="${et}" seconds into the session`)
+      }
       const seconds = num(lap)
-      const start = num((lap as Node)['@_et'])
       if (seconds === undefined || seconds <= 0) {
         if (start !== undefined) ran = start
         continue
       }
+      const ms = lapMs(seconds * 1000, () => `${name()} has a time of ${text(lap)} seconds`)
       const end = (start ?? ran) + seconds
       ran = end
       laps.push({
         driverName: r.name,
         team: r.team,
         car: r.car,
-        lapNumber: num((lap as Node)['@_num']) ?? i + 1,
-        lapMs: Math.round(seconds * 1000),
+        lapNumber,
+        lapMs: ms,
         valid: true,
-        setAt: new Date(startedAt.getTime() + Math.round(end * 1000)),
+        setAt: new Date(
+          startedAt.getTime() +
+            sessionOffsetMs(end * 1000, () => `${name()} ends ${Math.round(end)} seconds into the session`),
+        ),
       })
     }
   }

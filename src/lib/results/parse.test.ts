@@ -208,3 +208,90 @@ describe('files of another kind', () => {
     expect(refusal(new Uint8Array())).toBe('The file is empty.')
   })
 })
+
+describe('malformed and hostile XML', () => {
+  const lmuXml = (body: string, prolog = '') =>
+    new TextEncoder().encode(
+      `<?xml version="1.0"?>\n${prolog}<rFactorXML><RaceResults><TrackVenue>Monza</TrackVenue>${body}</RaceResults></rFactorXML>`,
+    )
+  const race = (o: { dateTime?: string; lap?: string; et?: string; num?: string; name?: string } = {}) =>
+    `<Race><DateTime>${o.dateTime ?? '1764000000'}</DateTime><Driver><Name>${o.name ?? 'Ana Lima'}</Name><Laps>1</Laps>` +
+    `<Lap num="${o.num ?? '1'}" et="${o.et ?? '0'}">${o.lap ?? '100.5'}</Lap></Driver></Race>`
+
+  it('refuses a document type or entity declaration before any entity is read', () => {
+    const declared = [
+      '<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n',
+      `<!DOCTYPE r [<!ENTITY x "${'a'.repeat(11_000)}">]>\n`,
+      `<!DOCTYPE r [<!ENTITY x "${'a'.repeat(9_000)}">]>\n`,
+      '<!DOCTYPE rFactorXML>\n',
+    ]
+    for (const prolog of declared) {
+      const body = race({ name: prolog.includes('ENTITY') ? '&x;'.repeat(20) : 'Ana Lima' })
+      expect(refusal(lmuXml(body, prolog))).toBe(
+        'The XML file declares a document type (<!DOCTYPE>, line 2): LMU / rFactor 2 result files never do, and its entities are not read.',
+      )
+    }
+  })
+
+  it('refuses elements nested deeper than a result file nests, however deep, and reads a file within the bound', () => {
+    for (const depth of [10_000, 1_000_000]) {
+      expect(refusal(lmuXml(race() + '<a>'.repeat(depth) + '</a>'.repeat(depth)))).toBe(
+        'The XML file nests its elements more than 32 deep (line 2): LMU / rFactor 2 result files nest about 5 deep.',
+      )
+    }
+    const nested = '<a x="1 > 0">'.repeat(20) + '<b/><!-- <c> --><![CDATA[<d>]]>' + '</a>'.repeat(20)
+    expect(parseResultFile(lmuXml(race() + nested), { now }).laps).toHaveLength(1)
+  })
+
+  it('turns what the XML parser throws into a refusal in words', () => {
+    expect(refusal(lmuXml(race() + '<constructor>1</constructor>'))).toMatch(
+      /^The XML file cannot be read: .*constructor.*\.$/,
+    )
+  })
+
+  it('refuses a session start or lap time that is no date or time, naming the field, the driver and the lap', () => {
+    const start = (v: string) =>
+      `The session's start (DateTime ${v}) is not a date between 2000 and 2100 in Unix seconds.`
+    expect(refusal(lmuXml(race({ dateTime: '1e14' })))).toBe(start('1e14'))
+    expect(refusal(lmuXml(race({ dateTime: '100000000000000' })))).toBe(start('100000000000000'))
+    expect(refusal(lmuXml(race({ dateTime: '12' })))).toBe(start('12'))
+    for (const et of ['1e20', '100000000000000000000', '-9999999']) {
+      expect(refusal(lmuXml(race({ et })))).toBe(
+        `Lap 1 of Ana Lima starts at et="${et}" seconds into the session: a session lasts at most 7 days.`,
+      )
+    }
+    expect(refusal(lmuXml(race({ lap: '1e9' })))).toBe(
+      'Lap 1 of Ana Lima has a time of 1e9 seconds: a lap takes between 1 ms and 24 hours.',
+    )
+    expect(refusal(lmuXml(race({ lap: '0.0002' })))).toBe(
+      'Lap 1 of Ana Lima has a time of 0.0002 seconds: a lap takes between 1 ms and 24 hours.',
+    )
+    expect(refusal(lmuXml(race({ num: '1.5' })))).toBe(
+      'A lap of Ana Lima is numbered num="1.5": a lap number is a whole number from 1 to 1000000.',
+    )
+    // No date at all (or 0) is not wrong: the import time stands in, as before.
+    expect(parseResultFile(lmuXml(race({ dateTime: '' })), { now }).startedAt).toEqual(now)
+  })
+})
+
+describe('ACC lap times out of range', () => {
+  const withLaps = (laps: number[]) => {
+    const doc = accDocument({ ...spaRace, cars: [{ ...spaRace.cars[1]!, laps, invalidLaps: [] }] })
+    return new TextEncoder().encode(JSON.stringify(doc))
+  }
+
+  it('names the field, the driver and the lap of a lap time that cannot be one', () => {
+    expect(refusal(withLaps([140_100, 0.3]))).toBe(
+      'Lap 2 of Charles Weerts has a time of 0.3 ms (laps[1].laptime): a lap takes between 1 ms and 24 hours.',
+    )
+    expect(refusal(withLaps([140_100, 100_000_000]))).toBe(
+      'Lap 2 of Charles Weerts has a time of 100000000 ms (laps[1].laptime): a lap takes between 1 ms and 24 hours.',
+    )
+    const week = Array.from({ length: 8 }, () => 23 * 3_600_000)
+    expect(refusal(withLaps(week))).toBe(
+      "Lap 8 of Charles Weerts ends 184 hours into the session (the car's laps added up, laps[7].laptime): a session lasts at most 7 days.",
+    )
+    // ACC's 'no time' values are still skipped, not refused.
+    expect(parseResultFile(withLaps([140_100, 2_147_483_647, 0]), { now }).laps).toHaveLength(1)
+  })
+})

@@ -29,3 +29,24 @@ export function writeSessionCookie(c: Context, id: string, lifetimeMs = SESSION_
 export function clearSessionCookie(c: Context): void {
   deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Strict', secure: secure(c) })
 }
+
+/**
+ * The owner's known browser (decision 0206): sent only to the login routes, where the account's
+ * limit on two-factor codes lets it through.
+ */
+export const DEVICE_COOKIE = 'admin_device'
+const DEVICE_COOKIE_PATH = '/api/admin/login'
+
+export function readDeviceCookie(c: Context): string | undefined {
+  return getCookie(c, DEVICE_COOKIE)
+}
+
+export function writeDeviceCookie(c: Context, token: string, lifetimeMs: number): void {
+  setCookie(c, DEVICE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: secure(c),
+    path: DEVICE_COOKIE_PATH,
+    maxAge: Math.floor(lifetimeMs / 1000),
+  })
+}

@@ -15,6 +15,27 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000
  */
 export const LOCKED_CHECK_INTERVAL_MS = 2000
 export const LOCKED_MAX_WAIT_MS = 4000
+const DAY_MS = 24 * 3600 * 1000
+
+/** How one key is limited: the login's per address above, or another (the account's codes). */
+export interface LimitPolicy {
+  /** Failures within `windowMs` (since the key's last success) before checks are spaced. */
+  maxFailures: number
+  windowMs: number
+  /** Past the limit: one check per `intervalMs`, a request waiting at most `maxWaitMs` for its turn. */
+  intervalMs: number
+  maxWaitMs: number
+  /** How long the key's rows are kept. */
+  keepMs: number
+}
+
+export const loginLimit: LimitPolicy = {
+  maxFailures: LOGIN_MAX_FAILURES,
+  windowMs: LOGIN_WINDOW_MS,
+  intervalMs: LOCKED_CHECK_INTERVAL_MS,
+  maxWaitMs: LOCKED_MAX_WAIT_MS,
+  keepMs: DAY_MS,
+}
 
 /**
  * The client's address as the platform saw the connection: Netlify's function context `ip`
@@ -30,8 +51,13 @@ export function clientKey(c: Context): string {
 type Executor = Pick<Database, 'select' | 'insert' | 'delete' | 'execute'>
 
 /** Seconds until this client may try again, or 0 when it may try now. */
-export async function loginRetryAfter(key: string, now = new Date(), q: Executor = db()): Promise<number> {
-  const windowStart = new Date(now.getTime() - LOGIN_WINDOW_MS)
+export async function loginRetryAfter(
+  key: string,
+  now = new Date(),
+  q: Executor = db(),
+  policy: LimitPolicy = loginLimit,
+): Promise<number> {
+  const windowStart = new Date(now.getTime() - policy.windowMs)
   const [lastSuccess] = await q
     .select({ at: loginAttempts.attemptedAt })
     .from(loginAttempts)
@@ -52,11 +78,11 @@ export async function loginRetryAfter(key: string, now = new Date(), q: Executor
       and(eq(loginAttempts.clientKey, key), eq(loginAttempts.succeeded, false), gt(loginAttempts.attemptedAt, since)),
     )
     .orderBy(desc(loginAttempts.attemptedAt))
-    .limit(LOGIN_MAX_FAILURES)
-  if (failures.length < LOGIN_MAX_FAILURES) return 0
+    .limit(policy.maxFailures)
+  if (failures.length < policy.maxFailures) return 0
   // Locked until the oldest of the last five failures leaves the window.
   const oldest = failures[failures.length - 1]!.at
-  return Math.max(1, Math.ceil((oldest.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000))
+  return Math.max(1, Math.ceil((oldest.getTime() + policy.windowMs - now.getTime()) / 1000))
 }
 
 /**
@@ -68,16 +94,18 @@ export async function loginRetryAfter(key: string, now = new Date(), q: Executor
  * logged-in session: change password, two-factor off), an attempt past the limit is refused
  * instead, until the window has passed: decided under the same lock, so twelve requests at once
  * get five checks, not the six or seven a check before the lock let through. The attempt counts as
- * a failure until `loginSucceeded` marks it.
+ * a failure until `loginSucceeded` marks it. An `exempt` attempt (the owner's known browser at the
+ * account's limit, decision 0206) is recorded but never waits nor is refused.
  */
 export async function takeLoginAttempt(
   key: string,
   now = new Date(),
-  options: { refuseWhenLocked?: boolean } = {},
+  options: { refuseWhenLocked?: boolean; policy?: LimitPolicy; exempt?: boolean } = {},
 ): Promise<{ attemptId: number; waitMs: number; locked: boolean } | { retryAfter: number }> {
+  const policy = options.policy ?? loginLimit
   return db().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${key}`}))`)
-    const lockedFor = await loginRetryAfter(key, now, tx)
+    const lockedFor = options.exempt ? 0 : await loginRetryAfter(key, now, tx, policy)
     if (lockedFor > 0 && options.refuseWhenLocked) return { retryAfter: lockedFor }
     const locked = lockedFor > 0
     let turn = now
@@ -88,8 +116,8 @@ export async function takeLoginAttempt(
         .where(eq(loginAttempts.clientKey, key))
         .orderBy(desc(loginAttempts.attemptedAt))
         .limit(1)
-      const next = last ? last.at.getTime() + LOCKED_CHECK_INTERVAL_MS : now.getTime()
-      if (next - now.getTime() > LOCKED_MAX_WAIT_MS) {
+      const next = last ? last.at.getTime() + policy.intervalMs : now.getTime()
+      if (next - now.getTime() > policy.maxWaitMs) {
         return { retryAfter: Math.ceil((next - now.getTime()) / 1000) }
       }
       turn = new Date(Math.max(next, now.getTime()))
@@ -98,14 +126,11 @@ export async function takeLoginAttempt(
       .insert(loginAttempts)
       .values({ clientKey: key, succeeded: false, attemptedAt: turn })
       .returning({ id: loginAttempts.id })
-    // Keep the table small: this client's rows older than a day serve no purpose.
+    // Keep the table small: this key's rows older than the policy keeps them serve no purpose.
     await tx
       .delete(loginAttempts)
       .where(
-        and(
-          eq(loginAttempts.clientKey, key),
-          lt(loginAttempts.attemptedAt, new Date(now.getTime() - 24 * 3600 * 1000)),
-        ),
+        and(eq(loginAttempts.clientKey, key), lt(loginAttempts.attemptedAt, new Date(now.getTime() - policy.keepMs))),
       )
     return { attemptId: row!.id, waitMs: turn.getTime() - now.getTime(), locked }
   })

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import { renderSVG } from 'uqr'
 import { siteUrl } from '../../env.server.ts'
@@ -139,6 +139,36 @@ export async function consumeSecondFactor(code: string, now = new Date()): Promi
     return left ? { kind: 'recovery', recoveryCodesLeft: left.hashes.length } : undefined
   }
   return undefined
+}
+
+/**
+ * A browser that has logged in with a code is known for a year (decision 0206): the account's
+ * limit on codes does not hold it up, so guessing from many addresses cannot keep the owner out.
+ * Its cookie is the time it was given and a MAC of that time keyed by the TOTP secret: nothing
+ * stored, and a new secret (two-factor login turned off and on, or reset) ends every such trust.
+ */
+export const TRUSTED_DEVICE_MS = 365 * 24 * 3600 * 1000
+
+const deviceMac = (secret: string, issued: string) =>
+  createHmac('sha256', base32Decode(secret)).update(`trusted-device:${issued}`).digest('base64url')
+
+/** The cookie value for the browser that just logged in; undefined when two-factor login is off. */
+export async function trustedDeviceToken(now = new Date()): Promise<string | undefined> {
+  const secret = (await credentials())?.totpSecret
+  if (!secret) return undefined
+  const issued = String(Math.floor(now.getTime() / 1000))
+  return `${issued}.${deviceMac(secret, issued)}`
+}
+
+export async function isTrustedDevice(token: string | undefined, now = new Date()): Promise<boolean> {
+  const match = token ? /^(\d{1,12})\.([\w-]{43})$/.exec(token) : null
+  if (!match) return false
+  const [, issued, mac] = match as unknown as [string, string, string]
+  const age = now.getTime() - Number(issued) * 1000
+  if (age < -60_000 || age > TRUSTED_DEVICE_MS) return false
+  const secret = (await credentials())?.totpSecret
+  if (!secret) return false
+  return timingSafeEqual(Buffer.from(mac), Buffer.from(deviceMac(secret, issued)))
 }
 
 /** Back to the password alone (System tab, or `npm run admin:reset-2fa` when the phone is lost). Answers whether it was on. */

@@ -107,7 +107,11 @@ export function startGate(): void {
       field.value = ''
       if (result.ok) {
         const left = result.recoveryCodesLeft
-        notify.success('Welcome, Admin!', left === undefined ? undefined : `Recovery code used: ${left} left.`)
+        const used = left === undefined ? undefined : `Recovery code used: ${left} left.`
+        // Wrong codes while the owner was away: a notice that stays until it is closed.
+        if (result.failedCodes) {
+          notify.report('failure', 'Welcome, Admin!', [result.failedCodes, used].filter(Boolean).join('\n'))
+        } else notify.success('Welcome, Admin!', used)
         return
       }
       if ('needsCode' in result) return showStep('code')

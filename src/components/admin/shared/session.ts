@@ -32,7 +32,8 @@ export async function checkSession(): Promise<void> {
 }
 
 export type LoginResult =
-  | { ok: true; recoveryCodesLeft?: number }
+  /** `failedCodes`: the wrong two-factor codes entered since the last login, in words (decision 0206). */
+  | { ok: true; recoveryCodesLeft?: number; failedCodes?: string }
   /** The password was right and two-factor login is on: a code is needed (docs/decisions/0206). */
   | { ok: false; needsCode: true }
   /** The code step took longer than the waiting session lives: back to the password. */
@@ -70,7 +71,11 @@ export async function verifyCode(code: string): Promise<LoginResult> {
   if (res.ok) {
     const body = await res.json()
     $session.set('open')
-    return { ok: true, recoveryCodesLeft: 'recoveryCodesLeft' in body ? body.recoveryCodesLeft : undefined }
+    return {
+      ok: true,
+      recoveryCodesLeft: 'recoveryCodesLeft' in body ? body.recoveryCodesLeft : undefined,
+      failedCodes: 'failedCodes' in body ? body.failedCodes?.notice : undefined,
+    }
   }
   // 401: the waiting session is gone (it lives 5 minutes); 400: a wrong code.
   if ((res.status as number) === 401) {

@@ -2,9 +2,10 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { passwordProblem } from '../../../lib/admin/form-rules.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
-import { clearSessionCookie, writeSessionCookie } from '../../auth/cookie.ts'
+import { ACCOUNT_CODES_KEY, accountCodeLimit, failedCodesBefore, type FailedCodes } from '../../auth/code-limit.ts'
+import { clearSessionCookie, readDeviceCookie, writeDeviceCookie, writeSessionCookie } from '../../auth/cookie.ts'
 import { checkPassword, setPassword } from '../../auth/credentials.ts'
-import { clientKey, LOCKED_CHECK_INTERVAL_MS, loginSucceeded, takeLoginAttempt } from '../../auth/rate-limit.ts'
+import { clientKey, loginLimit, loginSucceeded, takeLoginAttempt, type LimitPolicy } from '../../auth/rate-limit.ts'
 import {
   createSession,
   deleteOtherSessions,
@@ -13,7 +14,13 @@ import {
   SECOND_FACTOR_PENDING_MS,
   type Session,
 } from '../../auth/sessions.ts'
-import { consumeSecondFactor, isTwoFactorOn } from '../../auth/two-factor.ts'
+import {
+  consumeSecondFactor,
+  isTrustedDevice,
+  isTwoFactorOn,
+  TRUSTED_DEVICE_MS,
+  trustedDeviceToken,
+} from '../../auth/two-factor.ts'
 import { noStore } from '../../http/cache.ts'
 import { ApiError, badRequest } from '../../http/errors.ts'
 import { jsonBody } from '../../http/validate.ts'
@@ -45,6 +52,10 @@ const changePasswordBody = z
 
 const tooManyAttempts = (retryAfter: number) =>
   new ApiError(429, 'Too many failed login attempts. Please try again later.', { 'Retry-After': String(retryAfter) })
+const tooManyCodes = (retryAfter: number) =>
+  new ApiError(429, 'Too many wrong authentication codes. Please try again later.', {
+    'Retry-After': String(retryAfter),
+  })
 
 const sessionInfo = (s: { createdAt: Date; expiresAt: Date }) => ({
   authenticated: true,
@@ -53,16 +64,21 @@ const sessionInfo = (s: { createdAt: Date; expiresAt: Date }) => ({
 })
 
 /**
- * Waits for this attempt's turn when the address is past the limit (decision 0205), then answers
+ * Waits for this attempt's turn when the key is past its limit (decision 0205), then answers
  * whether `check` passed; a failure past the limit answers 429, and a success stops counting.
  */
-async function limitedCheck(key: string, check: () => Promise<boolean>): Promise<boolean> {
-  const attempt = await takeLoginAttempt(key)
-  if ('retryAfter' in attempt) throw tooManyAttempts(attempt.retryAfter)
+async function limitedCheck(
+  key: string,
+  check: (attemptId: number) => Promise<boolean>,
+  options: { policy?: LimitPolicy; exempt?: boolean; tooMany?: (retryAfter: number) => ApiError } = {},
+): Promise<boolean> {
+  const { policy = loginLimit, tooMany = tooManyAttempts } = options
+  const attempt = await takeLoginAttempt(key, new Date(), { policy, exempt: options.exempt })
+  if ('retryAfter' in attempt) throw tooMany(attempt.retryAfter)
   // Past the limit the check waits for its turn: slow for guessing, a moment for the owner.
   if (attempt.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.waitMs))
-  const ok = await check()
-  if (!ok && attempt.locked) throw tooManyAttempts(Math.ceil(LOCKED_CHECK_INTERVAL_MS / 1000))
+  const ok = await check(attempt.attemptId)
+  if (!ok && attempt.locked) throw tooMany(Math.ceil(policy.intervalMs / 1000))
   if (ok) await loginSucceeded(attempt.attemptId)
   return ok
 }
@@ -100,26 +116,43 @@ export const adminAuthRoutes = new Hono()
     const pending = c.get('session')
     if (!pending.secondFactorPending) throw new ApiError(409, 'You are logged in already.')
     const { code } = c.req.valid('json')
-    // Counted apart from passwords: a right password must not wipe the count of wrong codes.
+    // Counted apart from passwords: a right password must not wipe the count of wrong codes. Then
+    // counted for the account, whatever the address, unless this browser logged in before.
+    const knownBrowser = await isTrustedDevice(readDeviceCookie(c))
     let used: Awaited<ReturnType<typeof consumeSecondFactor>>
-    const ok = await limitedCheck(`second-factor:${clientKey(c)}`, async () => {
-      used = await consumeSecondFactor(code)
-      return used !== undefined
-    })
+    let failedCodes: FailedCodes | undefined
+    const ok = await limitedCheck(`second-factor:${clientKey(c)}`, () =>
+      limitedCheck(
+        ACCOUNT_CODES_KEY,
+        async (attemptId) => {
+          used = await consumeSecondFactor(code)
+          if (used) failedCodes = await failedCodesBefore(attemptId)
+          return used !== undefined
+        },
+        { policy: accountCodeLimit, exempt: knownBrowser, tooMany: tooManyCodes },
+      ),
+    )
     if (!ok || !used) throw badRequest(invalidCode)
     // A new id for the open session: the waiting one's cookie proved the password only.
     await deleteSession(pending.idHash)
     const { id, session } = await createSession(c.req.header('user-agent') ?? '')
     writeSessionCookie(c, id)
+    const device = await trustedDeviceToken()
+    if (device) writeDeviceCookie(c, device, TRUSTED_DEVICE_MS)
+    const failed = failedCodes ? ` (${failedCodes.count} wrong codes since the last login)` : ''
     recordWrite(c, {
       entity: 'session',
       summary:
         used.kind === 'recovery'
-          ? `Administrator logged in with a recovery code (${used.recoveryCodesLeft} left)`
-          : 'Administrator logged in with an authentication code',
+          ? `Administrator logged in with a recovery code (${used.recoveryCodesLeft} left)${failed}`
+          : `Administrator logged in with an authentication code${failed}`,
     })
     return c.json(
-      { ...sessionInfo(session), ...(used.kind === 'recovery' ? { recoveryCodesLeft: used.recoveryCodesLeft } : {}) },
+      {
+        ...sessionInfo(session),
+        ...(used.kind === 'recovery' ? { recoveryCodesLeft: used.recoveryCodesLeft } : {}),
+        ...(failedCodes ? { failedCodes } : {}),
+      },
       200,
     )
   })

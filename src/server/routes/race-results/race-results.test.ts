@@ -211,6 +211,68 @@ describe('race result import', () => {
     }
   })
 
+  it('refuses hostile and malformed files with a 400 that says what is wrong, at preview and import, changing nothing', async () => {
+    const championshipId = await createResultsChampionship()
+    const sarthe = new TextDecoder().decode(lmuFile)
+    const lmu = (edit: (xml: string) => string) => new TextEncoder().encode(edit(sarthe))
+    const declared = (entity: string, uses = 1) =>
+      lmu((xml) =>
+        xml
+          .replace('<rFactorXML', `<!DOCTYPE rFactorXML [${entity}]>\n<rFactorXML`)
+          .replace('<TrackVenue>Circuit de la Sarthe', `<TrackVenue>${'&x;'.repeat(uses)}`),
+      )
+    const doctype = /^The XML file declares a document type \(<!DOCTYPE>, line 2\)/
+    const accLaps = JSON.parse(new TextDecoder('utf-16le').decode(accResultFile(accSpaRace).subarray(2)))
+    accLaps.laps[1].laptime = 0.3
+    const hostile: [string, Uint8Array, RegExp][] = [
+      ['an external entity', declared('<!ENTITY x SYSTEM "file:///etc/passwd">'), doctype],
+      ['an entity over 10 kB', declared(`<!ENTITY x "${'a'.repeat(11_000)}">`), doctype],
+      ['an expansion over 100 kB', declared(`<!ENTITY x "${'a'.repeat(9_000)}">`, 20), doctype],
+      [
+        '10,000 levels of nesting',
+        lmu((xml) => xml.replace('</RaceResults>', `${'<a>'.repeat(10_000)}${'</a>'.repeat(10_000)}</RaceResults>`)),
+        /^The XML file nests its elements more than 32 deep/,
+      ],
+      [
+        'a lap starting 1e20 seconds in',
+        lmu((xml) => xml.replace('et="0.0000"', 'et="1e20"')),
+        /^Lap 1 of Charles Weerts starts at et="1e20" seconds into the session: a session lasts at most 7 days\.$/,
+      ],
+      [
+        'a lap starting 10^20 seconds in',
+        lmu((xml) => xml.replace('et="0.0000"', 'et="100000000000000000000"')),
+        /^Lap 1 of Charles Weerts starts at et="100000000000000000000" seconds/,
+      ],
+      [
+        'a start of 1e14 seconds',
+        lmu((xml) => xml.replace(/<DateTime>\d+<\/DateTime>/g, '<DateTime>1e14</DateTime>')),
+        /^The session's start \(DateTime 1e14\) is not a date between 2000 and 2100 in Unix seconds\.$/,
+      ],
+      [
+        'a start of 10^14 seconds',
+        lmu((xml) => xml.replace(/<DateTime>\d+<\/DateTime>/g, '<DateTime>100000000000000</DateTime>')),
+        /^The session's start \(DateTime 100000000000000\)/,
+      ],
+      [
+        'an ACC lap of 0.3 ms',
+        new TextEncoder().encode(JSON.stringify(accLaps)),
+        /^Lap 2 of Laurens Vanthoor has a time of 0\.3 ms \(laps\[1\]\.laptime\): a lap takes between 1 ms and 24 hours\.$/,
+      ],
+    ]
+    for (const [what, bytes, message] of hostile) {
+      const upload = await uploadResultFile(cookie, bytes)
+      const before = await databaseDigest()
+      const preview = await previewResultFile(cookie, upload)
+      expect([what, preview.status, preview.body.message]).toEqual([what, 400, expect.stringMatching(message)])
+      const res = await send('POST', `/api/admin/race-results/uploads/${upload}/import`, {
+        cookie,
+        body: { championshipId, round: 1 },
+      })
+      expect([what, res.status, res.body.message]).toEqual([what, 400, expect.stringMatching(message)])
+      expect(await databaseDigest()).toBe(before)
+    }
+  })
+
   it('keeps the owner history: an import is a version, restoring the one before it takes the round back out', async () => {
     const championshipId = await createResultsChampionship()
     await importResultFileApi(cookie, accFile, { championshipId, round: 1 })

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { adminCookie, send } from '../../../../tests/helpers/auth.ts'
+import { platform } from '../../../../tests/helpers/app.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 
 beforeEach(resetDatabase)
@@ -28,7 +29,20 @@ describe('POST /api/site-settings', () => {
     ).toBe('')
   })
 
+  it('purges the public copies of the setting it writes, each time', async () => {
+    const cookie = await adminCookie()
+    for (const body of [
+      { key: 'hero_image', value: '/media/hero.webp' },
+      { key: 'overlay_transparency', value: 20 },
+    ]) {
+      const before = platform.purged.length
+      expect((await send('POST', '/api/site-settings', { cookie, body })).status).toBe(200)
+      expect(platform.purged.slice(before).flat()).toContain('site-settings')
+    }
+  })
+
   it.each([
+    { key: 'time_zone', value: 'Europe/Paris' },
     { key: 'demo_seeded_at', value: 'x' },
     { key: 'overlay_transparency', value: 81 },
     { key: 'overlay_transparency', value: 'abc' },

@@ -42,12 +42,19 @@ const settingBody = z.discriminatedUnion(
   { message: "The setting key must be 'hero_image' or 'overlay_transparency'." },
 )
 
+/**
+ * The settings public pages read (the home page's hero image and overlay), the same two this route
+ * writes, each write purging the 'site-settings' tag. Every other key of site_settings (the
+ * owner's time zone, the demo marker) is no visitor's business: 404, as an unknown key.
+ */
+export const publicSettingKeys: ReadonlySet<string> = new Set(settingBody.options.map((o) => o.shape.key.value))
+
 export const siteSettingsRoutes = new Hono()
   .use(publicCache(['site-settings']))
   .get('/:key', async (c) => {
     const key = c.req.param('key')
     if (!/^[a-z][a-z0-9_]{0,63}$/.test(key)) throw badRequest('Invalid setting key.')
-    const setting = await getSetting(key)
+    const setting = publicSettingKeys.has(key) ? await getSetting(key) : undefined
     if (!setting) throw notFound('Setting not found')
     return c.json(setting)
   })

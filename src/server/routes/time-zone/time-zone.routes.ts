@@ -6,7 +6,10 @@ import { noStore } from '../../http/cache.ts'
 import { jsonBody } from '../../http/validate.ts'
 import { getSetting, setSetting } from '../../repos/site-settings.repo.ts'
 
-/** Stored among the site settings; the public pages never read it (they stay in UTC, decision 0104). */
+/**
+ * Stored among the site settings; the public pages never read it (they stay in UTC, decision
+ * 0104) and the public settings route does not answer it, so its write purges nothing.
+ */
 const KEY = 'time_zone'
 
 /** The stored zone, or UTC when none is set (or Intl no longer knows the stored one). */

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { adminCookie, send } from '../../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'
+import { setSetting } from '../../repos/site-settings.repo.ts'
 
 beforeEach(resetDatabase)
 
@@ -26,6 +27,20 @@ describe('the site time zone', () => {
       expect(await databaseDigest()).toBe(before)
     },
   )
+
+  it('is not public: the public settings route answers 404 for it, as for any key public pages do not read', async () => {
+    const cookie = await adminCookie()
+    await send('PUT', '/api/admin/time-zone', { cookie, body: { timeZone: 'Europe/Paris' } })
+    await setSetting('demo_seeded_at', '2026-11-27T00:00:00Z')
+    for (const key of ['time_zone', 'demo_seeded_at', 'no_such_setting']) {
+      for (const session of [undefined, cookie]) {
+        expect(await send('GET', `/api/site-settings/${key}`, { cookie: session })).toMatchObject({
+          status: 404,
+          body: { message: 'Setting not found' },
+        })
+      }
+    }
+  })
 
   it("is the admin panel's: no session, no answer", async () => {
     expect((await send('GET', '/api/admin/time-zone')).status).toBe(401)

@@ -220,6 +220,105 @@ describe('login with two-factor login on', () => {
   })
 })
 
+describe('guessing codes from many addresses', () => {
+  /** The code step from one address, in a session whose password was right; `device` is a browser's cookie. */
+  async function codeFrom(ip: string, code: string, device?: string) {
+    const { id } = await createSession('vitest', new Date(), { secondFactorPending: true })
+    const res = await app.request(
+      '/api/admin/login/verify',
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          cookie: [`${SESSION_COOKIE}=${id}`, device].filter(Boolean).join('; '),
+        },
+        body: JSON.stringify({ code }),
+      },
+      { context: { ip } },
+    )
+    const text = await res.text()
+    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers }
+  }
+  /** Ten wrong codes, each from an address of its own: no address reaches its own limit. */
+  const tenWrongCodes = async () => {
+    for (let i = 0; i < 10; i++) expect((await codeFrom(`192.0.2.${i + 1}`, '000000')).status).toBe(400)
+  }
+  /** As if the owner's last accepted code were minutes old: the current code is accepted again. */
+  const codeUsedLongAgo = () => db().execute(sql`update admin_credentials set totp_last_step = null`)
+  const moveAccountTurns = (seconds: number) =>
+    db().execute(
+      sql`update login_attempts set attempted_at = attempted_at - make_interval(secs => ${seconds}) where client_key = 'second-factor-account'`,
+    )
+
+  it('past 10 wrong codes in 15 minutes, one code is checked every 15 s for the account, whatever the address', async () => {
+    const { secret } = await turnOn()
+    await tenWrongCodes()
+    // An eleventh address is held to the account's pace: its code is not even checked.
+    for (const code of ['000000', codeFor(secret, 1)]) {
+      const refused = await codeFrom('198.51.100.77', code)
+      expect(refused.status).toBe(429)
+      expect(refused.body.message).toBe('Too many wrong authentication codes. Please try again later.')
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(14)
+    }
+    // 15 s later (moved in the database, not slept) the account's next turn is free: the owner's
+    // right code opens the panel from any address, and a wrong one is answered 429.
+    await moveAccountTurns(15)
+    expect((await codeFrom('198.51.100.78', '000000')).status).toBe(429)
+    expect((await codeFrom('198.51.100.79', codeFor(secret, 1))).status).toBe(429)
+    await moveAccountTurns(15)
+    expect((await codeFrom('198.51.100.79', codeFor(secret, 1))).status).toBe(200)
+  })
+
+  it('a browser that logged in with a code before is held only to its address limit', async () => {
+    const { secret } = await turnOn()
+    const first = await codeFrom('203.0.113.50', codeFor(secret, 1))
+    expect(first.status).toBe(200)
+    const device = first.headers.get('set-cookie')!.match(/admin_device=[^;]+/)![0]
+    expect(first.headers.get('set-cookie')).toMatch(
+      /admin_device=[^;]+; Max-Age=\d+; Path=\/api\/admin\/login; HttpOnly; SameSite=Strict/,
+    )
+    await tenWrongCodes()
+    await codeUsedLongAgo()
+    expect((await codeFrom('203.0.113.51', codeFor(secret, 1))).status).toBe(429)
+    // A made-up or altered cookie is no browser of the owner's.
+    const forged = device.replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A'))
+    expect((await codeFrom('203.0.113.52', codeFor(secret, 1), forged)).status).toBe(429)
+    expect((await codeFrom('203.0.113.51', codeFor(secret, 1), device)).status).toBe(200)
+    // Turning two-factor login off and on again (a new secret) ends the trust.
+    await turnOffTwoFactor()
+    const again = await turnOn()
+    await moveAccountTurns(15 * 60)
+    await tenWrongCodes()
+    expect((await codeFrom('203.0.113.53', codeFor(again.secret, 1), device)).status).toBe(429)
+  })
+
+  it('tells the owner at the next login how many codes failed since the last one', async () => {
+    const { secret } = await turnOn()
+    const first = await codeFrom('203.0.113.60', codeFor(secret, 1))
+    expect(first.status).toBe(200)
+    expect(first.body.failedCodes).toBeUndefined()
+    expect((await codeFrom('192.0.2.1', '000000')).status).toBe(400)
+    await codeUsedLongAgo()
+    const second = await codeFrom('203.0.113.60', codeFor(secret))
+    expect(second.body.failedCodes).toEqual({
+      count: 1,
+      notice:
+        '1 wrong two-factor code was entered since your last login. If they were not yours, someone knows your password: change it in the System tab.',
+    })
+    for (const ip of ['192.0.2.1', '192.0.2.2', '192.0.2.2']) await codeFrom(ip, '999999')
+    expect((await codeFrom('203.0.113.60', 'abcd-efgh-ijkl')).status).toBe(400)
+    await codeUsedLongAgo()
+    const third = await codeFrom('203.0.113.60', codeFor(secret, 1))
+    expect(third.body.failedCodes).toEqual({
+      count: 4,
+      notice:
+        '4 wrong two-factor codes were entered since your last login. If they were not yours, someone knows your password: change it in the System tab.',
+    })
+    await codeUsedLongAgo()
+    expect((await codeFrom('203.0.113.60', codeFor(secret))).body.failedCodes).toBeUndefined()
+  })
+})
+
 describe('turning two-factor login off', () => {
   it('needs the password or a current code; then the password alone opens the panel again', async () => {
     const { secret, cookie } = await turnOn()
