@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { materializeImageUrl } from '../../blobs/images.ts'
-import { publicCache } from '../../http/cache.ts'
+import { noStore, publicCache } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { isSafeUrl } from '../../http/fields.ts'
 import { jsonBody } from '../../http/validate.ts'
@@ -42,15 +42,16 @@ const settingBody = z.discriminatedUnion(
   { message: "The setting key must be 'hero_image' or 'overlay_transparency'." },
 )
 
+async function readSetting(key: string) {
+  if (!/^[a-z][a-z0-9_]{0,63}$/.test(key)) throw badRequest('Invalid setting key.')
+  const setting = await getSetting(key)
+  if (!setting) throw notFound('Setting not found')
+  return setting
+}
+
 export const siteSettingsRoutes = new Hono()
   .use(publicCache(['site-settings']))
-  .get('/:key', async (c) => {
-    const key = c.req.param('key')
-    if (!/^[a-z][a-z0-9_]{0,63}$/.test(key)) throw badRequest('Invalid setting key.')
-    const setting = await getSetting(key)
-    if (!setting) throw notFound('Setting not found')
-    return c.json(setting)
-  })
+  .get('/:key', async (c) => c.json(await readSetting(c.req.param('key'))))
   .post('/', jsonBody(settingBody), async (c) => {
     const body = c.req.valid('json')
     const value =
@@ -64,3 +65,8 @@ export const siteSettingsRoutes = new Hono()
     })
     return c.json(setting)
   })
+
+/** Mounted at /api/admin/site-settings: the Home Screen tab's settings, read fresh, never a CDN copy (docs/decisions/0702). */
+export const siteSettingsAdminRoutes = new Hono()
+  .use(noStore())
+  .get('/:key', async (c) => c.json(await readSetting(c.req.param('key'))))
