@@ -5,11 +5,12 @@
  * Debian's Chromium through chrome-launcher (no browser download), prints per route: the four
  * category scores, LCP, TBT, CLS, compressed JS bytes and the number of requests.
  * Then the cold renders (a CDN miss: the page rendered on demand) with 10,000 articles written into
- * the site's scratch database (removed afterwards): articles and /news, each request with the
- * owner's session cookie, which the CDN never serves from its copy (every one a render); p50 and
- * p95. Asserts nothing.
+ * the site's scratch database (removed afterwards): articles (each id once after a purge) and /news
+ * (the CDN stand-in emptied before each request through the test site's control; a cookie is no way
+ * around the CDN, docs/decisions/0702); p50 and p95. Asserts nothing.
  * Options: --port=8903 --db-port=54344 --runs=1 --json=file.json --routes=/,/news (a subset)
- * --device=mobile (or desktop) --reuse (measure a site already served on --port, e.g. `npm start`)
+ * --device=mobile (or desktop) --reuse (measure a site already served on --port, e.g. `npm start --
+ * --test-controls`)
  * --lhr (also write each run's Lighthouse report to /tmp/lhr-*.json) --cold-only (the cold renders
  * alone) --articles=10000 --password=... (else the password its site uses: scripts/bench/site-password.ts).
  */
@@ -168,10 +169,16 @@ async function coldRenders() {
     const res = await fetch(`${site}/api/admin/purge-all`, { method: 'POST', headers: { cookie, origin: site } })
     if (!res.ok) throw new Error(`purge: ${res.status}`)
   }
-  // With the owner's cookie the CDN passes every request to the function (src/server/http/cache.ts).
+  // Every /news render follows an emptied CDN: the test site's control (CDN_EMPTY_CONTROL_PATH of
+  // scripts/local-platform/local-runtime.ts), not the rate-limited purge API. With --reuse the site
+  // must have been started with `npm start -- --test-controls`.
+  const emptyCdn = async () => {
+    const res = await fetch(`${site}/.netlify/test-controls/cdn-empty`, { method: 'POST' })
+    if (!res.ok) throw new Error(`emptying the CDN stand-in: ${res.status} (a site started with --test-controls?)`)
+  }
   const timed = async (path: string) => {
     const t = performance.now()
-    const res = await fetch(`${site}${path}`, { headers: { cookie } })
+    const res = await fetch(`${site}${path}`)
     await res.arrayBuffer()
     const ms = performance.now() - t
     if (res.status !== 200) throw new Error(`${path} answered ${res.status}`)
@@ -203,7 +210,10 @@ async function coldRenders() {
     const article: number[] = []
     for (const id of ids.slice(5, 105)) article.push(await timed(`/news/${id}`))
     const news: number[] = []
-    for (let i = 0; i < 60; i++) news.push(await timed('/news'))
+    for (let i = 0; i < 60; i++) {
+      await emptyCdn()
+      news.push(await timed('/news'))
+    }
     console.log(`\nCold renders (a CDN miss) with ${n} articles:`)
     console.log(`  /news/{id}: ${percentiles(article)}`)
     console.log(`  /news:      ${percentiles(news)}`)

@@ -57,17 +57,24 @@ describe('the CDN stand-in', () => {
     expect(s.renders).toEqual(['/news', '/api/news?search=rain', '/api/news?search=snow'])
   })
 
-  it("never serves a visitor's copy to the owner, and keeps none of the owner's", async () => {
+  it('serves one copy to everyone: 200 requests with made-up session cookies are one render', async () => {
     const s = site()
-    const withCookie = (path: string) => s.get(path, { headers: { cookie: 'theme=dark; admin_session=abc' } })
-    // The site answers the owner with private, no-store (src/server/http/cache.ts).
-    const ownerSite = site((path) => cdnCacheHeaders({ tags: ['news'] }, path ? 'admin_session=abc' : ''))
-    await s.get('/news')
-    const owner = await withCookie('/news')
-    expect(owner.status?.hit).toBe(false)
-    await ownerSite.get('/news', { headers: { cookie: 'admin_session=abc' } })
-    expect((await ownerSite.get('/news', { headers: { cookie: 'admin_session=abc' } })).status?.hit).toBe(false)
-    expect(ownerSite.cache.size).toBe(0)
+    for (let i = 0; i < 200; i++) {
+      const { res } = await s.get('/news', { headers: { cookie: `admin_session=made-up-${i % 7}; theme=dark` } })
+      expect(res.headers.get('set-cookie')).toBeNull()
+    }
+    expect(s.renders).toEqual(['/news'])
+    expect((await s.get('/news')).status?.hit).toBe(true)
+  })
+
+  it('keys on a cookie when the answer names it, and never serves one value the copy of another', async () => {
+    const s = site(() => ({ ...cdnCacheHeaders({ tags: ['news'] }), 'netlify-vary': 'cookie=theme' }))
+    const dark = await s.get('/news', { headers: { cookie: 'theme=dark' } })
+    const light = await s.get('/news', { headers: { cookie: 'theme=light' } })
+    expect(light.body).not.toBe(dark.body)
+    expect((await s.get('/news', { headers: { cookie: 'theme=dark' } })).body).toBe(dark.body)
+    expect((await s.get('/news', { headers: { cookie: 'theme=light' } })).body).toBe(light.body)
+    expect(s.renders).toHaveLength(2)
   })
 
   it('drops every copy with a purged tag, case-insensitively, and nothing else', async () => {
@@ -138,7 +145,7 @@ describe('the CDN stand-in', () => {
 
   it('drops the least recently used copies when full', async () => {
     let clock = 0
-    const cache = new CdnCache({ now: () => clock, maxBytes: 25 })
+    const cache = new CdnCache({ now: () => clock, maxEntries: 2 })
     const origin = async () => new Response('0123456789', { headers: cdnCacheHeaders({ tags: [] }) })
     const get = (path: string) => cache.handle(new Request(`http://site.test${path}`), origin)
     await get('/a')
@@ -148,6 +155,58 @@ describe('the CDN stand-in', () => {
     await get('/c')
     expect(getCacheStatus(await get('/a'))?.hit).toBe(true)
     expect(getCacheStatus(await get('/b'))?.hit).toBe(false)
+  })
+})
+
+describe("the CDN stand-in's memory", () => {
+  /** 1,000 distinct junk paths, each answered 404 with the given headers. */
+  async function junk(cache: CdnCache, headers: Record<string, string>) {
+    const origin = async () => new Response('Not found', { status: 404, headers })
+    for (let i = 0; i < 1000; i++) {
+      await cache.handle(new Request(`http://site.test/news/junk-${i}-${'x'.repeat(200)}`), origin)
+    }
+  }
+
+  it('stays bounded by its entry cap, its index included, whatever junk is kept', async () => {
+    const cache = new CdnCache({ maxEntries: 50 })
+    await junk(cache, cdnCacheHeaders({ tags: ['news'] }))
+    expect(cache.size).toBe(50)
+    // A path's Netlify-Vary instructions go with its last copy.
+    expect(cache.paths).toBe(50)
+    cache.purge(['news'])
+    expect([cache.size, cache.paths, cache.bytes]).toEqual([0, 0, 0])
+  })
+
+  it('counts keys and headers against its byte cap, not only bodies', async () => {
+    const cache = new CdnCache({ maxBytes: 64 * 1024 })
+    await junk(cache, cdnCacheHeaders({ tags: ['news'] }))
+    // Each copy costs its 9-byte body, its key of 200-odd bytes and its headers of about 250: 64 KB
+    // of bodies alone would have kept all 1,000.
+    expect(cache.bytes).toBeLessThanOrEqual(64 * 1024)
+    expect(cache.size).toBeLessThan(200)
+    expect(cache.paths).toBe(cache.size)
+  })
+
+  it('keeps nothing of answers it may not keep', async () => {
+    const cache = new CdnCache()
+    await junk(cache, { 'cache-control': 'no-store' })
+    expect([cache.size, cache.paths, cache.bytes]).toEqual([0, 0, 0])
+  })
+
+  it("takes a path's instructions afresh once its copies are gone", async () => {
+    const cache = new CdnCache()
+    let vary = 'query=a'
+    const origin = async () =>
+      new Response('x', { headers: { ...cdnCacheHeaders({ tags: ['t'] }), 'netlify-vary': vary } })
+    const get = async (path: string) =>
+      getCacheStatus(await cache.handle(new Request(`http://site.test${path}`), origin))
+    await get('/list?a=1')
+    expect((await get('/list?a=1&b=2'))?.hit).toBe(true)
+    cache.purge(['t'])
+    vary = 'query=b'
+    await get('/list?b=1')
+    expect((await get('/list?b=1&a=9'))?.hit).toBe(true)
+    expect((await get('/list?b=2'))?.hit).toBe(false)
   })
 })
 

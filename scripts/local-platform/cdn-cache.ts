@@ -17,12 +17,18 @@
  *   (`"Netlify Edge"; hit`, `"Netlify Edge"; fwd=miss`, `"Netlify Edge"; hit; fwd=stale`, with a
  *   `"Netlify Durable"` entry for `durable` answers), which @netlify/cache's getCacheStatus reads;
  * - the CDN-only headers are not passed to the browser.
+ *
+ * Its memory is bounded whatever the requests (docs/decisions/0702): each copy counts its body, its
+ * key and its headers against `maxBytes`, the copies against `maxEntries` (least recently used
+ * dropped first), and a path's `Netlify-Vary` instructions go with its last copy.
  */
 
 export interface CdnCacheOptions {
   now?: () => number
-  /** Bodies kept in all, least recently used dropped first. */
+  /** Bytes kept in all (bodies, keys, headers), least recently used dropped first. */
   maxBytes?: number
+  /** Copies kept in all, least recently used dropped first. */
+  maxEntries?: number
   /** A larger body is passed through and not kept. */
   maxEntryBytes?: number
 }
@@ -35,6 +41,10 @@ interface Vary {
 }
 
 interface Entry {
+  /** The URL path whose `Netlify-Vary` keyed it. */
+  path: string
+  /** What it costs to keep: body, key and headers. */
+  bytes: number
   status: number
   headers: [string, string][]
   body: Uint8Array
@@ -97,7 +107,9 @@ function keyOf(url: URL, request: Request, vary: Vary | undefined): string {
 }
 
 /** How long the CDN may keep the answer, or undefined when it may not. */
-function cachePolicy(response: Response): Omit<Entry, 'status' | 'headers' | 'body' | 'storedAt'> | undefined {
+function cachePolicy(
+  response: Response,
+): Omit<Entry, 'path' | 'bytes' | 'status' | 'headers' | 'body' | 'storedAt'> | undefined {
   if (!CACHEABLE.has(response.status) || response.headers.has('set-cookie')) return undefined
   const header =
     response.headers.get('netlify-cdn-cache-control') ??
@@ -127,16 +139,19 @@ function status(layers: { edge: string; durable?: string }): string {
 
 export class CdnCache {
   private readonly entries = new Map<string, Entry>()
-  private readonly varyByPath = new Map<string, Vary>()
+  /** A path's `Netlify-Vary` instructions and how many of its copies are kept. */
+  private readonly varyByPath = new Map<string, { vary: Vary; copies: number }>()
   private readonly revalidating = new Map<string, Promise<void>>()
-  private bytes = 0
+  private keptBytes = 0
   private readonly now: () => number
   private readonly maxBytes: number
+  private readonly maxEntries: number
   private readonly maxEntryBytes: number
 
   constructor(options: CdnCacheOptions = {}) {
     this.now = options.now ?? Date.now
     this.maxBytes = options.maxBytes ?? 256 * 1024 * 1024
+    this.maxEntries = options.maxEntries ?? 20_000
     this.maxEntryBytes = options.maxEntryBytes ?? 8 * 1024 * 1024
   }
 
@@ -144,7 +159,7 @@ export class CdnCache {
   async handle(request: Request, origin: (request: Request) => Promise<Response>): Promise<Response> {
     if (request.method !== 'GET' && request.method !== 'HEAD') return this.pass(await origin(request))
     const url = new URL(request.url)
-    const key = keyOf(url, request, this.varyByPath.get(url.pathname))
+    const key = keyOf(url, request, this.varyByPath.get(url.pathname)?.vary)
     const entry = this.entries.get(key)
     const head = request.method === 'HEAD'
     if (entry) {
@@ -171,7 +186,7 @@ export class CdnCache {
       const n = this.entries.size
       this.entries.clear()
       this.varyByPath.clear()
-      this.bytes = 0
+      this.keptBytes = 0
       return n
     }
     const wanted = new Set(tags.map((t) => t.toLowerCase()))
@@ -185,8 +200,19 @@ export class CdnCache {
     return n
   }
 
+  /** Copies kept. */
   get size(): number {
     return this.entries.size
+  }
+
+  /** What the copies cost: bodies, keys and headers. */
+  get bytes(): number {
+    return this.keptBytes
+  }
+
+  /** Paths with `Netlify-Vary` instructions (one at least of their copies is kept). */
+  get paths(): number {
+    return this.varyByPath.size
   }
 
   /** Resolves when the stale copies being rendered again are done (tests). */
@@ -217,30 +243,45 @@ export class CdnCache {
     const policy = cachePolicy(response)
     if (!policy) return undefined
     const body = new Uint8Array(await response.arrayBuffer())
-    if (body.length > this.maxEntryBytes) return { key: '', entry: this.entryOf(response, body, policy), stored: false }
-    // Netlify keeps the first instructions it saw for a path.
-    if (!this.varyByPath.has(url.pathname))
-      this.varyByPath.set(url.pathname, parseVary(response.headers.get('netlify-vary')))
-    const key = keyOf(url, request, this.varyByPath.get(url.pathname))
-    const entry = this.entryOf(response, body, policy)
+    const path = url.pathname
+    if (body.length > this.maxEntryBytes) {
+      return { key: '', entry: this.entryOf(path, '', response, body, policy), stored: false }
+    }
+    // Netlify keeps the first instructions it saw for a path (while it keeps a copy of it).
+    const vary = this.varyByPath.get(path)?.vary ?? parseVary(response.headers.get('netlify-vary'))
+    const key = keyOf(url, request, vary)
+    const entry = this.entryOf(path, key, response, body, policy)
     const old = this.entries.get(key)
     if (old) this.drop(key, old)
     this.entries.set(key, entry)
-    this.bytes += body.length
+    this.keptBytes += entry.bytes
+    const counted = this.varyByPath.get(path)
+    if (counted) counted.copies++
+    else this.varyByPath.set(path, { vary, copies: 1 })
     for (const [k, e] of this.entries) {
-      if (this.bytes <= this.maxBytes) break
+      if (this.keptBytes <= this.maxBytes && this.entries.size <= this.maxEntries) break
       this.drop(k, e)
     }
-    return { key, entry, stored: true }
+    return { key, entry, stored: this.entries.get(key) === entry }
   }
 
-  private entryOf(response: Response, body: Uint8Array, policy: NonNullable<ReturnType<typeof cachePolicy>>): Entry {
-    return { status: response.status, headers: [...response.headers], body, storedAt: this.now(), ...policy }
+  private entryOf(
+    path: string,
+    key: string,
+    response: Response,
+    body: Uint8Array,
+    policy: NonNullable<ReturnType<typeof cachePolicy>>,
+  ): Entry {
+    const headers = [...response.headers]
+    const bytes = body.length + key.length + headers.reduce((n, [name, value]) => n + name.length + value.length, 0)
+    return { path, bytes, status: response.status, headers, body, storedAt: this.now(), ...policy }
   }
 
   private drop(key: string, entry: Entry) {
     this.entries.delete(key)
-    this.bytes -= entry.body.length
+    this.keptBytes -= entry.bytes
+    const counted = this.varyByPath.get(entry.path)
+    if (counted && --counted.copies === 0) this.varyByPath.delete(entry.path)
   }
 
   private answer(key: string, entry: Entry, head: boolean, cacheStatus: string): Response {

@@ -32,6 +32,11 @@ export const PURGE_API_PATH = '/.netlify/cdn-api'
  * Only when the test site asks for it (`--test-controls`), never under `npm start`.
  */
 export const TICK_CONTROL_PATH = '/.netlify/test-controls/scheduler-tick'
+/**
+ * The page benchmark's way to a cold render of a page everyone shares (`bench:pages`): `POST` empties
+ * the CDN stand-in at once, without the purge API's rate limit. Test sites only, as above.
+ */
+export const CDN_EMPTY_CONTROL_PATH = '/.netlify/test-controls/cdn-empty'
 
 export interface LocalRuntime {
   url: string
@@ -56,7 +61,7 @@ interface Options {
   platform?: Platform
   /** The purge API's credentials, as Netlify gives a site's functions theirs. */
   purge?: { token: string; siteId: string }
-  /** The test site's control of time (TICK_CONTROL_PATH); off unless asked for. */
+  /** The test site's controls (TICK_CONTROL_PATH, CDN_EMPTY_CONTROL_PATH); off unless asked for. */
   testControls?: boolean
 }
 
@@ -154,6 +159,10 @@ export async function startLocalRuntime(opts: Options): Promise<LocalRuntime> {
     }
     if (opts.testControls && opts.platform && url.pathname === TICK_CONTROL_PATH && req.method === 'POST') {
       return writeResponse(res, await tickAt(opts.platform, await readBody(req)), false)
+    }
+    if (opts.testControls && url.pathname === CDN_EMPTY_CONTROL_PATH && req.method === 'POST') {
+      await drain(req)
+      return writeResponse(res, Response.json({ emptied: cdn.purge('everything') }), false)
     }
     const match = matchFunction(functions, url.pathname)
     if (match && !(match.fn.preferStatic && hasStaticFile(opts.siteDir, url.pathname))) {

@@ -8,33 +8,38 @@ import { originCheck, requireSession } from './auth/guard.ts'
 import { deadlineCheck } from './http/deadline.ts'
 import { MAX_CHUNK_BYTES } from './blobs/chunked-files.ts'
 import { ApiError, errorResponse } from './http/errors.ts'
+import { renderTiming } from './http/render-timing.ts'
 import type { NetlifyBindings } from './http/netlify.ts'
 import type { Platform } from './platform.ts'
 import { adminAuthRoutes } from './routes/admin/auth.routes.ts'
 import { adminInfoRoutes } from './routes/admin/admin.routes.ts'
 import { backupRoutes } from './routes/backup/backup.routes.ts'
 import { uploadsRoutes } from './routes/admin/uploads.routes.ts'
-import { accessoriesRoutes } from './routes/accessories/accessories.routes.ts'
+import { accessoriesAdminRoutes, accessoriesRoutes } from './routes/accessories/accessories.routes.ts'
 import { aiRoutes } from './routes/ai/ai.routes.ts'
 import { aiDiagnosticsRoutes } from './routes/ai-diagnostics/ai-diagnostics.routes.ts'
 import { aiSettingsRoutes } from './routes/ai-settings/ai-settings.routes.ts'
 import { championshipSourcesRoutes } from './routes/championship-sources/championship-sources.routes.ts'
-import { championshipsRoutes } from './routes/championships/championships.routes.ts'
+import { championshipsAdminRoutes, championshipsRoutes } from './routes/championships/championships.routes.ts'
 import { lapTimesRoutes } from './routes/lap-times/lap-times.routes.ts'
 import { raceResultsRoutes } from './routes/race-results/race-results.routes.ts'
 import { gamesAdminRoutes, gamesRoutes } from './routes/games/games.routes.ts'
-import { imageLibraryRoutes, imagesRoutes } from './routes/image-library/image-library.routes.ts'
+import {
+  imageLibraryAdminRoutes,
+  imageLibraryRoutes,
+  imagesRoutes,
+} from './routes/image-library/image-library.routes.ts'
 import { jobsRoutes } from './routes/jobs/jobs.routes.ts'
 import { newsBulkRoutes } from './routes/news/news-bulk.routes.ts'
 import { newsAdminRoutes, newsRoutes } from './routes/news/news.routes.ts'
 import { refreshRoutes } from './routes/refresh/refresh.routes.ts'
-import { reviewsRoutes } from './routes/reviews/reviews.routes.ts'
+import { reviewsAdminRoutes, reviewsRoutes } from './routes/reviews/reviews.routes.ts'
 import { revisionsRoutes } from './routes/revisions/revisions.routes.ts'
 import { schedulerRoutes } from './routes/scheduler/scheduler.routes.ts'
 import { seoRoutes } from './routes/seo/seo.routes.ts'
-import { siteSettingsRoutes } from './routes/site-settings/site-settings.routes.ts'
+import { siteSettingsAdminRoutes, siteSettingsRoutes } from './routes/site-settings/site-settings.routes.ts'
 import { standingsAdminRoutes, standingsRoutes } from './routes/standings/standings.routes.ts'
-import { streamsRoutes } from './routes/streams/streams.routes.ts'
+import { streamsAdminRoutes, streamsRoutes } from './routes/streams/streams.routes.ts'
 import { timeZoneRoutes } from './routes/time-zone/time-zone.routes.ts'
 import { twoFactorRoutes } from './routes/two-factor/two-factor.routes.ts'
 
@@ -88,6 +93,13 @@ export function createApp(platform: Platform) {
         c.set('platform', platform)
         await next()
       })
+      // Every answer the app produced says so: the renders behind the CDN are counted from outside
+      // (a copy repeats the header of the render it keeps; docs/decisions/0702).
+      .use(async (c, next) => {
+        const startedAt = performance.now()
+        await next()
+        c.header('Server-Timing', renderTiming(startedAt), { append: true })
+      })
       .use(requestId())
       .use(
         secureHeaders({
@@ -129,6 +141,13 @@ export function createApp(platform: Platform) {
       .route('/admin', refreshRoutes)
       .route('/admin/two-factor', twoFactorRoutes)
       .route('/admin/revisions', revisionsRoutes)
+      // What the panel edits, read fresh: the public lists are the CDN's copies (docs/decisions/0702).
+      .route('/admin/accessories', accessoriesAdminRoutes)
+      .route('/admin/championships', championshipsAdminRoutes)
+      .route('/admin/reviews', reviewsAdminRoutes)
+      .route('/admin/streams', streamsAdminRoutes)
+      .route('/admin/image-library', imageLibraryAdminRoutes)
+      .route('/admin/site-settings', siteSettingsAdminRoutes)
       .route('/games', gamesRoutes)
       .route('/accessories', accessoriesRoutes)
       .route('/news', newsRoutes)

@@ -9,7 +9,9 @@ import {
   createStream,
 } from '../factories.ts'
 import { setSetting } from '../../src/server/repos/site-settings.repo.ts'
+import { renderIdOf } from '../../src/server/http/render-timing.ts'
 import { getJson } from '../helpers/app.ts'
+import { adminCookie, send } from '../helpers/auth.ts'
 import { resetDatabase } from '../helpers/db.ts'
 
 type Row = Record<string, unknown>
@@ -153,5 +155,55 @@ describe('site settings and the image library', () => {
 describe('unknown paths', () => {
   it('answers 404 JSON for an unknown API path', async () => {
     expect(await getJson('/api/no-such-thing')).toMatchObject({ status: 404, body: { message: 'Not found' } })
+  })
+})
+
+describe('one copy for everyone (docs/decisions/0702)', () => {
+  const cdnHeaders = ['netlify-cdn-cache-control', 'netlify-cache-tag', 'netlify-vary', 'cache-control']
+  const cacheHeadersOf = (headers: Headers) => cdnHeaders.map((name) => headers.get(name))
+
+  it('answers a public read with the same kept copy whatever the cookie: made up, real or none', async () => {
+    await createReview({ title: 'Shared' })
+    const visitor = await send('GET', '/api/reviews')
+    expect(visitor.headers.get('netlify-cdn-cache-control')).toContain('public')
+    // Nothing of who asks is in the CDN's key.
+    expect(visitor.headers.get('netlify-vary')).not.toContain('cookie')
+    for (const cookie of ['admin_session=x', await adminCookie()]) {
+      const asked = await send('GET', '/api/reviews', { cookie })
+      expect(asked.body).toEqual(visitor.body)
+      expect(cacheHeadersOf(asked.headers)).toEqual(cacheHeadersOf(visitor.headers))
+      expect(asked.headers.get('set-cookie')).toBeNull()
+    }
+  })
+
+  it("reads the panel's lists fresh through /api/admin: never kept, and only with a session", async () => {
+    await createReview({ title: 'Fresh' })
+    await createStream({ title: 'Fresh stream' })
+    await setSetting('overlay_transparency', '35')
+    const cookie = await adminCookie()
+    for (const [admin, open] of [
+      ['/api/admin/reviews', '/api/reviews'],
+      ['/api/admin/streams', '/api/streams'],
+      ['/api/admin/accessories', '/api/accessories'],
+      ['/api/admin/championships', '/api/championships'],
+      ['/api/admin/image-library', '/api/image-library'],
+      ['/api/admin/site-settings/overlay_transparency', '/api/site-settings/overlay_transparency'],
+    ]) {
+      const fresh = await send('GET', admin!, { cookie })
+      expect(fresh.status, admin).toBe(200)
+      expect(fresh.body).toEqual((await send('GET', open!)).body)
+      expect(fresh.headers.get('cache-control')).toBe('no-store')
+      expect(fresh.headers.get('netlify-cdn-cache-control')).toBeNull()
+      expect((await send('GET', admin!, { cookie: 'admin_session=x' })).status).toBe(401)
+    }
+  })
+
+  it('says on every answer that it was rendered, each render with its own id', async () => {
+    const ids = new Set<string | undefined>()
+    for (const path of ['/api/reviews', '/api/reviews', '/api/no-such-thing']) {
+      ids.add(renderIdOf((await send('GET', path)).headers.get('server-timing')))
+    }
+    expect(ids.has(undefined)).toBe(false)
+    expect(ids.size).toBe(3)
   })
 })

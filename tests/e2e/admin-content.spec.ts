@@ -104,7 +104,7 @@ test.describe('content tabs', () => {
     let release!: () => void
     const released = new Promise<void>((resolve) => (release = resolve))
     let first = true
-    await page.route('**/api/streams', async (route) => {
+    await page.route('**/api/admin/streams', async (route) => {
       if (route.request().method() !== 'GET' || !first) return route.continue()
       first = false
       const before = await route.fetch()

@@ -1,6 +1,5 @@
 import { cacheHeaders, DAY, YEAR } from '@netlify/cache'
 import type { Context, MiddlewareHandler } from 'hono'
-import { SESSION_COOKIE } from '../auth/cookie.ts'
 
 /**
  * How every public answer is kept at Netlify's CDN (docs/decisions/0700), pages and API alike:
@@ -9,8 +8,10 @@ import { SESSION_COOKIE } from '../auth/cookie.ts'
  * - served stale for a day after an expiry while the CDN renders it again;
  * - keyed on the path and the query parameters the answer reads, never on tracking parameters
  *   (`utm_*`, `fbclid`, `cb`...) that would make a render each;
- * - and on the owner's session cookie: a request with it gets a fresh, uncached answer (the owner
- *   sees every change at once, whatever the CDN holds), and never a copy a visitor was served.
+ * - and on nothing else: a public answer does not depend on who asks, so the owner is served the
+ *   visitors' copy too (a cookie, real or made up, is no way around the CDN: docs/decisions/0702).
+ *   The owner sees a change at once because the write purges its tags before it answers; the panel
+ *   reads what it edits through /api/admin, which is never kept.
  * Browsers always ask again (`max-age=0, must-revalidate`), so the CDN's copy is what they get.
  */
 export const CDN_TTL_S = YEAR
@@ -29,18 +30,9 @@ export interface CdnCacheOptions {
   query?: readonly string[]
 }
 
-/** Whether the request carries the owner's session cookie (its validity does not matter here). */
-export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
-  return (cookieHeader ?? '').split(';').some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`))
-}
-
-/** The headers of a public answer kept at the CDN (or, for the owner, of one kept nowhere). */
-export function cdnCacheHeaders(options: CdnCacheOptions, cookieHeader?: string | null): Record<string, string> {
-  const vary = { query: options.query?.length ? [...options.query] : [NO_QUERY_VARIANTS], cookie: [SESSION_COOKIE] }
-  if (hasSessionCookie(cookieHeader)) {
-    // Same Netlify-Vary on every answer of a URL (Netlify keeps the first one it sees).
-    return { ...cacheHeaders({ vary }), 'cache-control': 'private, no-store' }
-  }
+/** The headers of a public answer kept at the CDN, the same for every request of its URL. */
+export function cdnCacheHeaders(options: CdnCacheOptions): Record<string, string> {
+  const vary = { query: options.query?.length ? [...options.query] : [NO_QUERY_VARIANTS] }
   // @netlify/cache writes its header names in lower case.
   const headers = cacheHeaders({ ttl: CDN_TTL_S, swr: CDN_SWR_S, durable: true, tags: [...options.tags], vary })
   return {
@@ -60,10 +52,7 @@ export function publicCache(
   return async (c, next) => {
     await next()
     if (c.req.method !== 'GET' || c.res.status !== 200) return
-    const headers = cdnCacheHeaders(
-      { tags: typeof tags === 'function' ? tags(c) : tags, query: options.query },
-      c.req.header('cookie'),
-    )
+    const headers = cdnCacheHeaders({ tags: typeof tags === 'function' ? tags(c) : tags, query: options.query })
     for (const [name, value] of Object.entries(headers)) c.header(name, value)
   }
 }

@@ -4,8 +4,8 @@ import { cdnCacheHeaders } from '../http/cache.ts'
 /**
  * Astro's route caching (`Astro.cache.set({ tags })` in a page) with the headers of every public
  * answer of the site (src/server/http/cache.ts, docs/decisions/0700): Netlify's durable CDN cache
- * for a year, a day stale-while-revalidate, the page's tags, `Netlify-Vary` that keeps tracking
- * parameters out of the key, and no shared copy for the owner's requests.
+ * for a year, a day stale-while-revalidate, the page's tags, and `Netlify-Vary` that keeps tracking
+ * parameters out of the key. One copy for everyone, the owner included (docs/decisions/0702).
  *
  * In place of `cacheNetlify()` from @astrojs/netlify, which sets `max-age` without
  * `Netlify-Vary` (every `?utm_source=` a render of its own) and purges with `purgeCache`, which
@@ -14,8 +14,8 @@ import { cdnCacheHeaders } from '../http/cache.ts'
 export default function netlifyCdnCache(): CacheProvider {
   return {
     name: 'netlify-cdn',
-    setHeaders(options, request) {
-      return new Headers(cdnCacheHeaders({ tags: options.tags ?? [] }, request.headers.get('cookie')))
+    setHeaders(options) {
+      return new Headers(cdnCacheHeaders({ tags: options.tags ?? [] }))
     },
     invalidate() {
       return Promise.reject(new Error('Writes purge through the publisher (src/server/publish/publisher.ts).'))

@@ -108,6 +108,22 @@ export async function countNews(filter: NewsFilter = {}): Promise<number> {
 }
 
 /**
+ * The highest article id ever handed out (a deleted article's too): no article can have a larger
+ * one until the next is created, so `/news/{id}` beyond it is no page (docs/decisions/0702). The id
+ * sequence says it (null until it was first used); a restore sets the sequence past the rows it
+ * stored without using it, so the largest stored id counts as well.
+ */
+export async function highestNewsId(): Promise<number> {
+  const rows = await db().execute<{ highest: number | string | null }>(
+    sql`select greatest(
+      pg_sequence_last_value(pg_get_serial_sequence('news_articles', 'id')::regclass),
+      (select max(${newsArticles.id}) from ${newsArticles})
+    ) as highest`,
+  )
+  return Number(rows[0]?.highest ?? 0)
+}
+
+/**
  * One page of a list and how many articles the whole list has (the X-Total-Count of /api/news).
  * A search reads the matching rows once: the page's ids in list order come with the count of every
  * match alongside (a window over narrow rows), then the page's articles are read by id. A search

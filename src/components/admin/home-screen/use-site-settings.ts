@@ -11,7 +11,7 @@ export interface HomeScreenSettings {
 /** A setting's value, or null while it was never saved (404). */
 async function setting(key: 'hero_image' | 'overlay_transparency'): Promise<string | null> {
   try {
-    return (await unwrap(api['site-settings'][':key'].$get({ param: { key } }))).value
+    return (await unwrap(api.admin['site-settings'][':key'].$get({ param: { key } }))).value
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return null
     throw error

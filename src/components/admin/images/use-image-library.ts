@@ -10,7 +10,7 @@ const key = ['image-library']
 const items = (body: AdminLibraryImage[] | { data: AdminLibraryImage[] }) => (Array.isArray(body) ? body : body.data)
 
 export const useImageLibrary = () =>
-  useQuery({ queryKey: key, queryFn: async () => items(await unwrap(api['image-library'].$get())) })
+  useQuery({ queryKey: key, queryFn: async () => items(await unwrap(api.admin['image-library'].$get())) })
 
 /** What POST /api/image-library takes: the route's own body type, through the typed client. */
 export type NewLibraryImageInput = InferRequestType<(typeof api)['image-library']['$post']>['json']

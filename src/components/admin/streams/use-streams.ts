@@ -4,10 +4,10 @@ import { crudHooks } from '../shared/crud-hooks.ts'
 
 const param = (id: number) => ({ id: String(id) })
 
-/** Streams: GET, POST /api/streams; PUT, DELETE /api/streams/{id}. */
+/** Streams: GET /api/admin/streams (fresh, decision 0702), POST /api/streams; PUT, DELETE /api/streams/{id}. */
 export const streamHooks = crudHooks({
   key: ['streams'],
-  list: () => unwrap(api.streams.$get()),
+  list: () => unwrap(api.admin.streams.$get()),
   create: (json: StreamBody) => unwrap(api.streams.$post({ json })),
   update: (id, json: StreamBody) => unwrap(api.streams[':id'].$put({ param: param(id), json })),
   remove: (id) => unwrap(api.streams[':id'].$delete({ param: param(id) })),

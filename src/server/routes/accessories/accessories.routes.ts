@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { accessoryContract, accessoryRequiredMessage, accessoryUpdateContract } from '../../../lib/forms/accessory.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { withStoredImage } from '../../blobs/images.ts'
-import { publicCache } from '../../http/cache.ts'
+import { noStore, publicCache } from '../../http/cache.ts'
 import { notFound } from '../../http/errors.ts'
 import { idParams, jsonBody } from '../../http/validate.ts'
 import {
@@ -51,3 +51,6 @@ export const accessoriesRoutes = new Hono()
     recordWrite(c, { entity: 'accessory', id, summary: `Deleted hardware ${id}`, tags: ['accessories'] })
     return c.json({ id, deleted: true })
   })
+
+/** Mounted at /api/admin/accessories: the Hardware tab's list, read fresh, never a CDN copy (docs/decisions/0702). */
+export const accessoriesAdminRoutes = new Hono().use(noStore()).get('/', async (c) => c.json(await listAccessories()))

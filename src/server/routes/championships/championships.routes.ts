@@ -5,7 +5,7 @@ import {
   entryRequiredMessage,
 } from '../../../lib/forms/championship-entry.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
-import { publicCache } from '../../http/cache.ts'
+import { noStore, publicCache } from '../../http/cache.ts'
 import { notFound } from '../../http/errors.ts'
 import { idParams, jsonBody } from '../../http/validate.ts'
 import {
@@ -46,3 +46,8 @@ export const championshipsRoutes = new Hono()
     recordWrite(c, { entity: 'championship-result', id, summary: `Deleted result ${id}`, tags })
     return c.json({ id, deleted: true })
   })
+
+/** Mounted at /api/admin/championships: the Championships tab's list, read fresh, never a CDN copy (docs/decisions/0702). */
+export const championshipsAdminRoutes = new Hono()
+  .use(noStore())
+  .get('/', async (c) => c.json(await listChampionshipResults()))

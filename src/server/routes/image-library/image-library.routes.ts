@@ -62,3 +62,8 @@ export const imageLibraryRoutes = new Hono()
 
 /** GET /api/images: the admin's combined pool (not public). */
 export const imagesRoutes = new Hono().use(noStore()).get('/', async (c) => c.json(await listImagePool()))
+
+/** Mounted at /api/admin/image-library: the Images tab's list, read fresh, never a CDN copy (docs/decisions/0702). */
+export const imageLibraryAdminRoutes = new Hono()
+  .use(noStore())
+  .get('/', async (c) => c.json(await listLibraryImages()))

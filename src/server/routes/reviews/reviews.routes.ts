@@ -8,7 +8,7 @@ import {
 import { recordWrite } from '../../audit/record-writes.ts'
 import { withStoredImage } from '../../blobs/images.ts'
 import type { BlobStores } from '../../blobs/store.ts'
-import { publicCache } from '../../http/cache.ts'
+import { noStore, publicCache } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { idParams, jsonBody } from '../../http/validate.ts'
 import { getGame } from '../../repos/games.repo.ts'
@@ -48,3 +48,6 @@ export const reviewsRoutes = new Hono()
     recordWrite(c, { entity: 'review', id, summary: `Deleted review ${id}`, tags: ['reviews'] })
     return c.json({ id, deleted: true })
   })
+
+/** Mounted at /api/admin/reviews: the Reviews tab's list, read fresh, never a CDN copy (docs/decisions/0702). */
+export const reviewsAdminRoutes = new Hono().use(noStore()).get('/', async (c) => c.json(await listReviews()))

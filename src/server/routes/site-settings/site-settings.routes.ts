@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { materializeImageUrl } from '../../blobs/images.ts'
-import { publicCache } from '../../http/cache.ts'
+import { noStore, publicCache } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { isSafeUrl } from '../../http/fields.ts'
 import { jsonBody } from '../../http/validate.ts'
@@ -45,19 +45,21 @@ const settingBody = z.discriminatedUnion(
 /**
  * The settings public pages read (the home page's hero image and overlay), the same two this route
  * writes, each write purging the 'site-settings' tag. Every other key of site_settings (the
- * owner's time zone, the demo marker) is no visitor's business: 404, as an unknown key.
+ * owner's time zone, the demo marker) is no visitor's business: 404, as an unknown key. The panel
+ * reads any key through /api/admin/site-settings.
  */
 export const publicSettingKeys: ReadonlySet<string> = new Set(settingBody.options.map((o) => o.shape.key.value))
 
+async function readSetting(key: string, allowed: (key: string) => boolean = () => true) {
+  if (!/^[a-z][a-z0-9_]{0,63}$/.test(key)) throw badRequest('Invalid setting key.')
+  const setting = allowed(key) ? await getSetting(key) : undefined
+  if (!setting) throw notFound('Setting not found')
+  return setting
+}
+
 export const siteSettingsRoutes = new Hono()
   .use(publicCache(['site-settings']))
-  .get('/:key', async (c) => {
-    const key = c.req.param('key')
-    if (!/^[a-z][a-z0-9_]{0,63}$/.test(key)) throw badRequest('Invalid setting key.')
-    const setting = publicSettingKeys.has(key) ? await getSetting(key) : undefined
-    if (!setting) throw notFound('Setting not found')
-    return c.json(setting)
-  })
+  .get('/:key', async (c) => c.json(await readSetting(c.req.param('key'), (key) => publicSettingKeys.has(key))))
   .post('/', jsonBody(settingBody), async (c) => {
     const body = c.req.valid('json')
     const value =
@@ -71,3 +73,8 @@ export const siteSettingsRoutes = new Hono()
     })
     return c.json(setting)
   })
+
+/** Mounted at /api/admin/site-settings: the Home Screen tab's settings, read fresh, never a CDN copy (docs/decisions/0702). */
+export const siteSettingsAdminRoutes = new Hono()
+  .use(noStore())
+  .get('/:key', async (c) => c.json(await readSetting(c.req.param('key'))))

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { streamContract, streamRequiredMessage } from '../../../lib/forms/stream.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { withStoredImage } from '../../blobs/images.ts'
-import { publicCache } from '../../http/cache.ts'
+import { noStore, publicCache } from '../../http/cache.ts'
 import { notFound } from '../../http/errors.ts'
 import { idParams, jsonBody } from '../../http/validate.ts'
 import {
@@ -48,3 +48,6 @@ export const streamsRoutes = new Hono()
     recordWrite(c, { entity: 'stream', id, summary: `Deleted stream ${id}`, tags: ['streams'] })
     return c.json({ id, deleted: true })
   })
+
+/** Mounted at /api/admin/streams: the Streams tab's list, read fresh, never a CDN copy (docs/decisions/0702). */
+export const streamsAdminRoutes = new Hono().use(noStore()).get('/', async (c) => c.json(await listStreams()))
