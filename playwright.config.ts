@@ -23,6 +23,7 @@ const writingTests = [
   /\/publish\.spec\.ts$/,
   /\/news-at-scale\.spec\.ts$/,
   /\/news-pages\.spec\.ts$/,
+  /\/database-away\.spec\.ts$/,
 ]
 
 /**

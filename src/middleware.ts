@@ -3,6 +3,7 @@ import { canonicalPath, newsAddress, type NewsAddress } from './lib/page-address
 import { renderTiming } from './server/http/render-timing.ts'
 import { newsRange } from './server/pages/news-range.ts'
 import { renderedOnce } from './server/pages/rendered-once.ts'
+import { withUnavailableStatus } from './server/pages/unavailable.ts'
 
 const cdnHeaders = ['Netlify-CDN-Cache-Control', 'CDN-Cache-Control', 'Netlify-Cache-Tag', 'Cache-Tag', 'Netlify-Vary']
 
@@ -64,7 +65,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // Never kept at the CDN: Astro writes the page's cache headers after the middleware, unless the
   // request's cache is turned off.
   const notKept = (response: Response) => {
-    context.cache.set(false)
+    // The error page is rendered without a cache of its own (Astro gives it none).
+    context.cache?.set(false)
     for (const name of cdnHeaders) response.headers.delete(name)
     response.headers.set('Cache-Control', 'no-store')
     return response
@@ -73,7 +75,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const response = nothing ? notKept(await notFound(nothing, () => render(notFoundPath[nothing]))) : await render()
   if (response.status >= 500) notKept(response)
   if (renderedAt !== undefined) response.headers.append('Server-Timing', renderTiming(renderedAt))
-  return withSiteHeaders(response)
+  return withSiteHeaders(withUnavailableStatus(response))
 })
 
 /** The not-found page to answer when no page can ever be at `address`; undefined when one may be. */

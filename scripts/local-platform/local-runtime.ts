@@ -37,6 +37,11 @@ export const TICK_CONTROL_PATH = '/.netlify/test-controls/scheduler-tick'
  * the CDN stand-in at once, without the purge API's rate limit. Test sites only, as above.
  */
 export const CDN_EMPTY_CONTROL_PATH = '/.netlify/test-controls/cdn-empty'
+/**
+ * The database dies (`POST`: the embedded server is killed; `npm start` restarts it within seconds),
+ * so a test can see what pages and the API answer meanwhile. Test sites only, as above.
+ */
+export const DATABASE_KILL_CONTROL_PATH = '/.netlify/test-controls/database-kill'
 
 export interface LocalRuntime {
   url: string
@@ -61,8 +66,10 @@ interface Options {
   platform?: Platform
   /** The purge API's credentials, as Netlify gives a site's functions theirs. */
   purge?: { token: string; siteId: string }
-  /** The test site's controls (TICK_CONTROL_PATH, CDN_EMPTY_CONTROL_PATH); off unless asked for. */
+  /** The test site's controls (TICK_CONTROL_PATH, CDN_EMPTY_CONTROL_PATH...); off unless asked for. */
   testControls?: boolean
+  /** Kills the embedded database (DATABASE_KILL_CONTROL_PATH); false when there is none to kill. */
+  killDatabase?: () => boolean
 }
 
 /**
@@ -163,6 +170,10 @@ export async function startLocalRuntime(opts: Options): Promise<LocalRuntime> {
     if (opts.testControls && url.pathname === CDN_EMPTY_CONTROL_PATH && req.method === 'POST') {
       await drain(req)
       return writeResponse(res, Response.json({ emptied: cdn.purge('everything') }), false)
+    }
+    if (opts.testControls && url.pathname === DATABASE_KILL_CONTROL_PATH && req.method === 'POST') {
+      await drain(req)
+      return writeResponse(res, Response.json({ killed: opts.killDatabase?.() ?? false }), false)
     }
     const match = matchFunction(functions, url.pathname)
     if (match && !(match.fn.preferStatic && hasStaticFile(opts.siteDir, url.pathname))) {

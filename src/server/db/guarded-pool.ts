@@ -1,4 +1,5 @@
 import type postgres from 'postgres'
+import { isConnectionFailure } from './connection-failure.ts'
 
 /** A statement or transaction that outlived its deadline (src/server/http/errors.ts answers 503). */
 export class StatementTimeoutError extends Error {
@@ -109,27 +110,6 @@ class Slots {
       else this.free += 1
     }
   }
-}
-
-/** Errors that say the database could not be reached or the connection broke (not a slow or refused statement). */
-const connectionFailures = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'CONNECT_TIMEOUT',
-  'CONNECTION_CLOSED',
-  'CONNECTION_ENDED',
-  'CONNECTION_DESTROYED',
-])
-
-function isConnectionFailure(error: unknown): boolean {
-  const { code, errors } = (error ?? {}) as { code?: unknown; errors?: unknown }
-  if (typeof code === 'string' && connectionFailures.has(code)) return true
-  // Node reports a refused connection to every address of a host as one AggregateError.
-  return Array.isArray(errors) && errors.some(isConnectionFailure)
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { ZodError } from 'zod'
 import { env, isProduction } from '../../env.server.ts'
+import { isDatabaseAway } from '../db/connection-failure.ts'
 
 /** An error whose message is safe to show the client as is (spec wording). */
 export class ApiError extends Error {
@@ -32,43 +33,7 @@ const clientErrorCodes: Record<string, { status: 400 | 409; message: string }> =
   '54000': { status: 400, message: 'A value is too large.' },
 }
 
-/**
- * The database is away or too slow, not the request wrong (decision 0304): postgres.js's own codes
- * for a connection that could not be made or was lost, and SQLSTATEs of a server shutting down,
- * starting, full, or a statement cancelled (class 08 is every connection exception).
- */
-const databaseAwayCodes = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'CONNECT_TIMEOUT',
-  'CONNECTION_CLOSED',
-  'CONNECTION_ENDED',
-  'CONNECTION_DESTROYED',
-  'STATEMENT_TIMEOUT',
-  '57P01',
-  '57P02',
-  '57P03',
-  '57014',
-  '53300',
-])
 export const databaseAwayMessage = 'The database is not reachable right now. Please try again in a moment.'
-
-function databaseAway(error: unknown): boolean {
-  let current: unknown = error
-  for (let i = 0; i < 4 && current && typeof current === 'object'; i++) {
-    const code = (current as { code?: unknown }).code
-    if (typeof code === 'string' && (databaseAwayCodes.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true
-    const errors = (current as { errors?: unknown }).errors
-    // Node reports a refused connection to every address of a host as one AggregateError.
-    if (Array.isArray(errors) && errors.some(databaseAway)) return true
-    current = (current as { cause?: unknown }).cause
-  }
-  return false
-}
 
 function pgCode(error: unknown): string | undefined {
   let current: unknown = error
@@ -100,7 +65,7 @@ export function errorResponse(error: unknown, c: Context): Response {
   const known = code ? clientErrorCodes[code] : undefined
   if (known) return c.json({ message: known.message }, known.status)
 
-  if (databaseAway(error)) {
+  if (isDatabaseAway(error)) {
     console.warn(`[api] ${c.req.method} ${c.req.path}: database unavailable (${describe(error)})`)
     return c.json({ message: databaseAwayMessage }, 503, { 'Retry-After': '5', 'Cache-Control': 'no-store' })
   }
