@@ -10,23 +10,17 @@
  * Prints figures; asserts nothing. Never touches .data/. `--no-build` skips the build and the
  * served site; `--only-results` measures the race results alone.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
-import os from 'node:os'
+import { statSync } from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { newDatabasePassword, startEmbeddedServer } from '../local-platform/embedded-db.ts'
+import { startScratchServer } from '../local-platform/embedded-db.ts'
 import { assertScratchDatabase, markScratchDatabase } from '../local-platform/scratch-database.ts'
 
 const ARTICLES = Number(process.argv.find((a) => a.startsWith('--articles='))?.slice(11) ?? 10_000)
 const onlyResults = process.argv.includes('--only-results')
 const skipBuild = process.argv.includes('--no-build') || onlyResults
 
-const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'))
-const server = await startEmbeddedServer({
-  dataDir: path.join(scratch, 'pglite'),
-  port: 0,
-  password: newDatabasePassword(),
-})
+const server = await startScratchServer('bench-data-')
 const url = server.url
 const mark = await markScratchDatabase(url)
 // The app under measure uses the process's own database, which the environment names: it must be
@@ -122,7 +116,7 @@ try {
   }
 
   if (!skipBuild) {
-    const site = new SiteRoot(scratch)
+    const site = new SiteRoot(server.dir)
     site.writeNetlifyConfig()
     t = Date.now()
     await site.buildAndSwap({ DATABASE_URL: url })
@@ -150,6 +144,5 @@ try {
   }
 } finally {
   await closeDb()
-  await server.stop()
-  rmSync(scratch, { recursive: true, force: true })
+  await server.remove()
 }

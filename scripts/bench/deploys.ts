@@ -7,18 +7,10 @@
  * deploys, purges and renders of the month and their credits, against the deploy-per-change model
  * this replaced (decisions 0204, 0700).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { newDatabasePassword, startEmbeddedServer } from '../local-platform/embedded-db.ts'
+import { startScratchServer } from '../local-platform/embedded-db.ts'
 import { assertScratchDatabase, markScratchDatabase } from '../local-platform/scratch-database.ts'
 
-const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-deploys-'))
-const server = await startEmbeddedServer({
-  dataDir: path.join(scratch, 'pglite'),
-  port: 0,
-  password: newDatabasePassword(),
-})
+const server = await startScratchServer('bench-deploys-')
 const url = server.url
 const marked = await markScratchDatabase(url)
 // Imported after DATABASE_URL is set: the env module reads it once.
@@ -51,6 +43,5 @@ try {
   console.log(`(simulated in ${((performance.now() - started) / 1000).toFixed(1)} s)`)
 } finally {
   await closeDb()
-  await server.stop()
-  rmSync(scratch, { recursive: true, force: true })
+  await server.remove()
 }

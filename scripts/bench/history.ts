@@ -9,10 +9,7 @@
  *     a visitor's request waits while the History is read.
  * Prints figures; asserts nothing. Options: --kb=200 (article size), --versions=50.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { startEmbeddedServer } from '../local-platform/embedded-db.ts'
+import { startScratchServer } from '../local-platform/embedded-db.ts'
 import { assertScratchDatabase, markScratchDatabase } from '../local-platform/scratch-database.ts'
 
 const arg = (name: string, fallback: number) =>
@@ -20,9 +17,8 @@ const arg = (name: string, fallback: number) =>
 const KB = arg('kb', 200)
 const VERSIONS = arg('versions', 50)
 
-const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-history-'))
-const server = await startEmbeddedServer({ dataDir: path.join(scratch, 'pglite'), port: 0 })
-const url = `postgres://postgres:postgres@127.0.0.1:${server.port}/postgres?sslmode=disable`
+const server = await startScratchServer('bench-history-')
+const url = server.url
 const mark = await markScratchDatabase(url)
 // Imported after DATABASE_URL names the scratch server (the env module reads it once).
 process.env.DATABASE_URL = url
@@ -123,6 +119,5 @@ try {
   console.log(visitorLine(preview))
 } finally {
   await closeDb()
-  await server.stop()
-  rmSync(scratch, { recursive: true, force: true })
+  await server.remove()
 }

@@ -1,7 +1,8 @@
 import net from 'node:net'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import {
@@ -77,6 +78,29 @@ export async function startEmbeddedServer(
     async stop() {
       await server.close()
       await pg.close()
+    },
+  }
+}
+
+/**
+ * A benchmark's scratch database: an embedded server of its own in a new temp folder, with a
+ * password of its own. `remove()` stops it and deletes the folder.
+ */
+export async function startScratchServer(
+  prefix: string,
+): Promise<EmbeddedServer & { dir: string; remove(): Promise<void> }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix))
+  const server = await startEmbeddedServer({
+    dataDir: path.join(dir, 'pglite'),
+    port: 0,
+    password: newDatabasePassword(),
+  })
+  return {
+    ...server,
+    dir,
+    async remove() {
+      await server.stop()
+      rmSync(dir, { recursive: true, force: true })
     },
   }
 }

@@ -291,7 +291,10 @@ class Connection {
         if (this.buffer.length < 8) return
         const length = this.buffer.readInt32BE(0)
         // A start-up is a few names and values; anything larger is not a Postgres client.
-        if (length < 8 || length > 10_000) return this.socket.destroy()
+        if (length < 8 || length > 10_000) {
+          this.socket.destroy()
+          return
+        }
         if (this.buffer.length < length) return
         const code = this.buffer.readInt32BE(4)
         const message = this.buffer.subarray(0, length)
@@ -313,7 +316,10 @@ class Connection {
       if (this.buffer.length < 5) return
       const length = this.buffer.readInt32BE(1) + 1
       // Before the login only the short SCRAM messages are expected: nobody makes us buffer more.
-      if (this.phase !== 'ready' && (length < 5 || length > 10_000)) return this.socket.destroy()
+      if (this.phase !== 'ready' && (length < 5 || length > 10_000)) {
+        this.socket.destroy()
+        return
+      }
       if (this.buffer.length < length) return
       const type = String.fromCharCode(this.buffer[0]!)
       const message = Buffer.from(this.buffer.subarray(0, length))

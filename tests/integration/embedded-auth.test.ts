@@ -72,7 +72,7 @@ function cleartextAttempt(port: number): Promise<string> {
     passwordMessage.writeInt32BE(4 + secret.length, 1)
     let answer = Buffer.alloc(0)
     socket.on('connect', () => socket.write(Buffer.concat([startup, params, passwordMessage, secret])))
-    socket.on('data', (chunk) => (answer = Buffer.concat([answer, chunk])))
+    socket.on('data', (chunk: Buffer) => (answer = Buffer.concat([answer, chunk])))
     socket.on('close', () => resolve(answer.toString('latin1')))
     socket.on('error', () => socket.destroy())
   })
