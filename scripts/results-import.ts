@@ -70,11 +70,12 @@ try {
       console.error(`${file}: ${error.message}`)
     }
   }
-  // The pages showing standings and laps are purged at the CDN (a deployed site's, with its token;
-  // npm start's stand-in answers the same API), and retried from the queue if Netlify refuses now.
+  // Each import owed the purge of the pages showing standings and laps in its own transaction
+  // (src/server/publish/outbox.ts): sent now when this command has the site's purge token (a
+  // deployed site's environment), else by the running site's every-minute scheduler (npm start's too).
   if (imported > 0) {
     const { publisher } = platformFromEnv()
-    await publisher.changed(['standings', 'lap-times'])
+    await publisher.flush()
     await publisher.idle()
   }
 } catch (error) {

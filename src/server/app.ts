@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
 import { isProduction } from '../env.server.ts'
-import { auditWrites } from './audit/record-writes.ts'
+import { auditWrites, sendOwedPurges } from './audit/record-writes.ts'
 import { originCheck, requireSession } from './auth/guard.ts'
 import { deadlineCheck } from './http/deadline.ts'
 import { MAX_CHUNK_BYTES } from './blobs/chunked-files.ts'
@@ -119,6 +119,7 @@ export function createApp(platform: Platform) {
       .use(deadlineCheck)
       .use(bodyLimits)
       .use(requireSession)
+      .use(sendOwedPurges)
       .use(auditWrites)
       // Chained, so that the app's type carries every route for the typed client (src/lib/api-client.ts).
       .route('/admin', adminAuthRoutes)

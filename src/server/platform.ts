@@ -25,6 +25,12 @@ export interface Platform {
   deploys: DeployHook
   /** The Netlify Blobs stores (images, uploads). */
   blobs: BlobStores
+  /**
+   * Tests only: faults injected where a real one could strike (decision 0703). `afterCommit` runs
+   * after a write committed and before its owed purges are sent (throw to stand in for a process
+   * that dies there); `audit` before the audit row is written (throw: the audit insert fails).
+   */
+  faults?: { afterCommit?: () => void; audit?: () => void }
 }
 
 /**

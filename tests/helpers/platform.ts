@@ -32,6 +32,7 @@ export function testPlatform(
     launchJob: options.launchJob ?? services.launchJob,
     deploys: options.deploys ?? services.deploys,
     blobs: options.blobs ?? services.blobs,
+    faults: options.faults,
     publisher: createPublisher({
       siteUrl,
       purge:
@@ -46,7 +47,9 @@ export function testPlatform(
           return new Response(null, { status: 200 })
         }),
       now: options.now,
-      maxBackgroundWaitMs: options.maxBackgroundWaitMs,
+      // No background retries on a real timer: a retry of one test would run during the next one
+      // (Vitest keeps a worker's modules between files). A test flushes when it wants to.
+      maxBackgroundWaitMs: options.maxBackgroundWaitMs ?? -1,
     }),
   }
 }

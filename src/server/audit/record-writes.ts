@@ -1,16 +1,18 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { endpointOf } from '../auth/guard.ts'
-import type { PurgeTag } from '../../lib/cache-tags.ts'
 import { appendAudit } from './audit.ts'
 import { waitUntilOf } from '../http/netlify.ts'
 
+/**
+ * How a handler describes its write for the Activity log. What the write changed on the public site
+ * is not said here: the write owes its purges in its own transaction (src/server/publish/outbox.ts,
+ * decision 0703).
+ */
 export interface WriteRecord {
   /** What was written: 'news', 'game', 'session', ... */
   entity: string
   id?: string | number | null
   summary: string
-  /** The public content this write changes: purged at the CDN (docs/decisions/0700). */
-  tags?: PurgeTag[]
 }
 
 declare module 'hono' {
@@ -19,32 +21,52 @@ declare module 'hono' {
   }
 }
 
-/** Handlers describe their write; the middleware below logs and publishes it once it succeeded. */
+/** Handlers describe their write; the middleware below logs it once it succeeded. */
 export function recordWrite(c: Context, record: WriteRecord): void {
   c.set('write', record)
 }
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
+const succeededWrite = (c: Context) => !safeMethods.has(c.req.method) && c.res.status < 400
 
 /**
  * After every successful state-changing request made with a session (or one that described its
- * write, like the login): one audit row, then publishing of the content it changed.
- * A refused request (4xx/5xx) records nothing.
+ * write, like the login): one audit row. The write has committed: a failed audit insert is logged,
+ * and changes neither the answer nor the purges it owed. A refused request (4xx/5xx) records nothing.
  */
 export const auditWrites: MiddlewareHandler = async (c, next) => {
   await next()
-  if (safeMethods.has(c.req.method) || c.res.status >= 400) return
+  if (!succeededWrite(c)) return
   const record = c.get('write') as WriteRecord | undefined
   if (!record && !c.get('session')) return
   const endpoint = endpointOf(c) ?? `${c.req.method} ${c.req.path}`
-  await appendAudit({
-    method: c.req.method,
-    route: endpoint.slice(c.req.method.length + 1),
-    entity: record?.entity ?? c.req.path.split('/').slice(2, 4).join('/'),
-    entityId: record?.id ?? null,
-    summary: record?.summary ?? `${c.req.method} ${c.req.path}`,
-  })
-  if (record?.tags?.length) {
-    await c.var.platform.publisher.changed(record.tags, { waitUntil: waitUntilOf(c) })
+  try {
+    c.var.platform.faults?.audit?.()
+    await appendAudit({
+      method: c.req.method,
+      route: endpoint.slice(c.req.method.length + 1),
+      entity: record?.entity ?? c.req.path.split('/').slice(2, 4).join('/'),
+      entityId: record?.id ?? null,
+      summary: record?.summary ?? `${c.req.method} ${c.req.path}`,
+    })
+  } catch (error) {
+    console.warn(`[audit] ${endpoint}: the write was made, its audit row was not:`, error)
+  }
+}
+
+/**
+ * After every successful write, the purges it owed are sent (src/server/publish/outbox.ts), before
+ * the answer: the owner who opens the page next sees the change. Whatever is not sent now (a refused
+ * purge, a process that died here) is sent by the every-minute scheduler.
+ */
+export const sendOwedPurges: MiddlewareHandler = async (c, next) => {
+  await next()
+  if (!succeededWrite(c)) return
+  // Tests stand in for a process that dies between the commit and this flush.
+  c.var.platform.faults?.afterCommit?.()
+  try {
+    await c.var.platform.publisher.flush({ waitUntil: waitUntilOf(c) })
+  } catch (error) {
+    console.warn(`[publish] ${c.req.method} ${c.req.path}: the owed purges wait for the scheduler:`, error)
   }
 }

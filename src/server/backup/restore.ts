@@ -4,6 +4,8 @@ import { detectImageType } from '../blobs/image-type.ts'
 import type { BlobStores } from '../blobs/store.ts'
 import { db, type Database } from '../db/client.ts'
 import { ApiError, badRequest } from '../http/errors.ts'
+import { markChanged } from '../publish/outbox.ts'
+import { EVERYTHING } from '../../lib/cache-tags.ts'
 import type { BackupArchive, BackupRow } from './archive.ts'
 import { backupTables, contentTables, hasSerialId } from './tables.ts'
 
@@ -52,6 +54,8 @@ export async function restoreArchive(
       if (!options.replace && (await siteHasContent(tx))) throw new ApiError(409, siteHasContentMessage)
       const names = backupTables.map(({ table }) => `"${getTableName(table)}"`).join(', ')
       await tx.execute(sql.raw(`truncate ${names}`))
+      // Every page may show restored content: the whole site is owed a purge (src/server/publish/outbox.ts).
+      await markChanged(tx, [EVERYTHING])
       for (const { table } of backupTables) {
         const tableRows = archive.tables[getTableName(table)] ?? []
         for (let i = 0; i < tableRows.length; i += ROWS_PER_STATEMENT) {

@@ -2,7 +2,6 @@ import { siteUrl } from '../../env.server.ts'
 import { actorOfFeature } from '../../lib/revisions.ts'
 import { generateChampionshipNews } from '../ai/news.ts'
 import { ApiError } from '../http/errors.ts'
-import type { CacheTag } from '../../lib/cache-tags.ts'
 import type { Platform } from '../platform.ts'
 import { refreshGame } from '../refresh/games.ts'
 import { refreshStandingsByName } from '../results/refresh-standings.ts'
@@ -11,7 +10,6 @@ import {
   claimJob,
   createJob,
   finishJob,
-  getJob,
   listStalledJobs,
   recordTaskOutcome,
   requeueJob,
@@ -120,15 +118,9 @@ export async function runJob(platform: Platform, jobId: number): Promise<JobRow 
       }
       await recordTaskOutcome(jobId, outcome)
     }
-    // Standings are public content: purged once for the whole job. News drafts publish nothing.
-    // Streams and games: only when the refresh changed something the site shows.
-    const outcomes = ((await getJob(jobId))?.result as JobResult | null)?.outcomes ?? []
-    const changedTags: CacheTag[] = [
-      ...(outcomes.some((o) => o.ok && o.kind === 'standings') ? (['standings'] as const) : []),
-      ...(outcomes.some((o) => o.changed && o.kind === 'stream') ? (['streams'] as const) : []),
-      ...(outcomes.some((o) => o.changed && o.kind === 'game') ? (['games'] as const) : []),
-    ]
-    await platform.publisher.changed(changedTags)
+    // Each task's writes owed their purges in their own transactions (src/server/publish/outbox.ts):
+    // sent now, once for the whole job.
+    await platform.publisher.flush()
     const finished = await finishJob(jobId, 'completed')
     await finishSchedulerRunsOf(finished!)
     return finished

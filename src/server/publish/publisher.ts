@@ -1,27 +1,29 @@
-import { and, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 import { EVERYTHING, pagesFor } from '../../lib/cache-tags.ts'
 import { startOfMonth } from '../../lib/deploy-policy.ts'
 import { db } from '../db/client.ts'
 import { purgeQueue, purges } from '../db/schema.ts'
+import { markChanged } from './outbox.ts'
 import { MAX_TAGS_PER_PURGE, PurgeError, type PurgeFn } from './purge-client.ts'
 
 /**
- * How a content change reaches visitors (docs/decisions/0700): the pages are kept at the CDN until
- * their content changes; a write names the cache tags it changed, and the publisher purges them
- * and visits the affected pages again so that the next visitor is served from the CDN. No deploy.
+ * How a content change reaches visitors (docs/decisions/0700, 0703): the pages are kept at the CDN
+ * until their content changes; a write owes the purge of the cache tags it changed, in its own
+ * transaction (the outbox `purge_queue`, src/server/publish/outbox.ts), and the publisher sends
+ * them and visits the affected pages again so that the next visitor is served from the CDN. No deploy.
  *
- * The tags go through a queue in the database (`purge_queue`): a write adds them and sends them at
- * once, before it answers, so the owner who opens the page next sees the change. A purge that
- * failed (Netlify allows two purges per tag or site per 5 s and answers 429 beyond) stays queued
- * with its next attempt: retried in the background after a short wait, and by the every-minute
- * scheduler after that. Every call is in the `purges` ledger the System tab reads.
+ * The API sends the queue after every write, before it answers, so the owner who opens the page
+ * next sees the change; the every-minute scheduler sends whatever a crash, a script or a refusal
+ * left. Netlify allows two purges per tag (and per site for a whole-site purge) per 5 s: the
+ * publisher paces itself within that (a tag purged twice lately waits for its window, then goes with
+ * the others in one call) and takes a 429 as pacing, not as an error. A purge that failed stays
+ * queued with its next attempt: retried in the background after a short wait, and by the scheduler
+ * after that. Every call is in the `purges` ledger the System tab reads.
  */
 export interface Publisher {
-  /** After a successful write: purge `tags` and re-warm their pages. Never throws: the write happened. */
-  changed(tags: readonly string[], options?: BackgroundOptions): Promise<void>
   /** The owner's 'Purge Everything': the whole site, then the pages visitors see first. */
   purgeEverything(options?: BackgroundOptions): Promise<void>
-  /** Sends every queued purge that is due (the scheduler's minute, and after a wait). */
+  /** Sends every queued purge that is due, within the rate limit (after a write, the scheduler's minute, a wait). */
   flush(options?: BackgroundOptions): Promise<FlushReport>
   /** The System tab's figures: purges this month, what waits and why. */
   status(): Promise<PublishingStatus>
@@ -45,8 +47,11 @@ export interface PublishingStatus {
   purgesThisMonth: number
   failedPurgesThisMonth: number
   lastPurgeAt: Date | null
-  /** Tags waiting to be purged, with their attempts and last error. */
-  waiting: { tag: string; attempts: number; nextAttemptAt: Date; lastError: string | null }[]
+  /**
+   * Tags waiting to be purged, with their attempts and last error; `failing` once a purge has failed
+   * more times than its quiet retries allow (an error worth showing the owner).
+   */
+  waiting: { tag: string; attempts: number; nextAttemptAt: Date; lastError: string | null; failing: boolean }[]
   /** Whether purges reach a CDN at all (no purge target: nothing is cached at a CDN to purge). */
   cdnConfigured: boolean
 }
@@ -70,6 +75,13 @@ export function retryDelayMs(attempts: number, retryAfterS?: number): number {
 
 /** A claim older than this is taken to be lost (its instance ended mid-purge): sent again. */
 const CLAIM_MS = 30_000
+/** Netlify's documented limit: each tag, and the site, may be purged twice per 5 s (429 beyond). */
+export const PURGES_PER_WINDOW = 2
+export const PURGE_WINDOW_MS = 5_000
+/** Failures retried before the owner is shown the error (5 s, 10 s, 20 s: about half a minute). */
+export const QUIET_ATTEMPTS = 3
+/** The ledger's status of a purge the API refused as too many (pacing, not a failure). */
+const TOO_MANY = 429
 const REWARM_CONCURRENCY = 3
 const REWARM_TIMEOUT_MS = 15_000
 
@@ -84,22 +96,6 @@ export function createPublisher(options: PublisherOptions): Publisher {
     background.add(promise)
     void promise.finally(() => background.delete(promise))
     opts?.waitUntil?.(promise)
-  }
-
-  async function enqueue(tags: readonly string[], at: Date) {
-    const unique = [...new Set(tags)]
-    if (unique.length === 0) return
-    await db()
-      .insert(purgeQueue)
-      .values(unique.map((tag) => ({ tag, requestedAt: at, nextAttemptAt: at })))
-      .onConflictDoUpdate({
-        target: purgeQueue.tag,
-        // A tag that waits after a 429 keeps its wait: asking again at once would only be refused again.
-        set: {
-          requestedAt: sql`excluded.requested_at`,
-          nextAttemptAt: sql`case when ${purgeQueue.attempts} > 0 then ${purgeQueue.nextAttemptAt} else excluded.next_attempt_at end`,
-        },
-      })
   }
 
   /** Takes the due tags for this instance (others skip them while the claim is fresh). */
@@ -123,6 +119,18 @@ export function createPublisher(options: PublisherOptions): Publisher {
       await purge(everything ? 'everything' : tags)
     } catch (error) {
       const failure = error instanceof PurgeError ? error : new PurgeError(String(error))
+      await db()
+        .insert(purges)
+        .values({ at, tags: everything ? [] : tags, ok: false, status: failure.status, error: failure.message })
+      if (failure.status === TOO_MANY) {
+        // Another instance used the window: pacing, not a failure (no attempt counted, no error shown).
+        const delayMs = Math.max(PURGE_WINDOW_MS, (failure.retryAfterS ?? 0) * 1000)
+        await db()
+          .update(purgeQueue)
+          .set({ nextAttemptAt: new Date(at.getTime() + delayMs), claimedAt: null })
+          .where(inArray(purgeQueue.tag, tags))
+        return { ok: false as const, delayMs }
+      }
       const attempts = Math.max(...batch.map((b) => b.attempts)) + 1
       await db()
         .update(purgeQueue)
@@ -133,9 +141,6 @@ export function createPublisher(options: PublisherOptions): Publisher {
           lastError: failure.message.slice(0, 500),
         })
         .where(inArray(purgeQueue.tag, tags))
-      await db()
-        .insert(purges)
-        .values({ at, tags: everything ? [] : tags, ok: false, status: failure.status, error: failure.message })
       return { ok: false as const, delayMs: retryDelayMs(attempts, failure.retryAfterS) }
     }
     // Done, unless a write asked again after this batch was claimed: its change may have landed
@@ -167,13 +172,62 @@ export function createPublisher(options: PublisherOptions): Publisher {
     await Promise.all(Array.from({ length: REWARM_CONCURRENCY }, worker))
   }
 
+  /**
+   * When each tag may be purged again within Netlify's limit: two purges per tag per window, and a
+   * whole-site purge twice per window (read from the ledger, which every instance writes).
+   */
+  async function freeAt(at: Date): Promise<(tag: string) => number> {
+    const lately = await db()
+      .select({ at: purges.at, tags: purges.tags })
+      .from(purges)
+      .where(and(gte(purges.at, new Date(at.getTime() - PURGE_WINDOW_MS)), eq(purges.ok, true)))
+      .orderBy(desc(purges.at))
+    return (tag) => {
+      const times = lately
+        .filter((p) => (tag === EVERYTHING ? p.tags.length === 0 : p.tags.includes(tag)))
+        .map((p) => p.at.getTime())
+      return times.length < PURGES_PER_WINDOW ? at.getTime() : times[PURGES_PER_WINDOW - 1]! + PURGE_WINDOW_MS
+    }
+  }
+
+  /** One background flush at a time per instance, at the earliest moment something is due. */
+  let scheduled: { at: number; timer: NodeJS.Timeout } | undefined
+  function flushLater(delayMs: number, opts: BackgroundOptions | undefined) {
+    const at = Date.now() + delayMs
+    if (scheduled && scheduled.at <= at) return
+    if (scheduled) clearTimeout(scheduled.timer)
+    let release!: () => void
+    const done = new Promise<void>((resolve) => (release = resolve))
+    const timer = setTimeout(() => {
+      scheduled = undefined
+      release()
+    }, delayMs)
+    scheduled = { at, timer }
+    inBackground(async () => {
+      await done
+      await flush(opts)
+    }, opts)
+  }
+
   async function flush(opts?: BackgroundOptions): Promise<FlushReport> {
     const report: FlushReport = { purged: [], failed: [] }
     const purge = options.purge
+    // Without a CDN (a script, a test) the queue is left for the site's own publisher to send.
     if (!purge) return report
     const at = now()
-    const claimed = await claim(at)
+    const claimedAll = await claim(at)
     const retryIn: number[] = []
+    // Paced: a tag purged twice in the window waits for it (no error, no attempt counted).
+    const free = claimedAll.length ? await freeAt(at) : () => at.getTime()
+    const claimed = claimedAll.filter((c) => free(c.tag) <= at.getTime())
+    const paced = claimedAll.filter((c) => free(c.tag) > at.getTime())
+    for (const c of paced) {
+      await db()
+        .update(purgeQueue)
+        .set({ nextAttemptAt: new Date(free(c.tag)), claimedAt: null })
+        .where(eq(purgeQueue.tag, c.tag))
+      retryIn.push(free(c.tag) - at.getTime())
+    }
     for (let i = 0; i < claimed.length; i += MAX_TAGS_PER_PURGE) {
       const batch = claimed.slice(i, i + MAX_TAGS_PER_PURGE)
       const result = await send(batch, at, purge)
@@ -185,31 +239,16 @@ export function createPublisher(options: PublisherOptions): Publisher {
       }
     }
     if (report.purged.length > 0) inBackground(() => rewarm(report.purged), opts)
-    const wait = Math.min(...retryIn)
-    if (retryIn.length > 0 && wait <= maxBackgroundWaitMs) {
-      inBackground(async () => {
-        await new Promise((resolve) => setTimeout(resolve, wait))
-        await flush(opts)
-      }, opts)
-    }
+    const wait = Math.max(0, Math.min(...retryIn))
+    if (retryIn.length > 0 && wait <= maxBackgroundWaitMs) flushLater(wait, opts)
     return report
   }
 
-  async function changed(tags: readonly string[], opts?: BackgroundOptions) {
-    // Without a CDN nothing is cached to purge: the pages are rendered for every request.
-    if (tags.length === 0 || !options.purge) return
-    try {
-      await enqueue(tags, now())
-      await flush(opts)
-    } catch (error) {
-      // The write itself succeeded; what was not queued or sent is reported, never thrown.
-      console.warn('[publish] purge after a write failed:', error)
-    }
-  }
-
   return {
-    changed,
-    purgeEverything: (opts) => changed([EVERYTHING], opts),
+    async purgeEverything(opts) {
+      await markChanged(db(), [EVERYTHING], now())
+      await flush(opts)
+    },
     flush,
     async status() {
       const monthStart = startOfMonth(now())
@@ -218,7 +257,13 @@ export function createPublisher(options: PublisherOptions): Publisher {
         db()
           .select({ n: count() })
           .from(purges)
-          .where(and(gte(purges.at, monthStart), eq(purges.ok, false))),
+          .where(
+            and(
+              gte(purges.at, monthStart),
+              eq(purges.ok, false),
+              or(isNull(purges.status), ne(purges.status, TOO_MANY)),
+            ),
+          ),
         db().select({ at: purges.at }).from(purges).where(eq(purges.ok, true)).orderBy(desc(purges.at)).limit(1),
         db()
           .select({
@@ -233,10 +278,10 @@ export function createPublisher(options: PublisherOptions): Publisher {
       ])
       return {
         state: waiting.length > 0 ? 'pending' : 'live',
+        waiting: waiting.map((w) => ({ ...w, failing: w.lastError !== null && w.attempts >= QUIET_ATTEMPTS })),
         purgesThisMonth: month?.n ?? 0,
         failedPurgesThisMonth: failed?.n ?? 0,
         lastPurgeAt: last?.at ?? null,
-        waiting,
         cdnConfigured: options.purge !== undefined,
       }
     },

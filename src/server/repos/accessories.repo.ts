@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { db } from '../db/client.ts'
 import { accessories } from '../db/schema.ts'
-import { deleteVersioned, updateVersioned, type ChangeBy } from '../revisions/keep.ts'
+import { deleteVersioned, insertVersioned, updateVersioned, type ChangeBy } from '../revisions/keep.ts'
 
 export type Accessory = typeof accessories.$inferSelect
 export type NewAccessory = typeof accessories.$inferInsert
@@ -28,9 +28,14 @@ export async function getAccessory(id: number): Promise<Accessory | undefined> {
   return row
 }
 
+/** Owes the purge of the pages that list it (src/server/publish/outbox.ts). */
 export async function insertAccessory(values: NewAccessory): Promise<Accessory> {
-  const [row] = await db().insert(accessories).values(values).returning()
-  return row!
+  return db().transaction((tx) =>
+    insertVersioned(tx, 'accessory', async () => {
+      const [row] = await tx.insert(accessories).values(values).returning()
+      return row!
+    }),
+  )
 }
 
 /** Keeps the version it replaces (src/server/revisions). */

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { db } from '../db/client.ts'
 import { championshipResults } from '../db/schema.ts'
+import { changing } from '../publish/outbox.ts'
 
 export type ChampionshipResult = typeof championshipResults.$inferSelect
 export type NewChampionshipResult = typeof championshipResults.$inferInsert
@@ -18,7 +19,7 @@ export async function getChampionshipResult(id: number): Promise<ChampionshipRes
 }
 
 export async function insertChampionshipResult(values: NewChampionshipResult): Promise<ChampionshipResult> {
-  const [row] = await db().insert(championshipResults).values(values).returning()
+  const [row] = await changing(['championships'], (tx) => tx.insert(championshipResults).values(values).returning())
   return row!
 }
 
@@ -26,18 +27,19 @@ export async function updateChampionshipResult(
   id: number,
   values: Partial<NewChampionshipResult>,
 ): Promise<ChampionshipResult | undefined> {
-  const [row] = await db()
-    .update(championshipResults)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(championshipResults.id, id))
-    .returning()
+  const [row] = await changing(['championships'], (tx) =>
+    tx
+      .update(championshipResults)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(championshipResults.id, id))
+      .returning(),
+  )
   return row
 }
 
 export async function deleteChampionshipResult(id: number): Promise<boolean> {
-  const deleted = await db()
-    .delete(championshipResults)
-    .where(eq(championshipResults.id, id))
-    .returning({ id: championshipResults.id })
+  const deleted = await changing(['championships'], (tx) =>
+    tx.delete(championshipResults).where(eq(championshipResults.id, id)).returning({ id: championshipResults.id }),
+  )
   return deleted.length > 0
 }

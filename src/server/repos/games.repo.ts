@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { db } from '../db/client.ts'
 import { games } from '../db/schema.ts'
-import { deleteVersioned, updateVersioned, type ChangeBy } from '../revisions/keep.ts'
+import { deleteVersioned, insertVersioned, updateVersioned, type ChangeBy } from '../revisions/keep.ts'
 
 export type Game = typeof games.$inferSelect
 export type NewGame = typeof games.$inferInsert
@@ -28,9 +28,14 @@ export async function getGame(id: number): Promise<Game | undefined> {
   return row
 }
 
+/** Owes the purge of the pages that list it (src/server/publish/outbox.ts). */
 export async function insertGame(values: NewGame): Promise<Game> {
-  const [row] = await db().insert(games).values(values).returning()
-  return row!
+  return db().transaction((tx) =>
+    insertVersioned(tx, 'game', async () => {
+      const [row] = await tx.insert(games).values(values).returning()
+      return row!
+    }),
+  )
 }
 
 /**

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import { db } from '../db/client.ts'
 import { imageLibrary } from '../db/schema.ts'
+import { changing } from '../publish/outbox.ts'
 
 export type LibraryImage = typeof imageLibrary.$inferSelect
 export type NewLibraryImage = typeof imageLibrary.$inferInsert
@@ -15,12 +16,14 @@ export async function getLibraryImage(id: number): Promise<LibraryImage | undefi
 }
 
 export async function insertLibraryImage(values: NewLibraryImage): Promise<LibraryImage> {
-  const [row] = await db().insert(imageLibrary).values(values).returning()
+  const [row] = await changing(['image-library'], (tx) => tx.insert(imageLibrary).values(values).returning())
   return row!
 }
 
 export async function deleteLibraryImage(id: number): Promise<boolean> {
-  const deleted = await db().delete(imageLibrary).where(eq(imageLibrary.id, id)).returning({ id: imageLibrary.id })
+  const deleted = await changing(['image-library'], (tx) =>
+    tx.delete(imageLibrary).where(eq(imageLibrary.id, id)).returning({ id: imageLibrary.id }),
+  )
   return deleted.length > 0
 }
 

@@ -11,8 +11,6 @@ export type BulkNewsResult =
   | {
       /** The articles the action changed (an article already in the wanted state is left alone). */
       changed: { id: number; title: string }[]
-      /** Whether the public site shows something else now: a published article was added, taken off or deleted. */
-      publicChange: boolean
     }
 
 /**
@@ -34,11 +32,9 @@ export async function bulkNews(action: BulkNewsAction, ids: number[], now = new 
     if (missing.length) return { missing }
 
     const changed: { id: number; title: string }[] = []
-    let publicChange = false
     for (const row of rows) {
       if (action === 'delete') {
         await deleteVersioned(tx, 'news', row.id, () => tx.delete(newsArticles).where(eq(newsArticles.id, row.id)))
-        publicChange ||= row.status === 'published'
       } else {
         const status = action === 'publish' ? 'published' : 'draft'
         if (row.status === status) continue
@@ -55,10 +51,9 @@ export async function bulkNews(action: BulkNewsAction, ids: number[], now = new 
             .returning(storedColumns(newsArticles))
           return updated
         })
-        publicChange = true
       }
       changed.push({ id: row.id, title: row.title })
     }
-    return { changed, publicChange }
+    return { changed }
   })
 }

@@ -16,7 +16,15 @@ import {
 import { newsSearchPattern } from '../../lib/search.ts'
 import { db } from '../db/client.ts'
 import { newsArticles, revisions } from '../db/schema.ts'
-import { deleteVersioned, keepRevision, updateVersioned, type ChangeBy, type Tx } from '../revisions/keep.ts'
+import { markChanged, tagsOfChange } from '../publish/outbox.ts'
+import {
+  deleteVersioned,
+  insertVersioned,
+  keepRevision,
+  updateVersioned,
+  type ChangeBy,
+  type Tx,
+} from '../revisions/keep.ts'
 
 /** The stored search text is Postgres's own business: no query below reads or returns it. */
 const { searchText: _searchText, ...articleColumns } = getTableColumns(newsArticles)
@@ -279,6 +287,7 @@ export async function publishDueNews(now = new Date()): Promise<{ id: number; ti
     for (const after of published) {
       const before = due.find((d) => d.id === after.id)!
       await keepRevision(tx, { entity: 'news', id: after.id, action: 'update', before, after, by })
+      await markChanged(tx, tagsOfChange('news', after.id, before, after))
     }
     return published.map((row) => ({ id: row.id, title: row.title }))
   })
@@ -289,11 +298,13 @@ export async function insertNews(values: NewNewsArticle): Promise<NewsArticle> {
   return db().transaction(async (tx) => {
     const [top] = await tx.select({ min: sql<number | null>`min(${newsArticles.displayOrder})` }).from(newsArticles)
     const displayOrder = (top?.min ?? 1) - 1
-    const [row] = await tx
-      .insert(newsArticles)
-      .values({ ...values, displayOrder })
-      .returning(articleColumns)
-    return row!
+    return insertVersioned(tx, 'news', async () => {
+      const [row] = await tx
+        .insert(newsArticles)
+        .values({ ...values, displayOrder })
+        .returning(articleColumns)
+      return row!
+    })
   })
 }
 
@@ -409,6 +420,7 @@ export async function moveNews(id: number, direction: 'up' | 'down'): Promise<'m
       update ${newsArticles} set display_order = v.ord
       from (select unnest(${sql.param(ids)}::int[]) as id, unnest(${sql.param(orders)}::int[]) as ord) as v
       where ${newsArticles.id} = v.id and ${newsArticles.displayOrder} <> v.ord`)
+    await markChanged(tx, ['news'])
     return 'moved'
   })
 }

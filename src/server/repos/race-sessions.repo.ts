@@ -3,6 +3,7 @@ import type { ClassifiedCar, ParsedLap, ParsedSession } from '../../lib/results/
 import { driverKey } from '../../lib/race-points.ts'
 import { db } from '../db/client.ts'
 import { raceLaps, raceSessions, standingsSets } from '../db/schema.ts'
+import { markChanged } from '../publish/outbox.ts'
 import type { Tx } from '../revisions/keep.ts'
 
 /** Laps per INSERT: each column travels as one array, so a statement has 9 parameters whatever its size. */
@@ -122,6 +123,8 @@ export async function insertSession(tx: Tx, input: NewSession): Promise<{ id: nu
     })
     .returning({ id: raceSessions.id })
   const id = created!.id
+  // Its laps are on /lap-times; its championship's table is written by the caller (recompute).
+  await markChanged(tx, ['lap-times'])
   const rows = valid.map((lap: ParsedLap) => ({
     sessionId: id,
     driverName: lap.driverName,
@@ -222,5 +225,6 @@ export async function deleteSession(tx: Tx, id: number): Promise<{ setId: number
     .groupBy(raceLaps.track, raceLaps.car, raceLaps.driverKey)
   await tx.delete(raceSessions).where(eq(raceSessions.id, id))
   await refreshPersonalBests(tx, groups)
+  await markChanged(tx, ['lap-times'])
   return session
 }

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { db } from '../db/client.ts'
 import { reviews } from '../db/schema.ts'
-import { deleteVersioned, updateVersioned, type ChangeBy } from '../revisions/keep.ts'
+import { deleteVersioned, insertVersioned, updateVersioned, type ChangeBy } from '../revisions/keep.ts'
 
 export type Review = typeof reviews.$inferSelect
 export type NewReview = typeof reviews.$inferInsert
@@ -15,9 +15,14 @@ export async function getReview(id: number): Promise<Review | undefined> {
   return row
 }
 
+/** Owes the purge of the pages that list it (src/server/publish/outbox.ts). */
 export async function insertReview(values: NewReview): Promise<Review> {
-  const [row] = await db().insert(reviews).values(values).returning()
-  return row!
+  return db().transaction((tx) =>
+    insertVersioned(tx, 'review', async () => {
+      const [row] = await tx.insert(reviews).values(values).returning()
+      return row!
+    }),
+  )
 }
 
 /** Keeps the version it replaces (src/server/revisions). */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { seoDefaults, seoPages, type SeoFields, type SeoPage } from '../../lib/seo-defaults.ts'
 import { db } from '../db/client.ts'
 import { seoSettings } from '../db/schema.ts'
+import { changing } from '../publish/outbox.ts'
 
 export interface SeoSettings extends SeoFields {
   page: SeoPage
@@ -29,15 +30,21 @@ export async function getSeoSettings(page: SeoPage): Promise<SeoSettings> {
 }
 
 export async function saveSeoSettings(page: SeoPage, fields: SeoFields): Promise<SeoSettings> {
-  await db()
-    .insert(seoSettings)
-    .values({ page, ...fields })
-    .onConflictDoUpdate({ target: seoSettings.page, set: { ...fields, updatedAt: new Date() } })
+  await changing(['seo'], (tx) =>
+    tx
+      .insert(seoSettings)
+      .values({ page, ...fields })
+      .onConflictDoUpdate({ target: seoSettings.page, set: { ...fields, updatedAt: new Date() } })
+      .returning({ page: seoSettings.page }),
+  )
   return { page, ...fields, customized: true }
 }
 
 /** Back to the built-in defaults. */
 export async function resetSeoSettings(page: SeoPage): Promise<SeoSettings> {
-  await db().delete(seoSettings).where(eq(seoSettings.page, page))
+  // Already the defaults: nothing changed, nothing to purge.
+  await changing(['seo'], (tx) =>
+    tx.delete(seoSettings).where(eq(seoSettings.page, page)).returning({ page: seoSettings.page }),
+  )
   return { page, ...seoDefaults[page], customized: false }
 }

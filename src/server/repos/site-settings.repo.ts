@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { db } from '../db/client.ts'
 import { siteSettings } from '../db/schema.ts'
+import { changing } from '../publish/outbox.ts'
 
 export type SiteSetting = { key: string; value: string }
 
@@ -12,11 +13,14 @@ export async function getSetting(key: string): Promise<SiteSetting | undefined> 
   return row
 }
 
+/** Owes the purge of the answers that show settings (the home page's hero). */
 export async function setSetting(key: string, value: string): Promise<SiteSetting> {
-  const [row] = await db()
-    .insert(siteSettings)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } })
-    .returning({ key: siteSettings.key, value: siteSettings.value })
+  const [row] = await changing(['site-settings'], (tx) =>
+    tx
+      .insert(siteSettings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } })
+      .returning({ key: siteSettings.key, value: siteSettings.value }),
+  )
   return row!
 }

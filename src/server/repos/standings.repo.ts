@@ -14,6 +14,7 @@ import {
   type Snapshot,
   type Tx,
 } from '../revisions/keep.ts'
+import { markChanged } from '../publish/outbox.ts'
 
 export interface StandingsRow {
   position: number
@@ -117,6 +118,7 @@ export async function insertStandingsSet(input: NewStandingsSet): Promise<number
     if (standings.length) {
       await tx.insert(standingsRows).values(standings.map((row, rowIndex) => ({ ...row, setId: id, rowIndex })))
     }
+    await markChanged(tx, ['standings'])
     return id
   })
 }
@@ -166,12 +168,15 @@ export async function updateStandingsDriver(
 
 /** Lets the next refresh overwrite a hand-edited row again; false when the set or row does not exist. */
 export async function releaseStandingsDriver(setId: number, rowIndex: number): Promise<boolean> {
-  const updated = await db()
-    .update(standingsRows)
-    .set({ editedAt: null })
-    .where(and(eq(standingsRows.setId, setId), eq(standingsRows.rowIndex, rowIndex)))
-    .returning({ setId: standingsRows.setId })
-  return updated.length > 0
+  return db().transaction(async (tx) => {
+    const updated = await tx
+      .update(standingsRows)
+      .set({ editedAt: null })
+      .where(and(eq(standingsRows.setId, setId), eq(standingsRows.rowIndex, rowIndex)))
+      .returning({ setId: standingsRows.setId })
+    if (updated.length > 0) await markChanged(tx, ['standings'])
+    return updated.length > 0
+  })
 }
 
 /**
@@ -193,6 +198,7 @@ export async function reorderStandings(updates: { id: number; displayOrder: numb
     for (const u of updates) {
       await tx.update(standingsSets).set({ displayOrder: u.displayOrder }).where(eq(standingsSets.id, u.id))
     }
+    await markChanged(tx, ['standings'])
     return []
   })
 }
@@ -269,6 +275,7 @@ export async function writeStandingsTable(
   }
   const after = await readVersion(tx, 'standings', id)
   await keepRevision(tx, { entity: 'standings', id, action: 'update', before, after, by })
+  await markChanged(tx, ['standings'])
 }
 
 /**
@@ -310,6 +317,7 @@ export async function saveGeneratedStandings(
     const rows = mergeOwnerEdits(standings, [])
     if (rows.length)
       await tx.insert(standingsRows).values(rows.map((row, rowIndex) => ({ ...row, setId: id, rowIndex })))
+    await markChanged(tx, ['standings'])
     return id
   })
 }

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { db } from '../db/client.ts'
 import { streams } from '../db/schema.ts'
-import { deleteVersioned, updateVersioned, type ChangeBy } from '../revisions/keep.ts'
+import { deleteVersioned, insertVersioned, updateVersioned, type ChangeBy } from '../revisions/keep.ts'
 
 export type Stream = typeof streams.$inferSelect
 export type NewStream = typeof streams.$inferInsert
@@ -28,9 +28,14 @@ export async function getStream(id: number): Promise<Stream | undefined> {
   return row
 }
 
+/** Owes the purge of the pages that list it (src/server/publish/outbox.ts). */
 export async function insertStream(values: NewStream): Promise<Stream> {
-  const [row] = await db().insert(streams).values(values).returning()
-  return row!
+  return db().transaction((tx) =>
+    insertVersioned(tx, 'stream', async () => {
+      const [row] = await tx.insert(streams).values(values).returning()
+      return row!
+    }),
+  )
 }
 
 /** Keeps the version it replaces (src/server/revisions). */

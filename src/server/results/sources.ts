@@ -14,6 +14,7 @@ import {
 import { keepRevision, readVersion, type ChangeBy } from '../revisions/keep.ts'
 import { recomputeResultsTable } from './recompute.ts'
 import type { ExternalConfig } from '../external/config.ts'
+import { markChanged } from '../publish/outbox.ts'
 
 export interface SourceChoice {
   championshipName: string
@@ -83,6 +84,7 @@ export async function setChampionshipSource(
         : 'Now AI-generated'
 
   const id = await db().transaction(async (tx) => {
+    await markChanged(tx, ['standings'])
     if (existing) {
       const replaced = await readVersion(tx, 'standings', existing.id)
       if (!replaced) throw notFound('Championship standings not found')

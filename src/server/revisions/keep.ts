@@ -9,6 +9,7 @@ import {
   type RevisionEntity,
 } from '../../lib/revisions.ts'
 import type { Database } from '../db/client.ts'
+import { markChanged, shownFieldsDiffer, tagsOfChange } from '../publish/outbox.ts'
 import {
   accessories,
   games,
@@ -23,6 +24,20 @@ import {
 
 /** A transaction (or the database itself): revisions are written beside the change they record. */
 export type Tx = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>
+
+/**
+ * A new record, inserted by `insert` in the caller's transaction, owes the purge of the public
+ * answers it shows up in. Answers the record.
+ */
+export async function insertVersioned<R extends { id: number; status?: unknown }>(
+  tx: Tx,
+  entity: RevisionEntity,
+  insert: () => Promise<R>,
+): Promise<R> {
+  const row = await insert()
+  await markChanged(tx, tagsOfChange(entity, row.id, undefined, row))
+  return row
+}
 
 export type Snapshot = Record<string, unknown>
 
@@ -137,7 +152,8 @@ async function pruneRevisions(tx: Tx, entity: RevisionEntity, id: number): Promi
 
 /**
  * The usual shape of a versioned update: lock and read the record, change it (the change sees the
- * locked record: a write that depends on it cannot race another), keep the version it replaced.
+ * locked record: a write that depends on it cannot race another), keep the version it replaced, and
+ * owe the purge of the public answers it shows up in (src/server/publish/outbox.ts).
  * Answers the changed record, or undefined when there is none (nothing is written).
  */
 export async function updateVersioned<R extends Snapshot>(
@@ -153,10 +169,11 @@ export async function updateVersioned<R extends Snapshot>(
   if (!row) return undefined
   const after = entity === 'standings' ? await readVersion(tx, entity, id) : row
   await keepRevision(tx, { entity, id, action: 'update', before, after, by })
+  if (after && shownFieldsDiffer(before, after)) await markChanged(tx, tagsOfChange(entity, id, before, after))
   return row
 }
 
-/** Deletes a record after keeping its last version: false when there is none. */
+/** Deletes a record after keeping its last version (and owes its purge): false when there is none. */
 export async function deleteVersioned(
   tx: Tx,
   entity: RevisionEntity,
@@ -168,5 +185,6 @@ export async function deleteVersioned(
   if (!before) return false
   await keepRevision(tx, { entity, id, action: 'delete', before, by })
   await remove()
+  await markChanged(tx, tagsOfChange(entity, id, before, undefined))
   return true
 }

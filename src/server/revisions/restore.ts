@@ -5,6 +5,7 @@ import { longDateTime } from '../../lib/dates.ts'
 import { db } from '../db/client.ts'
 import { games, raceSessions, revisions, standingsRows, standingsSets } from '../db/schema.ts'
 import { badRequest, notFound } from '../http/errors.ts'
+import { markChanged, tagsOfChange } from '../publish/outbox.ts'
 import {
   keepRevision,
   readVersion,
@@ -125,6 +126,7 @@ export async function restoreRevision(revisionId: number): Promise<Restored> {
     if (entity === 'standings') await writeStandings(tx, id, snapshot, Boolean(current))
     else await writeRow(tx, entity, id, snapshot, Boolean(current))
     const record = (await readVersion(tx, entity, id))!
+    await markChanged(tx, tagsOfChange(entity, id, current, record))
     return { entity, id, name: versionName(entity, record), record }
   })
 }

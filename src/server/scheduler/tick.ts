@@ -2,7 +2,6 @@ import { dueSlot, nextSlot, nextTestSlot, slotKey, testSlot } from '../../lib/sc
 import { requireConfigured } from '../ai/call.ts'
 import { relaunchStalledJobs, startJob } from '../jobs/jobs.ts'
 import { appendAudit } from '../audit/audit.ts'
-import { newsTag } from '../../lib/cache-tags.ts'
 import type { Platform } from '../platform.ts'
 import { startGameRefresh, startStreamRefresh } from '../refresh/start.ts'
 import { standingsRunOf } from '../results/refresh-standings.ts'
@@ -215,7 +214,7 @@ async function publishScheduledNews(platform: Platform, now: Date): Promise<numb
         summary: `Published scheduled article "${article.title}"`,
       })
     }
-    await platform.publisher.changed(['news', ...published.map((a) => newsTag(a.id))])
+    // Their purges were owed when they were published (publishDueNews); the tick sends them below.
     return published.map((a) => a.id)
   } catch (error) {
     console.warn('[scheduler] could not publish scheduled articles:', error)

@@ -34,7 +34,6 @@ export const accessoriesRoutes = new Hono()
       entity: 'accessory',
       id: item.id,
       summary: `Created hardware "${item.name}"`,
-      tags: ['accessories'],
     })
     return c.json(item, 201)
   })
@@ -42,13 +41,13 @@ export const accessoriesRoutes = new Hono()
     const { id } = c.req.valid('param')
     const item = await updateAccessory(id, await withStoredImage(c.var.platform.blobs, c.req.valid('json'), 'imageUrl'))
     if (!item) throw notFound(notFoundMessage)
-    recordWrite(c, { entity: 'accessory', id, summary: `Updated hardware "${item.name}"`, tags: ['accessories'] })
+    recordWrite(c, { entity: 'accessory', id, summary: `Updated hardware "${item.name}"` })
     return c.json(item)
   })
   .delete('/:id', idParams(), async (c) => {
     const { id } = c.req.valid('param')
     if (!(await deleteAccessory(id))) throw notFound(notFoundMessage)
-    recordWrite(c, { entity: 'accessory', id, summary: `Deleted hardware ${id}`, tags: ['accessories'] })
+    recordWrite(c, { entity: 'accessory', id, summary: `Deleted hardware ${id}` })
     return c.json({ id, deleted: true })
   })
 

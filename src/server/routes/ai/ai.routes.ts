@@ -1,4 +1,3 @@
-import { newsTag } from '../../../lib/cache-tags.ts'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { htmlToText } from '../../../lib/excerpt.ts'
@@ -161,7 +160,6 @@ export const aiRoutes = new Hono()
       entity: 'standings',
       id: set.id,
       summary: `Generated ${set.championshipName} standings`,
-      tags: ['standings'],
     })
     return c.json(generated(set, set.id, review))
   })
@@ -175,7 +173,6 @@ export const aiRoutes = new Hono()
       entity: 'standings',
       id: set.id,
       summary: `Saved the reviewed AI table of ${set.championshipName}`,
-      tags: ['standings'],
     })
     return c.json(generated(set, set.id, null))
   })
@@ -250,7 +247,6 @@ export const aiRoutes = new Hono()
       entity: 'news',
       id,
       summary: 'Generated an AI image for the article',
-      tags: ['news', newsTag(id)],
     })
     return c.json(article)
   })

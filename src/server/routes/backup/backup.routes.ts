@@ -17,7 +17,6 @@ import { chunkBody } from '../../http/chunk-body.ts'
 import { badRequest } from '../../http/errors.ts'
 import { intFrom } from '../../http/fields.ts'
 import { jsonBody } from '../../http/validate.ts'
-import { EVERYTHING } from '../../../lib/cache-tags.ts'
 
 const openMessage = 'size must be the backup file size in bytes.'
 const openBody = z.object(
@@ -91,7 +90,6 @@ export const backupRoutes = new Hono()
         entity: 'backup',
         summary: `Restored the backup of ${summary.createdAt}: ${summary.rows} rows, ${summary.images} images${replace ? ', replacing all content' : ''}`,
         // Every page may show restored content: the whole site is purged.
-        tags: [EVERYTHING],
       })
       return c.json(summary)
     } finally {

@@ -10,8 +10,6 @@ import { noStore } from '../../http/cache.ts'
 import { idParams, jsonBody } from '../../http/validate.ts'
 import { refreshFromSource, setChampionshipSource } from '../../results/sources.ts'
 
-const tags = ['standings' as const]
-
 /**
  * A championship's source (docs/decisions/0420), under /api/admin/championship-sources:
  * POST / gives the championship of that name its source (created when there is none: 201);
@@ -33,13 +31,12 @@ export const championshipSourcesRoutes = new Hono()
       entity: 'standings',
       id: set.id,
       summary: `${created ? 'Added' : 'Changed'} ${set.championshipName}: ${label.title.toLowerCase()}`,
-      tags,
     })
     return c.json(set, created ? 201 : 200)
   })
   .post('/:id/refresh', idParams(), async (c) => {
     const { id } = c.req.valid('param')
     const set = await refreshFromSource(c.var.platform.external, id)
-    recordWrite(c, { entity: 'standings', id, summary: `Refreshed ${set.championshipName} from its source`, tags })
+    recordWrite(c, { entity: 'standings', id, summary: `Refreshed ${set.championshipName} from its source` })
     return c.json(set)
   })

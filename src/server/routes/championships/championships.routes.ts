@@ -18,8 +18,6 @@ import {
 
 const notFoundMessage = 'Championship entry not found'
 
-const tags = ['championships' as const]
-
 export const championshipsRoutes = new Hono()
   .use(publicCache(['championships']))
   .get('/', async (c) => c.json(await listChampionshipResults()))
@@ -30,20 +28,20 @@ export const championshipsRoutes = new Hono()
   })
   .post('/', jsonBody(championshipEntryContract.schema, entryRequiredMessage), async (c) => {
     const row = await insertChampionshipResult(c.req.valid('json'))
-    recordWrite(c, { entity: 'championship-result', id: row.id, summary: `Created result for ${row.name}`, tags })
+    recordWrite(c, { entity: 'championship-result', id: row.id, summary: `Created result for ${row.name}` })
     return c.json(row, 201)
   })
   .put('/:id', idParams(), jsonBody(championshipEntryUpdateContract.schema, entryRequiredMessage), async (c) => {
     const { id } = c.req.valid('param')
     const row = await updateChampionshipResult(id, c.req.valid('json'))
     if (!row) throw notFound(notFoundMessage)
-    recordWrite(c, { entity: 'championship-result', id, summary: `Updated result for ${row.name}`, tags })
+    recordWrite(c, { entity: 'championship-result', id, summary: `Updated result for ${row.name}` })
     return c.json(row)
   })
   .delete('/:id', idParams(), async (c) => {
     const { id } = c.req.valid('param')
     if (!(await deleteChampionshipResult(id))) throw notFound(notFoundMessage)
-    recordWrite(c, { entity: 'championship-result', id, summary: `Deleted result ${id}`, tags })
+    recordWrite(c, { entity: 'championship-result', id, summary: `Deleted result ${id}` })
     return c.json({ id, deleted: true })
   })
 

@@ -50,13 +50,13 @@ const writeRoutes = new Hono()
     // A field the owner changes is theirs again: a refresh no longer writes it (src/lib/game-store.ts).
     const game = await updateGame(id, (current) => ({ ...row, storeFields: storeFieldsAfterEdit(current, row) }))
     if (!game) throw notFound(notFoundMessage)
-    recordWrite(c, { entity: 'game', id, summary: `Updated game "${game.title}"`, tags: ['games'] })
+    recordWrite(c, { entity: 'game', id, summary: `Updated game "${game.title}"` })
     return c.json(game, 200)
   })
   .delete('/:id', idParams(), async (c) => {
     const { id } = c.req.valid('param')
     if (!(await deleteGame(id))) throw notFound(notFoundMessage)
-    recordWrite(c, { entity: 'game', id, summary: `Deleted game ${id}`, tags: ['games', 'reviews'] })
+    recordWrite(c, { entity: 'game', id, summary: `Deleted game ${id}` })
     return c.json({ id, deleted: true as const }, 200)
   })
 
@@ -79,7 +79,7 @@ export const gamesAdminRoutes = new Hono()
   .get('/', async (c) => c.json(await listGames(), 200))
   .post('/', body, async (c) => {
     const game = await insertGame(await toRow(c.var.platform.blobs, c.req.valid('json')))
-    recordWrite(c, { entity: 'game', id: game.id, summary: `Created game "${game.title}"`, tags: ['games'] })
+    recordWrite(c, { entity: 'game', id: game.id, summary: `Created game "${game.title}"` })
     return c.json(game, 201)
   })
   /** "Use the store's": the field takes the store's last value and follows the store from now on. */
@@ -100,7 +100,6 @@ export const gamesAdminRoutes = new Hono()
       entity: 'game',
       id,
       summary: `Took the Steam store's ${storeFieldWords[field]} for "${game.title}"`,
-      tags: ['games'],
     })
     return c.json(game, 200)
   })

@@ -29,8 +29,6 @@ const libraryBody = createInsertSchema(imageLibrary, {
 
 const body = jsonBody(libraryBody, urlMessage)
 
-const tags = ['image-library' as const]
-
 export const imageLibraryRoutes = new Hono()
   .use(publicCache(['image-library']))
   .get('/', async (c) => c.json(await listLibraryImages()))
@@ -50,13 +48,13 @@ export const imageLibraryRoutes = new Hono()
       description: data.description ?? '',
       source: data.source ?? (isDataUrl || url.startsWith('/media/') ? 'upload' : 'url'),
     })
-    recordWrite(c, { entity: 'image-library', id: item.id, summary: `Added "${item.name}" to the library`, tags })
+    recordWrite(c, { entity: 'image-library', id: item.id, summary: `Added "${item.name}" to the library` })
     return c.json(item, 201)
   })
   .delete('/:id', idParams(), async (c) => {
     const id = c.req.valid('param').id
     if (!(await deleteLibraryImage(id))) throw notFound('Image not found')
-    recordWrite(c, { entity: 'image-library', id, summary: `Removed library image ${id}`, tags })
+    recordWrite(c, { entity: 'image-library', id, summary: `Removed library image ${id}` })
     return c.json({ id, deleted: true })
   })
 

@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { newsTag } from '../../../lib/cache-tags.ts'
 import { bulkNewsBody, bulkNewsMessages } from '../../../lib/forms/news-bulk.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { notFound } from '../../http/errors.ts'
@@ -26,7 +25,7 @@ export const newsBulkRoutes = new Hono().post(
     const { action, ids } = c.req.valid('json')
     const result = await bulkNews(action, ids)
     if ('missing' in result) throw notFound(`Article not found: ${result.missing.join(', ')}`)
-    const { changed, publicChange } = result
+    const { changed } = result
     const n = changed.length
     recordWrite(c, {
       entity: 'news',
@@ -34,8 +33,6 @@ export const newsBulkRoutes = new Hono().post(
       summary: n
         ? `${verbs[action]} ${n} article${n === 1 ? '' : 's'}: ${titles(changed)}`
         : `${verbs[action]} no article`,
-      // Every list, and each article's own page (published, taken down or deleted).
-      tags: publicChange ? ['news', ...changed.map((a) => newsTag(a.id))] : [],
     })
     return c.json({ action, ids: changed.map((a) => a.id), changed: n })
   },

@@ -1,4 +1,3 @@
-import { newsTag, type CacheTag } from '../../../lib/cache-tags.ts'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { excerptFromHtml, htmlToText } from '../../../lib/excerpt.ts'
@@ -83,9 +82,6 @@ const titleBody = z.object(
   { message: 'Please enter a title.' },
 )
 
-/** An article's own page (and card, and its cached 404) and every news list (decision 0700). */
-const tagsOf = (id: number): CacheTag[] => ['news', newsTag(id)]
-
 const imageJson = jsonBody(imageBody, 'Please choose an image.')
 
 async function setImage(c: Context, id: number, imageUrl: string) {
@@ -93,7 +89,7 @@ async function setImage(c: Context, id: number, imageUrl: string) {
     imageUrl: imageUrl ? await materializeImageUrl(c.var.platform.blobs, imageUrl) : '',
   })
   if (!article) throw notFound('Article not found')
-  recordWrite(c, { entity: 'news', id, summary: 'Changed the article image', tags: tagsOf(id) })
+  recordWrite(c, { entity: 'news', id, summary: 'Changed the article image' })
   return c.json(article)
 }
 
@@ -103,7 +99,7 @@ function move(direction: 'up' | 'down') {
     if (result === 'missing') throw notFound('Article not found')
     if (result === 'edge') throw new ApiError(409, `The article is already ${direction === 'up' ? 'first' : 'last'}.`)
     // The order of the lists changed; no article's page did.
-    recordWrite(c, { entity: 'news', id, summary: `Moved the article ${direction}`, tags: ['news'] })
+    recordWrite(c, { entity: 'news', id, summary: `Moved the article ${direction}` })
     return c.json({ id, moved: direction }, 200)
   }
 }
@@ -139,7 +135,7 @@ export const newsRoutes = new Hono()
     })
     const summary = `Created ${draft ? 'draft ' : ''}article "${article.title}"`
     // A draft changes nothing public: nothing to purge.
-    recordWrite(c, { entity: 'news', id: article.id, summary, tags: draft ? [] : tagsOf(article.id) })
+    recordWrite(c, { entity: 'news', id: article.id, summary })
     return c.json(article, 201)
   })
   .put('/:id', idParams(), body, async (c) => {
@@ -162,15 +158,13 @@ export const newsRoutes = new Hono()
     if (article === 'published') throw new ApiError(409, newsAutosaveMessage)
     const verb = data.autosave && data.baseUpdatedAt ? 'Autosaved' : 'Updated'
     const summary = `${verb} ${article.status === 'draft' ? 'draft ' : ''}article "${article.title}"`
-    // Public before or after (an article taken back to draft is taken down): purged.
-    const wasOrIsPublic = current.status === 'published' || article.status === 'published'
-    recordWrite(c, { entity: 'news', id, summary, tags: wasOrIsPublic ? tagsOf(id) : [] })
+    recordWrite(c, { entity: 'news', id, summary })
     return c.json(article)
   })
   .delete('/:id', idParams(), async (c) => {
     const id = c.req.valid('param').id
     if (!(await deleteNews(id))) throw notFound('Article not found')
-    recordWrite(c, { entity: 'news', id, summary: `Deleted article ${id}`, tags: tagsOf(id) })
+    recordWrite(c, { entity: 'news', id, summary: `Deleted article ${id}` })
     return c.json({ id, deleted: true })
   })
   .put('/:id/image', idParams(), imageJson, (c) => setImage(c, c.req.valid('param').id, c.req.valid('json').imageUrl))
@@ -198,7 +192,7 @@ export const newsAdminRoutes = new Hono()
     const id = c.req.valid('param').id
     const article = await publishNews(id)
     if (!article) throw notFound('Article not found')
-    recordWrite(c, { entity: 'news', id, summary: `Published article "${article.title}"`, tags: tagsOf(id) })
+    recordWrite(c, { entity: 'news', id, summary: `Published article "${article.title}"` })
     return c.json(article)
   })
   /** A scheduled article goes back to being a draft kept by hand. */
@@ -207,7 +201,7 @@ export const newsAdminRoutes = new Hono()
     const article = await scheduleNews(id, null)
     if (!article) throw notFound('Article not found')
     if (article === 'published') throw new ApiError(409, 'This article is already published.')
-    recordWrite(c, { entity: 'news', id, summary: `Unscheduled article "${article.title}"`, tags: [] })
+    recordWrite(c, { entity: 'news', id, summary: `Unscheduled article "${article.title}"` })
     return c.json(article)
   })
   .post('/move-news-up/:id', idParams(), (c) => move('up')(c, c.req.valid('param').id))
@@ -217,7 +211,7 @@ export const newsAdminRoutes = new Hono()
     const { title } = c.req.valid('json')
     const article = await updateNews(id, { title })
     if (!article) throw notFound('Article not found')
-    recordWrite(c, { entity: 'news', id, summary: `Renamed the article to "${title}"`, tags: tagsOf(id) })
+    recordWrite(c, { entity: 'news', id, summary: `Renamed the article to "${title}"` })
     return c.json(article)
   })
   .post('/update-news-image/:id', idParams(), imageJson, (c) =>

@@ -30,7 +30,6 @@ const openBody = z.object(
 const previewQuery = z.object({ fileName: optionalText(255, 'The file name').optional() })
 
 /** What an import changes on the public site: a championship's table and the lap records. */
-const tags = ['standings' as const, 'lap-times' as const]
 
 /**
  * Race result files (docs/decisions/0421), under /api/admin/race-results: the chunked upload
@@ -71,7 +70,6 @@ export const raceResultsRoutes = new Hono()
       entity: 'standings',
       id: outcome.championshipId,
       summary: `Imported ${outcome.track} ${sessionTypeLabels[outcome.sessionType as keyof typeof sessionTypeLabels].toLowerCase()} (${formatLabels[outcome.format as keyof typeof formatLabels]}) as round ${round} of ${outcome.championshipName}`,
-      tags,
     })
     return c.json(outcome, 201)
   })
@@ -103,7 +101,6 @@ export const raceResultsRoutes = new Hono()
       entity: 'race-session',
       id,
       summary: `Deleted the imported ${removed.track} ${removed.sessionType} (${removed.fileName || 'no file name'})`,
-      tags,
     })
     return c.json({ id, deleted: true })
   })

@@ -32,20 +32,20 @@ export const reviewsRoutes = new Hono()
   })
   .post('/', jsonBody(reviewContract.schema, reviewTitleMessage), async (c) => {
     const review = await insertReview(await toRow(c.var.platform.blobs, c.req.valid('json')))
-    recordWrite(c, { entity: 'review', id: review.id, summary: `Created review "${review.title}"`, tags: ['reviews'] })
+    recordWrite(c, { entity: 'review', id: review.id, summary: `Created review "${review.title}"` })
     return c.json(review, 201)
   })
   .put('/:id', idParams(), jsonBody(reviewUpdateContract.schema, reviewTitleMessage), async (c) => {
     const { id } = c.req.valid('param')
     const review = await updateReview(id, await toRow(c.var.platform.blobs, c.req.valid('json')))
     if (!review) throw notFound(notFoundMessage)
-    recordWrite(c, { entity: 'review', id, summary: `Updated review "${review.title}"`, tags: ['reviews'] })
+    recordWrite(c, { entity: 'review', id, summary: `Updated review "${review.title}"` })
     return c.json(review)
   })
   .delete('/:id', idParams(), async (c) => {
     const { id } = c.req.valid('param')
     if (!(await deleteReview(id))) throw notFound(notFoundMessage)
-    recordWrite(c, { entity: 'review', id, summary: `Deleted review ${id}`, tags: ['reviews'] })
+    recordWrite(c, { entity: 'review', id, summary: `Deleted review ${id}` })
     return c.json({ id, deleted: true })
   })
 

@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { newsTag, type CacheTag } from '../../../lib/cache-tags.ts'
 import { revisionEntities, type RevisionEntity } from '../../../lib/revisions.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { noStore } from '../../http/cache.ts'
@@ -22,19 +21,6 @@ function parseEntity(value: string | undefined): RevisionEntity {
   const result = entitySchema.safeParse(value)
   if (!result.success) throw badRequest(entityMessage)
   return result.data
-}
-
-/** The public content a restored record shows up in: purged at the CDN (decision 0700). */
-function cacheTagsOf(entity: RevisionEntity, id: number): CacheTag[] {
-  const tags: Record<RevisionEntity, CacheTag[]> = {
-    game: ['games'],
-    accessory: ['accessories'],
-    stream: ['streams'],
-    review: ['reviews'],
-    news: ['news', newsTag(id)],
-    standings: ['standings'],
-  }
-  return tags[entity]
 }
 
 const deletedQuery = z.object({ entity: entitySchema.optional() })
@@ -79,7 +65,6 @@ export const revisionsRoutes = new Hono()
       entity: restored.entity,
       id: restored.id,
       summary: `Restored ${restored.entity} "${restored.name}"`,
-      tags: cacheTagsOf(restored.entity, restored.id),
     })
     return c.json(restored, 200)
   })

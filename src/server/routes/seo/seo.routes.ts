@@ -24,8 +24,6 @@ function pageParam(value: string): SeoPage {
   return value
 }
 
-const tags = ['seo' as const]
-
 /** GET /api/admin/seo, GET/PUT/DELETE /api/admin/seo/:page (DELETE resets the page to its defaults). */
 export const seoRoutes = new Hono()
   .use(noStore())
@@ -35,12 +33,12 @@ export const seoRoutes = new Hono()
     const page = pageParam(c.req.param('page'))
     const body = c.req.valid('json')
     const settings = await saveSeoSettings(page, { ...body, keywords: body.keywords ?? '' })
-    recordWrite(c, { entity: 'seo', id: page, summary: `Saved SEO settings of ${page}`, tags })
+    recordWrite(c, { entity: 'seo', id: page, summary: `Saved SEO settings of ${page}` })
     return c.json(settings)
   })
   .delete('/:page', async (c) => {
     const page = pageParam(c.req.param('page'))
     const settings = await resetSeoSettings(page)
-    recordWrite(c, { entity: 'seo', id: page, summary: `Reset SEO settings of ${page} to the defaults`, tags })
+    recordWrite(c, { entity: 'seo', id: page, summary: `Reset SEO settings of ${page} to the defaults` })
     return c.json(settings)
   })

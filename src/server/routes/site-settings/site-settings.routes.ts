@@ -69,7 +69,6 @@ export const siteSettingsRoutes = new Hono()
       entity: 'site-setting',
       id: body.key,
       summary: `Set ${body.key} to ${value.slice(0, 200)}`,
-      tags: ['site-settings'],
     })
     return c.json(setting)
   })

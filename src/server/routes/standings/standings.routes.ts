@@ -49,7 +49,6 @@ const reorderBody = z
   )
 
 const driverIndex = intFrom('The driver index', 0, 999)
-const tags = ['standings' as const]
 
 export const standingsRoutes = new Hono()
   .use(publicCache(['standings']))
@@ -58,7 +57,7 @@ export const standingsRoutes = new Hono()
     const { updates } = c.req.valid('json')
     const missing = await reorderStandings(updates)
     if (missing.length) throw notFound(`Championship standings ${missing.join(', ')} not found`)
-    recordWrite(c, { entity: 'standings', summary: `Reordered ${updates.length} championships`, tags })
+    recordWrite(c, { entity: 'standings', summary: `Reordered ${updates.length} championships` })
     return c.json({ updated: updates.length })
   })
   .put(
@@ -76,7 +75,6 @@ export const standingsRoutes = new Hono()
         entity: 'standings',
         id: setId,
         summary: `Edited driver ${index.data + 1}: ${edit.driverName}`,
-        tags,
       })
       return c.json({ championshipId: setId, driverIndex: index.data, ...edit })
     },
@@ -91,14 +89,13 @@ export const standingsRoutes = new Hono()
       entity: 'standings',
       id: setId,
       summary: `Driver ${index.data + 1} left to the AI again`,
-      tags,
     })
     return c.json({ championshipId: setId, driverIndex: index.data, edited: false })
   })
   .delete('/:id', idParams(), async (c) => {
     const { id } = c.req.valid('param')
     if (!(await deleteStandingsSet(id))) throw notFound('Championship standings not found')
-    recordWrite(c, { entity: 'standings', id, summary: `Deleted championship standings ${id}`, tags })
+    recordWrite(c, { entity: 'standings', id, summary: `Deleted championship standings ${id}` })
     return c.json({ id, deleted: true })
   })
 

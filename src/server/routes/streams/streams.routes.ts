@@ -29,7 +29,7 @@ export const streamsRoutes = new Hono()
   })
   .post('/', body, async (c) => {
     const stream = await insertStream(await withStoredImage(c.var.platform.blobs, c.req.valid('json'), 'thumbnailUrl'))
-    recordWrite(c, { entity: 'stream', id: stream.id, summary: `Created stream "${stream.title}"`, tags: ['streams'] })
+    recordWrite(c, { entity: 'stream', id: stream.id, summary: `Created stream "${stream.title}"` })
     return c.json(stream, 201)
   })
   .put('/:id', idParams(), body, async (c) => {
@@ -39,13 +39,13 @@ export const streamsRoutes = new Hono()
       await withStoredImage(c.var.platform.blobs, c.req.valid('json'), 'thumbnailUrl'),
     )
     if (!stream) throw notFound(notFoundMessage)
-    recordWrite(c, { entity: 'stream', id, summary: `Updated stream "${stream.title}"`, tags: ['streams'] })
+    recordWrite(c, { entity: 'stream', id, summary: `Updated stream "${stream.title}"` })
     return c.json(stream)
   })
   .delete('/:id', idParams(), async (c) => {
     const { id } = c.req.valid('param')
     if (!(await deleteStream(id))) throw notFound(notFoundMessage)
-    recordWrite(c, { entity: 'stream', id, summary: `Deleted stream ${id}`, tags: ['streams'] })
+    recordWrite(c, { entity: 'stream', id, summary: `Deleted stream ${id}` })
     return c.json({ id, deleted: true })
   })
 
