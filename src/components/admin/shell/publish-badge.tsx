@@ -8,7 +8,7 @@ const colours = { pending: 'bg-amber-400', live: 'bg-emerald-400' } as const
 /**
  * Whether the owner's changes are on the public pages, always visible: live once the CDN dropped
  * the pages a write changed (seconds, no deploy: docs/decisions/0700), pending while a purge waits
- * or is retried, with its error. The shell polls the state (admin-shell.tsx).
+ * or is retried, with its error once its quiet retries are spent (decision 0703). The shell polls the state (admin-shell.tsx).
  */
 export function PublishBadge() {
   const status = useStore($publishStatus)
@@ -22,7 +22,8 @@ export function PublishBadge() {
       </div>
     )
   const { state, lastPurgeAt, waiting } = status.publishing
-  const failing = waiting.find((w) => w.lastError)
+  // Waiting for the rate limit's window or a quiet retry is 'Publishing changes'; an error only once retries did not help.
+  const failing = waiting.find((w) => w.failing)
   return (
     <div className="flex flex-col text-sm" role="status" aria-live="polite">
       <p className="flex items-center gap-2 font-semibold text-white">
