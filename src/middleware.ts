@@ -1,4 +1,5 @@
 import { defineMiddleware } from 'astro:middleware'
+import { canonicalNewsAddress } from './lib/news-query.ts'
 import { canonicalPath, newsAddress, type NewsAddress } from './lib/page-address.ts'
 import { renderTiming } from './server/http/render-timing.ts'
 import { newsRange } from './server/pages/news-range.ts'
@@ -47,12 +48,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const { pathname, search } = new URL(context.request.url)
   const method = context.request.method
   const canonical = canonicalPath(pathname)
-  if (canonical !== pathname && (method === 'GET' || method === 'HEAD')) {
+  // The news list keys its copies on its search (decision 0704): one spelling of each query too.
+  const address = canonical === '/news' ? canonicalNewsAddress(search) : `${canonical}${search}`
+  if (address !== `${pathname}${search}` && (method === 'GET' || method === 'HEAD')) {
     // Browsers may keep the redirect; the CDN does not (every odd spelling would be a copy of its own).
     return withSiteHeaders(
       new Response(null, {
         status: 301,
-        headers: { Location: `${canonical}${search}`, 'Cache-Control': 'private, max-age=3600' },
+        headers: { Location: address, 'Cache-Control': 'private, max-age=3600' },
       }),
     )
   }

@@ -1,3 +1,5 @@
+import { NEWS_LIST_PARAMS } from './news-query.ts'
+
 /**
  * The CDN cache tags of every public answer (pages, feeds, cards and the public API) and the pages
  * each tag shows up on (docs/decisions/0700). A page or answer carries the tags of the content it
@@ -49,6 +51,14 @@ export const pageTags: Readonly<Record<string, readonly ListTag[]>> = {
   '/reviews': ['reviews', 'seo'],
   '/rss.xml': ['news'],
   '/sitemap.xml': ['news', 'seo'],
+}
+
+/**
+ * The query parameters a page reads, which key its copies at the CDN (`Netlify-Vary: query=`); a
+ * page not listed reads none, and every query string shares its one copy.
+ */
+export const pageQueries: Readonly<Record<string, readonly string[]>> = {
+  '/news': NEWS_LIST_PARAMS,
 }
 
 /** Every tag a cache entry may carry, checked where a write names them. */

@@ -5,7 +5,6 @@ import {
   newsPagePath,
   newsPageQuery,
   pagerPages,
-  searchFromUrl,
   totalFrom,
 } from './news-pages.ts'
 
@@ -38,14 +37,6 @@ describe('totalFrom', () => {
     expect(totalFrom(null, 48, 3)).toBe(51)
     expect(totalFrom('abc', 0, 2)).toBe(2)
     expect(totalFrom('1', 24, 5)).toBe(29)
-  })
-})
-
-describe('searchFromUrl', () => {
-  it('reads and trims ?search=', () => {
-    expect(searchFromUrl('?search=%20iRacing%20')).toBe('iRacing')
-    expect(searchFromUrl('?search=+')).toBe('')
-    expect(searchFromUrl('')).toBe('')
   })
 })
 

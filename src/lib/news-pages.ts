@@ -1,4 +1,4 @@
-import { api, unwrap } from './api-client.ts'
+import { api } from './api-client.ts'
 import { throwIfNotOk } from './http-error.ts'
 import type { NewsRow } from './public-types.ts'
 
@@ -48,12 +48,6 @@ export async function fetchNewsPage(query: NewsQuery, offset: number, limit?: nu
   if (!Array.isArray(rows)) throw new Error('The answer is not a list.')
   return { rows, total: totalFrom(response.headers.get('X-Total-Count'), offset, rows.length) }
 }
-
-/** Every category (GET /api/news/categories). */
-export const fetchNewsCategories = (): Promise<string[]> => unwrap(api.news.categories.$get())
-
-/** The search term of a /news address (?search=), trimmed; '' when none. */
-export const searchFromUrl = (search: string): string => new URLSearchParams(search).get('search')?.trim() ?? ''
 
 /**
  * The crawlable pages of the news list (issue 17, decision 0120): /news is page 1, /news/page/N the

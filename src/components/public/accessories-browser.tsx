@@ -1,19 +1,16 @@
 import { useMemo, useState } from 'react'
 import { accessorySorts, isAccessorySort, sortAccessories, type AccessorySort } from '../../lib/accessory-sort.ts'
 import type { AccessoryItem } from '../../lib/public-types.ts'
-import { toAccessoryItem } from '../../lib/public-types.ts'
 import { filterAccessories } from '../../lib/search.ts'
 import { SearchField } from '../ui/search-field.tsx'
-import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { useHydrated } from '../ui/use-hydrated.ts'
 import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
 import { AccessoryCard } from './accessory-card.tsx'
-import { api } from '../../lib/api-client.ts'
-import { NO_ITEMS, useFreshList } from './use-fresh-list.ts'
+import { NO_ITEMS, pageList } from './page-list.ts'
 
-/** The hardware screen: search, sort, count, grid and states. */
-export function AccessoriesBrowser({ initial }: { initial: AccessoryItem[] }) {
-  const state = useFreshList(() => api.accessories.$get(), initial, { map: toAccessoryItem })
+/** The hardware screen: search, sort, count, grid and states (the page's hardware: page-list.ts). */
+export function AccessoriesBrowser({ initial }: { initial: AccessoryItem[] | undefined }) {
+  const state = pageList(initial)
   const [search, setSearch] = useState('')
   // Controls wait, disabled, until the island is live (decision 0111).
   const hydrated = useHydrated()
@@ -41,9 +38,7 @@ export function AccessoriesBrowser({ initial }: { initial: AccessoryItem[] }) {
           </select>
         </label>
       </div>
-      {state.status === 'loading' ? (
-        <SkeletonGrid count={8} label="Loading hardware" className="card-grid-4" />
-      ) : state.status === 'error' ? (
+      {state.status === 'error' ? (
         <StatePanel kind="error" title="Failed to Load Hardware" action={<RetryButton />}>
           We're having trouble loading the hardware. Please try again later.
         </StatePanel>

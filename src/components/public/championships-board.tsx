@@ -1,18 +1,13 @@
 import type { StandingsItem } from '../../lib/public-types.ts'
-import { toStandingsItem } from '../../lib/public-types.ts'
-import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
 import { StandingsCard } from './standings-card.tsx'
 import { STANDINGS_NOTE } from './state-texts.ts'
-import { api } from '../../lib/api-client.ts'
-import { useFreshList } from './use-fresh-list.ts'
-
+import { pageList } from './page-list.ts'
 
 /** The championships screen: one card per championship with its top 3. */
-export function ChampionshipsBoard({ initial }: { initial: StandingsItem[] }) {
-  const state = useFreshList(() => api['championships-standings'].$get(), initial, { map: toStandingsItem })
+export function ChampionshipsBoard({ initial }: { initial: StandingsItem[] | undefined }) {
+  const state = pageList(initial)
 
-  if (state.status === 'loading') return <SkeletonGrid count={4} label="Loading championships" className="card-grid-2" />
   if (state.status === 'error') {
     return (
       <StatePanel kind="error" title="Failed to Load Championships" action={<RetryButton />}>

@@ -1,16 +1,12 @@
 import type { GameItem } from '../../lib/public-types.ts'
-import { toGameItem } from '../../lib/public-types.ts'
-import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
 import { GameCard } from './game-card.tsx'
-import { api } from '../../lib/api-client.ts'
-import { useFreshList } from './use-fresh-list.ts'
+import { pageList } from './page-list.ts'
 
-/** The games screen: count line, grid, and the loading, error and empty states. */
-export function GamesBrowser({ initial }: { initial: GameItem[] }) {
-  const state = useFreshList(() => api.games.steam.$get(), initial, { map: toGameItem })
+/** The games screen: count line, grid, and the error and empty states (the page's games: page-list.ts). */
+export function GamesBrowser({ initial }: { initial: GameItem[] | undefined }) {
+  const state = pageList(initial)
 
-  if (state.status === 'loading') return <SkeletonGrid count={6} label="Loading games" />
   if (state.status === 'error') {
     return (
       <StatePanel kind="error" title="Failed to Load Games" action={<RetryButton />}>

@@ -1,11 +1,10 @@
 /**
- * The home page's list sections (spec 000 section 2): each shows its build-time items at once,
- * re-reads its endpoint once, and keeps its items when that fails ("failures are not shown").
+ * The home page's list sections (spec 000 section 2): each shows the page's items (rendered on
+ * demand, purged on every write that changes them: fresh by construction, decision 0704) and reads
+ * nothing on load; 'View All News' reads the next articles when the visitor asks.
  */
-import { useEffect, useState } from 'react'
-import { ALL_NEWS } from '../../lib/news-pages.ts'
+import { useState } from 'react'
 import type { AccessoryItem, GameItem, NewsItem, StandingsItem, StreamItem } from '../../lib/public-types.ts'
-import { toAccessoryItem, toGameItem, toStandingsItem, toStreamItem } from '../../lib/public-types.ts'
 import { HOME_CHAMPIONSHIPS } from '../../lib/standings.ts'
 import { homeStreams } from '../../lib/streams.ts'
 import { ArrowRightIcon } from '../ui/icons.tsx'
@@ -18,8 +17,6 @@ import { NewsCard } from './news-card.tsx'
 import { StandingsCard } from './standings-card.tsx'
 import { StreamCard } from './stream-card.tsx'
 import { STANDINGS_NOTE, STREAMS_NOTE } from './state-texts.ts'
-import { api } from '../../lib/api-client.ts'
-import { useFreshList } from './use-fresh-list.ts'
 import { useLoadMoreMarker, useNewsPages } from './use-news-pages.ts'
 
 export const HOME_NEWS = 3
@@ -31,10 +28,9 @@ const keep = { onError: 'keep' } as const
  * (decision 0111): a click before would be lost.
  */
 export function HomeNews({ initial, total }: { initial: NewsItem[]; total?: number }) {
-  const { state, show, more } = useNewsPages(initial, total, keep)
+  const { state, more } = useNewsPages(initial, total, keep)
   const hydrated = useHydrated()
   const [expanded, setExpanded] = useState(false)
-  useEffect(() => void show(ALL_NEWS, { limit: HOME_NEWS }), [show])
   const items = state.status === 'ready' ? state.items : []
   const hasMore = expanded && state.status === 'ready' && items.length < state.total
   const moreMarker = useLoadMoreMarker(hasMore, items.length, more)
@@ -69,9 +65,7 @@ export function HomeNews({ initial, total }: { initial: NewsItem[]; total?: numb
 }
 
 export function HomeStandings({ initial }: { initial: StandingsItem[] }) {
-  const state = useFreshList(() => api['championships-standings'].$get(), initial, { ...keep, map: toStandingsItem })
-  if (state.status !== 'ready') return <SkeletonGrid count={HOME_CHAMPIONSHIPS} label="Loading championships" className="card-grid-4" />
-  if (state.items.length === 0) {
+  if (initial.length === 0) {
     return (
       <StatePanel kind="empty">
         <p>No championship standings available.</p>
@@ -81,7 +75,7 @@ export function HomeStandings({ initial }: { initial: StandingsItem[] }) {
   }
   return (
     <div className="card-grid-4">
-      {state.items.slice(0, HOME_CHAMPIONSHIPS).map((c) => (
+      {initial.slice(0, HOME_CHAMPIONSHIPS).map((c) => (
         <StandingsCard key={c.id} championship={c} />
       ))}
     </div>
@@ -89,9 +83,7 @@ export function HomeStandings({ initial }: { initial: StandingsItem[] }) {
 }
 
 export function HomeStreams({ initial }: { initial: StreamItem[] }) {
-  const state = useFreshList(() => api.streams.$get(), initial, { ...keep, map: toStreamItem })
-  if (state.status !== 'ready') return <SkeletonGrid count={6} label="Loading streams" />
-  if (state.items.length === 0) {
+  if (initial.length === 0) {
     return (
       <StatePanel kind="empty">
         <p>No streams available.</p>
@@ -99,7 +91,7 @@ export function HomeStreams({ initial }: { initial: StreamItem[] }) {
       </StatePanel>
     )
   }
-  const { shown, showViewAll } = homeStreams(state.items)
+  const { shown, showViewAll } = homeStreams(initial)
   return (
     <>
       <div className="card-grid">
@@ -119,12 +111,10 @@ export function HomeStreams({ initial }: { initial: StreamItem[] }) {
 }
 
 export function HomeGames({ initial }: { initial: GameItem[] }) {
-  const state = useFreshList(() => api.games.featured.$get(), initial, { ...keep, map: toGameItem })
-  if (state.status !== 'ready') return <SkeletonGrid count={3} label="Loading games" />
-  if (state.items.length === 0) return <StatePanel kind="empty">No featured games available at the moment.</StatePanel>
+  if (initial.length === 0) return <StatePanel kind="empty">No featured games available at the moment.</StatePanel>
   return (
     <div className="card-grid">
-      {state.items.map((g) => (
+      {initial.map((g) => (
         <GameCard key={g.id} game={g} />
       ))}
     </div>
@@ -132,12 +122,10 @@ export function HomeGames({ initial }: { initial: GameItem[] }) {
 }
 
 export function HomeGear({ initial }: { initial: AccessoryItem[] }) {
-  const state = useFreshList(() => api.accessories.featured.$get(), initial, { ...keep, map: toAccessoryItem })
-  if (state.status !== 'ready') return <SkeletonGrid count={4} label="Loading hardware" className="card-grid-4" />
-  if (state.items.length === 0) return <StatePanel kind="empty">No featured accessories available at the moment.</StatePanel>
+  if (initial.length === 0) return <StatePanel kind="empty">No featured accessories available at the moment.</StatePanel>
   return (
     <div className="card-grid-4">
-      {state.items.map((item) => (
+      {initial.map((item) => (
         <AccessoryCard key={item.id} item={item} />
       ))}
     </div>

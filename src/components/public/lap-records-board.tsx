@@ -2,18 +2,16 @@ import { useState } from 'react'
 import { api, unwrap } from '../../lib/api-client.ts'
 import { LAP_TIMES_EMPTY_NOTE, lapRecordCells } from '../../lib/lap-records.ts'
 import type { LapRecordItem, LapTrackItem } from '../../lib/public-types.ts'
-import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
 import { useHydrated } from '../ui/use-hydrated.ts'
-import { useFreshList } from './use-fresh-list.ts'
+import { pageList } from './page-list.ts'
 
 /** Records a track shows before and after a car is chosen (the API pages on the server). */
 const PER_TRACK = 10
 
 /** /lap-times: one section per track, its fastest records, a car filter each (docs/decisions/0423). */
-export function LapRecordsBoard({ initial }: { initial: LapTrackItem[] }) {
-  const state = useFreshList(() => api['lap-times'].tracks.$get(), initial)
-  if (state.status === 'loading') return <SkeletonGrid count={3} label="Loading lap records" className="card-grid-2" />
+export function LapRecordsBoard({ initial }: { initial: LapTrackItem[] | undefined }) {
+  const state = pageList(initial)
   if (state.status === 'error') {
     return (
       <StatePanel kind="error" title="Failed to Load Lap Records" action={<RetryButton />}>

@@ -1,68 +1,64 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { ALL_NEWS, fetchNewsCategories, MAX_NEWS_PAGE, NEWS_PAGE_SIZE, searchFromUrl, type NewsQuery } from '../../lib/news-pages.ts'
+import { useEffect, useRef, useState } from 'react'
+import { ALL_NEWS, MAX_NEWS_PAGE, NEWS_PAGE_SIZE, type NewsQuery } from '../../lib/news-pages.ts'
+import type { NewsListQuery } from '../../lib/news-query.ts'
 import type { NewsItem } from '../../lib/public-types.ts'
 import { SCROLL_RESTORE_DELAY_MS, saveScrollPosition, saveShownCount, takeScrollPosition, takeShownCount } from '../../lib/scroll-memory.ts'
 import { SearchField } from '../ui/search-field.tsx'
 import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
+import { useHydrated } from '../ui/use-hydrated.ts'
 import { NewsCard } from './news-card.tsx'
 import { useLoadMoreMarker, useNewsPages } from './use-news-pages.ts'
 
 const ALL = 'all'
 /** Typing waits this long for the next key before the list asks the server. */
 export const SEARCH_DEBOUNCE_MS = 200
-/** Set on <html> by news.astro's first script when the address holds a search (see news.astro). */
-const QUERY_FLAG = 'newsQuery'
 
 interface Props {
-  /** The first page of every article, in the API's shape without the bodies. */
-  initial: NewsItem[]
-  /** How many articles there are at build time. */
+  /** The page's cards of its query, in the API's shape without the bodies; undefined when it could not read them. */
+  initial: NewsItem[] | undefined
+  /** How many articles the query finds. */
   total?: number
-  /** Every category at build time. */
+  /** Every category. */
   categories?: string[]
+  /** What the page's address asked for (src/lib/news-query.ts): its search, category and page. */
+  query: NewsListQuery
 }
 
 /**
- * The news list: the server searches (title, excerpt, content), filters by category, counts and
- * pages (decision 0110); cards come 24 at a time as the visitor nears the end. The search may come
- * from ?search=, and the scroll position of the spec is restored on entry.
+ * The news list: the page's own answer to its address at first (results, count, empty state:
+ * decision 0704), then the server searches (title, excerpt, content), filters by category, counts
+ * and pages as the visitor asks (decision 0110); cards come 24 at a time as the visitor nears the
+ * end. Nothing is read on entry, but the cards shown before an article was opened, to restore the
+ * scroll position of the spec.
  */
-export function NewsBrowser({ initial, total, categories = [] }: Props) {
-  const { state, show, more } = useNewsPages(initial, total)
-  // Controls are disabled until the island is live (decision 0111), and live only once its entry
-  // below has asked for its list: a choice made earlier would be overtaken by that answer.
-  const [live, setLive] = useState(false)
+export function NewsBrowser({ initial, total, categories = [], query: asked }: Props) {
+  // The address's category as the list names it (the address spells it case-folded).
+  const askedCategory = categories.find((c) => c.toLowerCase() === asked.category) ?? (asked.category ? asked.category : ALL)
+  const pageQuery: NewsQuery = { search: asked.search, category: askedCategory === ALL ? '' : askedCategory }
+  const { state, show, more } = useNewsPages(initial, total, { query: pageQuery })
+  // Controls wait, disabled, until the island is live (decision 0111).
+  const live = useHydrated()
   const [scrollTarget, setScrollTarget] = useState<number | null>(null)
-  const [search, setSearch] = useState('')
-  const [category, setCategory] = useState(ALL)
-  const [categoryList, setCategoryList] = useState(categories)
+  const [search, setSearch] = useState(asked.search)
+  const [category, setCategory] = useState(askedCategory)
+  // A later page of a search (the pager's, for visitors without scripts) does not grow by scrolling.
+  const [paged, setPaged] = useState(asked.page > 1)
   const query = (term: string, cat: string): NewsQuery => ({ search: term, category: cat === ALL ? '' : cat })
 
-  // Entry: the search of the address, the cards shown before an article was opened, then the saved
-  // position once they are there (and not before the spec's 100 ms).
-  const awaitingSearch = useRef(false)
+  // Entry: the cards shown before an article was opened, then the saved position once they are
+  // there (and not before the spec's 100 ms).
   useEffect(() => {
-    const term = searchFromUrl(window.location.search)
-    if (term) setSearch(term)
-    awaitingSearch.current = term !== ''
-    if (!term) delete document.documentElement.dataset[QUERY_FLAG]
     const saved = takeScrollPosition(window.sessionStorage)
     const shownBefore = takeShownCount(window.sessionStorage) ?? 0
-    const limit = saved === null ? NEWS_PAGE_SIZE : Math.min(MAX_NEWS_PAGE, Math.max(NEWS_PAGE_SIZE, shownBefore))
-    const delay = new Promise((resolve) => window.setTimeout(resolve, SCROLL_RESTORE_DELAY_MS))
+    if (saved === null) return
     let current = true
-    const entry = Promise.all([show({ ...ALL_NEWS, search: term }, { limit, skeleton: term !== '' }), delay])
-    setLive(true)
-    void entry.then(() => {
-      if (current) setScrollTarget(saved ?? 0)
+    const limit = Math.min(MAX_NEWS_PAGE, Math.max(NEWS_PAGE_SIZE, shownBefore))
+    const delay = new Promise((resolve) => window.setTimeout(resolve, SCROLL_RESTORE_DELAY_MS))
+    const cards = !paged && shownBefore > (initial?.length ?? 0) ? show(pageQuery, { limit }) : Promise.resolve()
+    void Promise.all([cards, delay]).then(() => {
+      if (current) setScrollTarget(saved)
     })
-    // Fresh categories; a failure keeps the build's (the list's own state shows failures).
-    fetchNewsCategories()
-      .then((list) => {
-        if (current && list.join('\n') !== categories.join('\n')) setCategoryList(list)
-      })
-      .catch(() => {})
     return () => {
       current = false
     }
@@ -75,24 +71,20 @@ export function NewsBrowser({ initial, total, categories = [] }: Props) {
     if (scrollTarget !== null) window.scrollTo({ top: scrollTarget, behavior: 'instant' })
   }, [scrollTarget])
 
-  // The page hid its build-time list while the address's search was on its way: show its answer.
-  useLayoutEffect(() => {
-    if (!awaitingSearch.current || state.status === 'loading') return
-    awaitingSearch.current = false
-    delete document.documentElement.dataset[QUERY_FLAG]
-  }, [state])
-
   // Typing asks the server once the visitor pauses; a category applies at once.
   const typed = useRef(false)
   useEffect(() => {
     if (!typed.current) return
-    const timer = window.setTimeout(() => void show(query(search, category)), SEARCH_DEBOUNCE_MS)
+    const timer = window.setTimeout(() => {
+      setPaged(false)
+      void show(query(search, category))
+    }, SEARCH_DEBOUNCE_MS)
     return () => window.clearTimeout(timer)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search])
 
   const items = state.status === 'ready' ? state.items : []
-  const hasMore = state.status === 'ready' && items.length < state.total
+  const hasMore = !paged && state.status === 'ready' && items.length < state.total
   const moreMarker = useLoadMoreMarker(hasMore, items.length, more)
 
   const rememberScroll = () => {
@@ -105,11 +97,13 @@ export function NewsBrowser({ initial, total, categories = [] }: Props) {
   }
   const changeCategory = (value: string) => {
     setCategory(value)
+    setPaged(false)
     void show(query(search, value))
   }
   const clearFilters = () => {
     setSearch('')
     setCategory(ALL)
+    setPaged(false)
     void show(ALL_NEWS)
   }
 
@@ -132,15 +126,13 @@ export function NewsBrowser({ initial, total, categories = [] }: Props) {
           className="field"
         >
           <option value={ALL}>All Categories</option>
-          {categoryList.map((c) => (
+          {categories.map((c) => (
             <option key={c} value={c}>
               {c}
             </option>
           ))}
         </select>
       </div>
-      {/* In the page's HTML only: shown instead of the list while the address's search is on its way (news.astro). */}
-      {!live && <SkeletonGrid count={6} label="Loading news" className="card-grid news-query-pending" />}
       {state.status === 'loading' ? (
         <SkeletonGrid count={6} label="Loading news" />
       ) : state.status === 'error' ? (

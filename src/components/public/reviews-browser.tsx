@@ -1,18 +1,15 @@
 import { useMemo, useState } from 'react'
 import type { ReviewItem } from '../../lib/public-types.ts'
-import { toReviewItem } from '../../lib/public-types.ts'
 import { filterReviews } from '../../lib/search.ts'
 import { SearchField } from '../ui/search-field.tsx'
-import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { useHydrated } from '../ui/use-hydrated.ts'
 import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
 import { ReviewCard } from './review-card.tsx'
-import { api } from '../../lib/api-client.ts'
-import { NO_ITEMS, useFreshList } from './use-fresh-list.ts'
+import { NO_ITEMS, pageList } from './page-list.ts'
 
 /** The reviews screen: search and states ('No Reviews Available' from the server, 'No Reviews Found' from a search). */
-export function ReviewsBrowser({ initial }: { initial: ReviewItem[] }) {
-  const state = useFreshList(() => api.reviews.$get(), initial, { map: toReviewItem })
+export function ReviewsBrowser({ initial }: { initial: ReviewItem[] | undefined }) {
+  const state = pageList(initial)
   const [search, setSearch] = useState('')
   // Controls wait, disabled, until the island is live (decision 0111).
   const hydrated = useHydrated()
@@ -22,9 +19,7 @@ export function ReviewsBrowser({ initial }: { initial: ReviewItem[] }) {
   return (
     <>
       <SearchField label="Search reviews" placeholder="Search reviews..." value={search} onChange={setSearch} disabled={!hydrated} className="mb-8" />
-      {state.status === 'loading' ? (
-        <SkeletonGrid count={4} label="Loading reviews" className="card-grid-2" />
-      ) : state.status === 'error' ? (
+      {state.status === 'error' ? (
         <StatePanel kind="error" title="Failed to Load Reviews" action={<RetryButton />}>
           We're having trouble loading the reviews. Please try again later.
         </StatePanel>

@@ -1,32 +1,17 @@
-import { useEffect, useState } from 'react'
 import type { StreamItem } from '../../lib/public-types.ts'
-import { toStreamItem } from '../../lib/public-types.ts'
-import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { StatePanel } from '../ui/state-panel.tsx'
 import { StreamCard } from './stream-card.tsx'
 import { STREAMS_NOTE } from './state-texts.ts'
-import { sameItems, useFreshList } from './use-fresh-list.ts'
-import { api, unwrap } from '../../lib/api-client.ts'
 
 /**
- * The streams screen: 'LIVE NOW' (from /api/streams/live) only when live streams exist, then
- * 'Recent Streams'. Failures are not shown (spec 000 section 8): the build-time lists stay.
+ * The streams screen: 'LIVE NOW' only when live streams exist, then 'Recent Streams': the page's
+ * lists (page-list.ts). Whether a stream is live is what the scheduler's stream refresh last read,
+ * and a refresh that changes it purges the page (decision 0704): nothing is read on load. Failures
+ * are not shown (spec 000 section 8).
  */
 export function StreamsBoard({ initial, initialLive }: { initial: StreamItem[]; initialLive: StreamItem[] }) {
-  const state = useFreshList(() => api.streams.$get(), initial, { map: toStreamItem, onError: 'keep' })
-  const [live, setLive] = useState(initialLive)
-
-  useEffect(() => {
-    unwrap(api.streams.live.$get())
-      .then((data) => {
-        const fresh = data.map(toStreamItem)
-        setLive((shown) => (sameItems(shown, fresh) ? shown : fresh))
-      })
-      .catch(() => {})
-  }, [])
-
-  if (state.status === 'loading') return <SkeletonGrid count={6} label="Loading streams" />
-  const recent = state.status === 'ready' ? state.items.filter((s) => !s.isLive) : []
+  const live = initialLive
+  const recent = initial.filter((s) => !s.isLive)
 
   if (live.length === 0 && recent.length === 0) {
     return (

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { fetchNewsPage, NEWS_PAGE_SIZE, type NewsQuery } from '../../lib/news-pages.ts'
 import { toNewsItem, type NewsItem, type NewsRow } from '../../lib/public-types.ts'
-import { sameItems } from './use-fresh-list.ts'
+import { sameItems } from './page-list.ts'
 
 export type NewsPagesState =
   | { status: 'loading' }
@@ -12,30 +12,42 @@ const toCard = (row: NewsRow) => toNewsItem(row, { withText: false })
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
- * A news list read from the API page by page (decision 0110): the server searches and counts, the
- * browser holds only the cards it shows. `show` replaces the list with the first page of a query
- * (the newest call wins: an older answer arriving late is dropped); `more` appends the next page.
- * No retry, no polling (spec 000 section 7). A failure shows the list's error state, or with
- * `onError: 'keep'` (the home page: "failures of other calls are not shown") keeps the cards.
+ * A news list: the page's own cards at first (rendered on demand, purged on every write: fresh by
+ * construction, decision 0704), then read from the API page by page when the visitor asks
+ * (decision 0110): the server searches and counts, the browser holds only the cards it shows.
+ * `show` replaces the list with the first page of a query (the newest call wins: an older answer
+ * arriving late is dropped); `more` appends the next page. No retry, no polling (spec 000 section 7).
+ * Without the page's cards (it could not read them) the list shows its error state; a failure later
+ * shows it too, or with `onError: 'keep'` (the home page: "failures of other calls are not shown")
+ * keeps the cards.
  */
 export function useNewsPages(
-  initial: NewsItem[],
+  initial: NewsItem[] | undefined,
   initialTotal: number | undefined,
-  { onError = 'panel' }: { onError?: 'panel' | 'keep' } = {},
+  {
+    onError = 'panel',
+    query: initialQuery = { search: '', category: '' },
+  }: {
+    onError?: 'panel' | 'keep'
+    /** The query the page answered. */
+    query?: NewsQuery
+  } = {},
 ) {
   const [state, setState] = useState<NewsPagesState>(() =>
-    initialTotal !== undefined && (initial.length > 0 || initialTotal === 0)
+    initial && initialTotal !== undefined
       ? { status: 'ready', items: initial, total: initialTotal }
-      : { status: 'loading' },
+      : { status: 'error', message: 'The page could not read the news.' },
   )
-  const query = useRef<NewsQuery>({ search: '', category: '' })
+  const query = useRef<NewsQuery>(initialQuery)
   const latest = useRef(0)
   const loadingMore = useRef(false)
   const fail = useCallback(
     (error: unknown) =>
       setState((previous) => {
         if (onError === 'panel') return { status: 'error', message: messageOf(error) }
-        return previous.status === 'ready' ? previous : { status: 'ready', items: initial, total: initialTotal ?? initial.length }
+        return previous.status === 'ready' || !initial
+          ? previous
+          : { status: 'ready', items: initial, total: initialTotal ?? initial.length }
       }),
     // The island's props and options never change.
     // eslint-disable-next-line react-hooks/exhaustive-deps

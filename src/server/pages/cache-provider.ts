@@ -1,4 +1,5 @@
 import type { CacheProvider } from 'astro'
+import { pageQueries } from '../../lib/cache-tags.ts'
 import { cdnCacheHeaders } from '../http/cache.ts'
 
 /**
@@ -14,8 +15,10 @@ import { cdnCacheHeaders } from '../http/cache.ts'
 export default function netlifyCdnCache(): CacheProvider {
   return {
     name: 'netlify-cdn',
-    setHeaders(options) {
-      return new Headers(cdnCacheHeaders({ tags: options.tags ?? [] }))
+    setHeaders(options, request) {
+      // A page keyed on its own parameters (the news list's search: decision 0704), and on none else.
+      const query = pageQueries[new URL(request.url).pathname]
+      return new Headers(cdnCacheHeaders({ tags: options.tags ?? [], query }))
     },
     invalidate() {
       return Promise.reject(new Error('Writes purge through the publisher (src/server/publish/publisher.ts).'))

@@ -78,7 +78,9 @@ function where(filter: NewsFilter): SQL | undefined {
   if (filter.includeDrafts && filter.status) parts.push(statusCondition[filter.status])
   const pattern = newsSearchPattern(filter.search ?? '')
   if (pattern !== null) parts.push(sql`${newsArticles.searchText} like lower(${pattern})`)
-  if (filter.category) parts.push(eq(newsArticles.category, filter.category))
+  // The category filter ignores case, as the search does: /news keys its copies on the case-folded
+  // category (src/lib/news-query.ts).
+  if (filter.category) parts.push(sql`lower(${newsArticles.category}) = lower(${filter.category})`)
   return parts.length ? and(...parts) : undefined
 }
 

@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { excerptFromHtml, htmlToText } from '../../../lib/excerpt.ts'
 import { sanitizeArticleHtml } from '../../../lib/sanitize-article.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
+import { clientKey } from '../../auth/rate-limit.ts'
+import { newsSearches, tooManySearchesMessage } from '../../http/search-budget.ts'
 import { materializeImageUrl, withStoredImage } from '../../blobs/images.ts'
 import type { BlobStores } from '../../blobs/store.ts'
 import { noStore, publicCache } from '../../http/cache.ts'
@@ -109,6 +111,11 @@ export const newsRoutes = new Hono()
   .use(publicCache(['news'], { query: ['search', 'category', 'limit', 'offset'] }))
   .get('/', queryParams(listQuery), async (c) => {
     const { t: _cacheBuster, ...filter } = c.req.valid('query')
+    // A distinct search is a render: an address has a minute's budget of them (decision 0704).
+    if (filter.search?.trim() || filter.category?.trim()) {
+      const retryAfter = newsSearches.take(clientKey(c))
+      if (retryAfter > 0) throw new ApiError(429, tooManySearchesMessage, { 'Retry-After': String(retryAfter) })
+    }
     const { items, total } = await findNewsPage(filter)
     c.header('X-Total-Count', String(total))
     // Readable by a page on another origin too (a same-origin page reads every header anyway).
