@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MONTHS } from './dates.ts'
 
 /*
  * The API's dates and times: an ISO 8601 day ('2026-11-24') or instant ('2026-11-24T18:30:00Z',
@@ -9,21 +10,6 @@ import { z } from 'zod'
  */
 const ISO_DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
 
 const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
 

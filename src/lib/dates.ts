@@ -11,7 +11,8 @@ const toDate = (value: Date | string): Date => (value instanceof Date ? value : 
  * formatter a page makes loads the browser's locale data, a long task in the middle of hydration
  * on a slow phone. A property test holds these to Intl's own output.
  */
-const MONTHS = [
+/** The months' English names, January first (shared with the API's date checks: calendar-date.ts). */
+export const MONTHS = [
   'January',
   'February',
   'March',
@@ -24,7 +25,7 @@ const MONTHS = [
   'October',
   'November',
   'December',
-]
+] as const
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 const INVALID = 'Invalid Date'
 
