@@ -32,6 +32,7 @@ export function testPlatform(
     launchJob: options.launchJob ?? services.launchJob,
     deploys: options.deploys ?? services.deploys,
     blobs: options.blobs ?? services.blobs,
+    mail: 'mail' in options ? options.mail : services.mail,
     publisher: createPublisher({
       siteUrl,
       purge:

@@ -5,6 +5,7 @@ import { appendAudit } from '../audit/audit.ts'
 import { newsTag } from '../../lib/cache-tags.ts'
 import type { Platform } from '../platform.ts'
 import { startGameRefresh, startStreamRefresh } from '../refresh/start.ts'
+import { digestTick, newsletterHousekeeping } from '../newsletter/schedule.ts'
 import { standingsRunOf } from '../results/refresh-standings.ts'
 import type { JobRow } from '../repos/jobs.repo.ts'
 import { publishDueNews } from '../repos/news.repo.ts'
@@ -112,7 +113,8 @@ async function startRun(platform: Platform, plan: RunPlan): Promise<StartedRun |
 /**
  * One scheduler tick (netlify/functions/scheduler.mts every minute; `npm start` ticks it too):
  * starts the work whose time has come, weekly or daily at hour:minute UTC, or every test interval
- * in test mode, each slot at most once however many ticks overlap; publishes the scheduled articles
+ * in test mode, each slot at most once however many ticks overlap; the newsletter's digest at its
+ * time on the site's clock, and forgets week-old pending sign-ups; publishes the scheduled articles
  * whose time has come; and sends again the CDN purges that failed or had to wait (decision 0700).
  */
 export async function runSchedulerTick(platform: Platform, now = new Date()): Promise<TickReport> {
@@ -181,6 +183,16 @@ export async function runSchedulerTick(platform: Platform, now = new Date()): Pr
     const result = await startRun(platform, plan)
     if (result) started.push(result)
   }
+  // The newsletter's digest, on the site's time zone clock (docs/decisions/0802).
+  if (config.enabled) {
+    try {
+      const digest = await digestTick(platform, config.digest, now)
+      if (digest) started.push(digest)
+    } catch (error) {
+      console.warn('[scheduler] could not start the newsletter digest:', error)
+    }
+  }
+  await newsletterHousekeeping(now)
   const publishedNews = await publishScheduledNews(platform, now)
   let relaunched: number[] = []
   try {
