@@ -290,7 +290,8 @@ describe('a digest job killed half-way', () => {
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', path.resolve('tests/fixtures/newsletter/run-digest-job.ts'), String(jobId), mail.fake.url],
-      { env: process.env, stdio: ['ignore', 'ignore', 'pipe'] },
+      // The child inherits this worker's environment: its database (tests/setup/db.setup.ts).
+      { stdio: ['ignore', 'ignore', 'pipe'] },
     )
     let stderr = ''
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))

@@ -24,7 +24,7 @@ export function DigestsList({ digests, zone }: { digests: readonly NewsletterDig
   if (digests.length === 0) return <p className="text-gray-300">No digest has been made yet.</p>
   return (
     <div className="flex flex-col gap-4">
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Last digests">
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Digests, newest first">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">The last digests, newest first</caption>
           <thead className="text-gray-300">

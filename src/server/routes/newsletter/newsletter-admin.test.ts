@@ -93,14 +93,12 @@ describe('the Newsletter tab', () => {
 
   it('finds an address with its consents, and erases it with them and its place in every digest', async () => {
     const [reader, other] = await createSubscribers(2)
-    await db()
-      .insert(newsletterConsents)
-      .values({
-        subscriberId: reader!.id,
-        page: '/news/4',
-        text: 'We keep only your email address.',
-        confirmedAt: new Date(),
-      })
+    await db().insert(newsletterConsents).values({
+      subscriberId: reader!.id,
+      page: '/news/4',
+      text: 'We keep only your email address.',
+      confirmedAt: new Date(),
+    })
     const [digest] = await db()
       .insert(newsletterDigests)
       .values({ slotKey: 'digest:x', frequency: 'weekly', periodStart: days(7), periodEnd: new Date(), subject: 'S' })

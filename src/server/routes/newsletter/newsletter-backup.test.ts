@@ -65,14 +65,12 @@ describe('the newsletter in the backup archive', () => {
   it('keeps the addresses and their consents, restores them as they were, and counts them as content', async () => {
     const [reader] = await createSubscribers(2)
     await createSubscribers(1, { status: 'unsubscribed', unsubscribedAt: new Date() })
-    await db()
-      .insert(newsletterConsents)
-      .values({
-        subscriberId: reader!.id,
-        page: '/news/7',
-        text: 'We keep only your email address.',
-        confirmedAt: new Date(),
-      })
+    await db().insert(newsletterConsents).values({
+      subscriberId: reader!.id,
+      page: '/news/7',
+      text: 'We keep only your email address.',
+      confirmedAt: new Date(),
+    })
     const before = await rows()
 
     const file = await download()
