@@ -74,17 +74,19 @@ export interface Mailer {
   close(): void
 }
 
-export function openMailer(mail: MailConfig, options: { pool: boolean }): Mailer {
+/** `timeoutMs`: shorter than the mail config's where someone waits for the answer (a sign-up). */
+export function openMailer(mail: MailConfig, options: { pool: boolean; timeoutMs?: number }): Mailer {
+  const timeout = Math.min(mail.timeoutMs, options.timeoutMs ?? mail.timeoutMs)
   const transport = nodemailer.createTransport({
     url: mail.smtpUrl,
     pool: options.pool,
     maxConnections: mail.maxConnections,
     // A connection is replaced after this many messages (nodemailer's default, 100).
     maxMessages: 100,
-    connectionTimeout: mail.timeoutMs,
-    greetingTimeout: mail.timeoutMs,
-    socketTimeout: mail.timeoutMs,
-    dnsTimeout: mail.timeoutMs,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+    dnsTimeout: timeout,
     // The pool must not send a message again by itself when its connection drops mid-send: the
     // server may have taken it. Our caller decides (a claimed recipient is never sent twice).
     maxRequeues: 0,

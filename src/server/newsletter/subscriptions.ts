@@ -88,7 +88,8 @@ async function sendConfirmation(
     confirmUrl: confirmPageUrl(confirmToken(key, to.consentId, now)),
     unsubscribeUrl: unsubscribePageUrl(unsubscribe),
   })
-  const mailer = openMailer(mail, { pool: false })
+  // The visitor waits for this: a mail server that does not answer is given up after 10 s.
+  const mailer = openMailer(mail, { pool: false, timeoutMs: 10_000 })
   try {
     const outcome = await mailer.send({ to: to.email, ...email, headers: listHeaders(unsubscribe) })
     if (outcome.kind === 'sent') return await markConfirmationSent(to.subscriberId, now)
