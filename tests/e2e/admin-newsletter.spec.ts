@@ -178,8 +178,23 @@ test('subscribe, confirm from the email, get the digest, unsubscribe in one POST
   }
   const digests = page.getByRole('region', { name: 'Last digests' })
   await expect(digests.getByRole('row').filter({ hasText: title })).toContainText('Sent')
+  // The preview is the email itself, pictures from the site's image CDN, under the panel's CSP.
+  const refused: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) refused.push(m.text())
+  })
   await page.getByRole('button', { name: 'Preview Digest' }).click()
-  await expect(page.getByTitle('Preview of the digest email')).toBeVisible()
+  const email = page.frameLocator('iframe[title="Preview of the digest email"]')
+  await expect(email.getByRole('link', { name: title })).toBeVisible()
+  await expect
+    .poll(() =>
+      email
+        .locator('img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBeGreaterThan(0)
+  expect(refused).toEqual([])
   await expectNoAxeViolations(page, 'newsletter tab')
   const download = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Export CSV' }).click()

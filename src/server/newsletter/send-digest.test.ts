@@ -145,6 +145,13 @@ describe('the scheduled digest', () => {
     expect(mail.fake.messages[0]!.subject).toBe('SimRacing Hub weekly: Next week')
   })
 
+  it('carries an article the same tick publishes at its scheduled time', async () => {
+    await createSubscribers(1)
+    await createNews({ title: 'Due at six', status: 'draft', publishAt: MONDAY, timestamp: at('2026-11-20T00:00:00Z') })
+    await tickAndSend(MONDAY)
+    expect(mail.fake.messages.map((m) => m.subject)).toEqual(['SimRacing Hub weekly: Due at six'])
+  })
+
   it('is not sent when nothing was published since the last one', async () => {
     await createSubscribers(3)
     await tickAndSend(MONDAY)

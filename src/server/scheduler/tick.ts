@@ -183,7 +183,9 @@ export async function runSchedulerTick(platform: Platform, now = new Date()): Pr
     const result = await startRun(platform, plan)
     if (result) started.push(result)
   }
-  // The newsletter's digest, on the site's time zone clock (docs/decisions/0802).
+  const publishedNews = await publishScheduledNews(platform, now)
+  // The newsletter's digest, on the site's time zone clock (docs/decisions/0802), after this tick's
+  // scheduled articles went live: an article due now is in the digest made now.
   if (config.enabled) {
     try {
       const digest = await digestTick(platform, config.digest, now)
@@ -193,7 +195,6 @@ export async function runSchedulerTick(platform: Platform, now = new Date()): Pr
     }
   }
   await newsletterHousekeeping(now)
-  const publishedNews = await publishScheduledNews(platform, now)
   let relaunched: number[] = []
   try {
     relaunched = await relaunchStalledJobs(platform, now)
