@@ -67,6 +67,8 @@ export function e2eSite(env: Env, index = 0) {
       PERPLEXITY_API_KEY: 'pplx-poison',
       TWITCH_CLIENT_SECRET: 'twitch-poison',
       YOUTUBE_API_KEY: 'youtube-poison',
+      SMTP_URL: 'smtp://poison:poison@127.0.0.1:9',
+      NEWSLETTER_FROM: 'Poison <poison@poison.example>',
     },
   }
 }
