@@ -44,7 +44,7 @@ async function restore(file: Buffer, replace: boolean) {
   const opened = await send('POST', '/api/admin/backup/restores', { cookie, body: { size: file.length } })
   expect(opened.status).toBe(201)
   for (let i = 0; i < opened.body.chunks; i++) {
-    const chunk = file.subarray(i * opened.body.chunkSize, (i + 1) * opened.body.chunkSize)
+    const chunk = new Uint8Array(file.subarray(i * opened.body.chunkSize, (i + 1) * opened.body.chunkSize))
     await send('PUT', `/api/admin/backup/restores/${opened.body.id}/chunks/${i}`, {
       cookie,
       raw: chunk,
