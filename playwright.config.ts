@@ -47,6 +47,7 @@ const secondLane = [
   'admin-xss',
   'admin-revisions',
   'admin-totp',
+  'admin-newsletter',
 ].map((name) => new RegExp(`/${name}\\.spec\\.ts$`))
 
 export default defineConfig({

@@ -11,6 +11,7 @@ import { rmSync } from 'node:fs'
 import { startFakeAi } from '../tests/fakes/ai-server.ts'
 import { startFakeJolpica } from '../tests/fakes/jolpica-server.ts'
 import { startFakeRefreshApis } from '../tests/fakes/refresh-apis-server.ts'
+import { startFakeSmtp } from '../tests/fakes/smtp-server.ts'
 import { hermeticEnv } from './local-platform/hermetic-env.ts'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
@@ -19,6 +20,7 @@ const dbPort = arg('db-port') ?? '54339'
 const fakeAiPort = arg('fake-ai-port')
 const fakeRefreshPort = arg('fake-refresh-port')
 const fakeJolpicaPort = arg('fake-jolpica-port')
+const fakeSmtpPort = arg('fake-smtp-port')
 const dataDir = `.data/e2e-${port}`
 rmSync(dataDir, { recursive: true, force: true })
 
@@ -52,6 +54,15 @@ const refreshEnv: Record<string, string> = fakeRefresh
 const fakeJolpica = fakeJolpicaPort ? await startFakeJolpica({ port: Number(fakeJolpicaPort) }) : undefined
 const jolpicaEnv: Record<string, string> = fakeJolpica ? { JOLPICA_BASE_URL: fakeJolpica.baseUrl } : {}
 
+// --fake-smtp-port: the newsletter sends through the fake mail server on 127.0.0.1, which writes what
+// it takes into a folder the tests read (tests/helpers/e2e-mail.ts); without it, no newsletter.
+const mailbox = `${dataDir}-mailbox`
+rmSync(mailbox, { recursive: true, force: true })
+const fakeSmtp = fakeSmtpPort ? await startFakeSmtp({ port: Number(fakeSmtpPort), mailbox }) : undefined
+const smtpEnv: Record<string, string> = fakeSmtp
+  ? { SMTP_URL: fakeSmtp.url, NEWSLETTER_FROM: 'SimRacing Hub <digest@simracing-hub.example.com>' }
+  : {}
+
 const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', `--port=${port}`, '--test-controls'], {
   env: hermeticEnv(process.env, {
     DATA_DIR: dataDir,
@@ -59,6 +70,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', `-
     ...aiEnv,
     ...refreshEnv,
     ...jolpicaEnv,
+    ...smtpEnv,
   }),
   stdio: 'inherit',
 })
@@ -69,5 +81,6 @@ child.once('exit', async (code) => {
   await fake?.close()
   await fakeRefresh?.close()
   await fakeJolpica?.close()
+  await fakeSmtp?.close()
   process.exit(code ?? 0)
 })

@@ -74,6 +74,24 @@ const schema = z.object({
   BLOBS_EDGE_URL: z.url().optional(),
   BLOBS_SITE_ID: z.string().optional(),
   BLOBS_TOKEN: z.string().optional(),
+  /**
+   * The newsletter's mail server (docs/newsletter.md): smtp://user:password@host:587 (STARTTLS) or
+   * smtps://...:465. With NEWSLETTER_FROM, the site shows its sign-up forms; without both, none.
+   */
+  SMTP_URL: z
+    .url({ message: 'SMTP_URL must be an address such as smtp://user:password@smtp.example.com:587' })
+    .refine((v) => /^smtps?:\/\//i.test(v), 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  /** Who the newsletter's emails are from: 'SimRacing Hub <news@example.com>' (an address your SMTP_URL may send as). */
+  NEWSLETTER_FROM: z
+    .string()
+    .regex(
+      /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/,
+      'NEWSLETTER_FROM must be an address, or a name and an address: SimRacing Hub <news@example.com>',
+    )
+    .optional(),
+  /** Key that signs the newsletter's confirmation and unsubscribe links. Unset: the server makes one and keeps it in the database. */
+  NEWSLETTER_SECRET: z.string().min(32, 'NEWSLETTER_SECRET must be at least 32 characters').optional(),
   /** Verbose errors in API answers (never in production). */
   DEBUG_ERRORS: bool.default(false),
 })
@@ -104,6 +122,9 @@ export const aiConfigured = {
   openai: env.OPENAI_API_KEY !== undefined,
   perplexity: env.PERPLEXITY_API_KEY !== undefined,
 }
+
+/** Sign-up forms exist only when the newsletter can send mail (docs/decisions/0800). */
+export const newsletterConfigured = env.SMTP_URL !== undefined && env.NEWSLETTER_FROM !== undefined
 
 /** Every variable this module reads (the test runner blanks them all: scripts/local-platform/hermetic-env.ts). */
 export const envVariableNames: readonly string[] = Object.keys(schema.shape)

@@ -11,6 +11,7 @@ import {
   games,
   imageLibrary,
   newsArticles,
+  newsletterSubscribers,
   reviews,
   streams,
 } from '../src/server/db/schema.ts'
@@ -157,3 +158,22 @@ export const createResultsChampionship = (o: Partial<NewStandingsSet> = {}) =>
       0,
     ),
   )
+
+/**
+ * Newsletter addresses as a confirmed sign-up leaves them (status 'confirmed', confirmed now), or
+ * with the status given; `count` of them, reader-<n>@<domain>.
+ */
+export async function createSubscribers(
+  count: number,
+  overrides: Partial<Insert<typeof newsletterSubscribers>> & { domain?: string; prefix?: string } = {},
+): Promise<(typeof newsletterSubscribers.$inferSelect)[]> {
+  const { domain = 'example.com', prefix = 'reader', ...row } = overrides
+  const status = row.status ?? 'confirmed'
+  const values = Array.from({ length: count }, () => ({
+    email: `${prefix}-${next()}@${domain}`,
+    status,
+    confirmedAt: status === 'confirmed' ? new Date() : null,
+    ...row,
+  }))
+  return values.length ? db().insert(newsletterSubscribers).values(values).returning() : []
+}

@@ -8,7 +8,8 @@
  * for their site, so they fill the CPU the read-only tests leave. Site 0 is on E2E_PORT (8899),
  * each next one ten ports above. Each site has its fakes on its port + 2, + 3 and + 4, and its
  * database on E2E_DB_PORT (+ 10 per site) or its port + 45440, so that two checkouts can run the
- * suite side by side.
+ * suite side by side. The writing sites also have a fake mail server on their port + 5, so their
+ * newsletter is on; the read-only site has none, as the demo: no sign-up form (decision 0800).
  */
 import { embeddedDatabaseUrl, readEmbeddedPassword } from '../../src/server/db/embedded-password.ts'
 
@@ -27,6 +28,8 @@ export function e2eSite(env: Env, index = 0) {
   const fakeRefreshPort = port + 3
   /** The fake Jolpica-F1 (tests/fakes/jolpica-server.ts; tests/helpers/e2e-jolpica.ts). */
   const fakeJolpicaPort = port + 4
+  /** The fake SMTP server (tests/fakes/smtp-server.ts; tests/helpers/e2e-mail.ts): writing sites only. */
+  const fakeSmtpPort = index > 0 ? port + 5 : undefined
   return {
     index,
     port,
@@ -36,6 +39,8 @@ export function e2eSite(env: Env, index = 0) {
     fakeAiOrigin: `http://127.0.0.1:${fakeAiPort}`,
     fakeRefreshOrigin: `http://127.0.0.1:${fakeRefreshPort}`,
     fakeJolpicaOrigin: `http://127.0.0.1:${fakeJolpicaPort}`,
+    /** Where the site's fake mail server writes each message it takes (one JSON file each). */
+    mailbox: fakeSmtpPort ? `.data/e2e-${port}-mailbox` : undefined,
     /** Answers once the site serves its API. */
     readyUrl: `http://localhost:${port}/api/site-settings/hero_image`,
     args: [
@@ -47,6 +52,7 @@ export function e2eSite(env: Env, index = 0) {
       `--fake-ai-port=${fakeAiPort}`,
       `--fake-refresh-port=${fakeRefreshPort}`,
       `--fake-jolpica-port=${fakeJolpicaPort}`,
+      ...(fakeSmtpPort ? [`--fake-smtp-port=${fakeSmtpPort}`] : []),
     ],
     /**
      * What a developer's shell may hold. scripts/e2e-server.ts hands the site an allow-list only, so
@@ -61,6 +67,8 @@ export function e2eSite(env: Env, index = 0) {
       PERPLEXITY_API_KEY: 'pplx-poison',
       TWITCH_CLIENT_SECRET: 'twitch-poison',
       YOUTUBE_API_KEY: 'youtube-poison',
+      SMTP_URL: 'smtp://poison:poison@127.0.0.1:9',
+      NEWSLETTER_FROM: 'Poison <poison@poison.example>',
     },
   }
 }

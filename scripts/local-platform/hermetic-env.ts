@@ -85,6 +85,9 @@ export const SITE_VARIABLES: readonly string[] = [
   'BLOBS_EDGE_URL',
   'BLOBS_SITE_ID',
   'BLOBS_TOKEN',
+  'SMTP_URL',
+  'NEWSLETTER_FROM',
+  'NEWSLETTER_SECRET',
   'DEBUG_ERRORS',
 ]
 

@@ -32,6 +32,8 @@ import {
 import { jobsRoutes } from './routes/jobs/jobs.routes.ts'
 import { newsBulkRoutes } from './routes/news/news-bulk.routes.ts'
 import { newsAdminRoutes, newsRoutes } from './routes/news/news.routes.ts'
+import { newsletterAdminRoutes } from './routes/newsletter/newsletter-admin.routes.ts'
+import { newsletterRoutes } from './routes/newsletter/newsletter.routes.ts'
 import { refreshRoutes } from './routes/refresh/refresh.routes.ts'
 import { reviewsAdminRoutes, reviewsRoutes } from './routes/reviews/reviews.routes.ts'
 import { revisionsRoutes } from './routes/revisions/revisions.routes.ts'
@@ -149,6 +151,7 @@ export function createApp(platform: Platform) {
       .route('/admin/streams', streamsAdminRoutes)
       .route('/admin/image-library', imageLibraryAdminRoutes)
       .route('/admin/site-settings', siteSettingsAdminRoutes)
+      .route('/admin/newsletter', newsletterAdminRoutes)
       .route('/games', gamesRoutes)
       .route('/accessories', accessoriesRoutes)
       .route('/news', newsRoutes)
@@ -160,6 +163,8 @@ export function createApp(platform: Platform) {
       .route('/site-settings', siteSettingsRoutes)
       .route('/image-library', imageLibraryRoutes)
       .route('/images', imagesRoutes)
+      // The one thing visitors write: a newsletter sign-up, behind double opt-in (decision 0800).
+      .route('/newsletter', newsletterRoutes)
       .notFound((c) => c.json({ message: 'Not found' }, 404))
       .onError(errorResponse)
   )

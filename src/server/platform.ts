@@ -3,6 +3,7 @@ import { aiConfigFromEnv, type AiConfig } from './ai/config.ts'
 import { blobStoresFromEnv, type BlobStores } from './blobs/store.ts'
 import { externalConfigFromEnv, type ExternalConfig } from './external/config.ts'
 import { launchThroughFunction, type JobLauncher } from './jobs/jobs.ts'
+import { mailConfigFromEnv, type MailConfig } from './newsletter/mail-config.ts'
 import { deployHookFromEnv, type DeployHook } from './publish/publish.ts'
 import { netlifyPurge } from './publish/purge-client.ts'
 import { createPublisher, type Publisher } from './publish/publisher.ts'
@@ -31,6 +32,8 @@ export interface Platform {
    * that dies there); `audit` before the audit row is written (throw: the audit insert fails).
    */
   faults?: { afterCommit?: () => void; audit?: () => void }
+  /** The newsletter's mail server (SMTP_URL, NEWSLETTER_FROM); undefined: no newsletter (decision 0800). */
+  mail: MailConfig | undefined
 }
 
 /**
@@ -61,5 +64,6 @@ export function servicesFromEnv(): Omit<Platform, 'publisher'> {
     launchJob: launchThroughFunction,
     deploys: deployHookFromEnv(),
     blobs: blobStoresFromEnv(),
+    mail: mailConfigFromEnv(),
   }
 }

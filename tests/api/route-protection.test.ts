@@ -59,6 +59,11 @@ const expectedPublic = [
   'GET /api/image-library',
   'POST /api/admin/login',
   'GET /api/admin/session/state',
+  // The newsletter's sign-up and the links of its emails (docs/decisions/0800).
+  'POST /api/newsletter/subscriptions',
+  'POST /api/newsletter/confirmations',
+  'POST /api/newsletter/unsubscribe',
+  'GET /api/newsletter/unsubscribe',
 ]
 
 describe('route protection', () => {

@@ -99,6 +99,10 @@ const fieldNames = [
   'driverData',
   'driverName',
   'size',
+  // The newsletter's admin bodies (test send, in-doubt choice) and the scheduler's digest block.
+  'email',
+  'choice',
+  'digest',
   '__proto__',
   'constructor',
 ]

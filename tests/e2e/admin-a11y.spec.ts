@@ -17,6 +17,7 @@ const tabs: [id: string, heading: string][] = [
   ['seo', 'SEO Settings'],
   ['scheduler', 'Scheduler'],
   ['openai-diagnostic', 'AI Services Diagnostic'],
+  ['newsletter', 'Newsletter'],
   ['system-settings', 'System Settings'],
   ['activity', 'Activity'],
 ]

@@ -92,6 +92,7 @@ test.describe('admin gate and shell', () => {
       'SEO',
       'Scheduler',
       'AI Diagnostics',
+      'Newsletter',
       'System Settings',
       'Activity',
     ])

@@ -33,6 +33,7 @@ export function testPlatform(
     deploys: options.deploys ?? services.deploys,
     blobs: options.blobs ?? services.blobs,
     faults: options.faults,
+    mail: 'mail' in options ? options.mail : services.mail,
     publisher: createPublisher({
       siteUrl,
       purge:

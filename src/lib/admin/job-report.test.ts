@@ -60,4 +60,25 @@ describe('the toast of a finished job', () => {
     })
     expect(jobReport(job({ kind: 'streams' }))).toBeUndefined()
   })
+
+  it("says what the newsletter's digest did, and its failures in the destructive style", () => {
+    expect(jobReport(job({ kind: 'newsletter-digest', summary: 'Sent to 120 subscribers.' }))).toEqual({
+      tone: 'success',
+      title: 'Digest Sent',
+      description: 'Sent to 120 subscribers.',
+    })
+    expect(
+      jobReport(
+        job({
+          kind: 'newsletter-digest',
+          summary: 'Sent to 119 subscribers, 1 failed.',
+          errors: ['a@example.com: Bounced: 550 5.1.1 No such user'],
+        }),
+      ),
+    ).toEqual({
+      tone: 'failure',
+      title: 'Digest Sent With Errors',
+      description: 'Sent to 119 subscribers, 1 failed.\na@example.com: Bounced: 550 5.1.1 No such user',
+    })
+  })
 })

@@ -8,6 +8,8 @@ export interface FinishedJob {
   /** Stream and game refreshes (src/server/jobs/refresh-jobs.ts): items refreshed and skipped. */
   refreshed?: number
   skipped?: number
+  /** The newsletter's digest: what it did, in words. */
+  summary?: string
 }
 
 export interface JobReport {
@@ -87,6 +89,12 @@ export function jobReport(job: FinishedJob): JobReport | undefined {
         description: errors > 0 ? `${counts}\n${job.errors.join('\n')}` : counts,
       }
     }
+    case 'newsletter-digest':
+      return {
+        tone,
+        title: errors > 0 ? 'Digest Sent With Errors' : 'Digest Sent',
+        description: errors > 0 ? `${job.summary ?? ''}\n${job.errors.join('\n')}`.trim() : (job.summary ?? ''),
+      }
     default:
       return undefined
   }

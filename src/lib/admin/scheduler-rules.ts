@@ -17,10 +17,13 @@ export function withFrequency(job: JobForm, frequency: JobForm['frequency']): Jo
   return { ...job, frequency, dayOfWeek: job.dayOfWeek >= 0 ? job.dayOfWeek : 1 }
 }
 
-/** '6:00 AM UTC', 'Monday, 6:00 AM UTC' (the status panel's wording). */
-export function scheduleText(job: JobForm): string {
+/**
+ * '6:00 AM UTC', 'Monday, 6:00 AM UTC' (the status panel's wording); the newsletter's digest runs
+ * on the site's clock: 'Monday, 6:00 AM Europe/Paris'.
+ */
+export function scheduleText(job: JobForm, zone = 'UTC'): string {
   const h12 = job.hour % 12 === 0 ? 12 : job.hour % 12
-  const time = `${h12}:${String(job.minute).padStart(2, '0')} ${job.hour < 12 ? 'AM' : 'PM'} UTC`
+  const time = `${h12}:${String(job.minute).padStart(2, '0')} ${job.hour < 12 ? 'AM' : 'PM'} ${zone}`
   if (job.frequency === 'daily') return `Daily, ${time}`
   return `${dayNames[job.dayOfWeek] ?? 'Monday'}, ${time}`
 }

@@ -12,7 +12,8 @@ declare module 'hono' {
 }
 
 /**
- * The only routes a visitor may call without a session: the public reads of spec 000 and the login.
+ * The only routes a visitor may call without a session: the public reads of spec 000, the login,
+ * and the newsletter's sign-up and links.
  * Everything else, including any route added later, needs the admin session (deny by default).
  * Entries are `METHOD route-pattern` exactly as registered (see app.routes), not URL prefixes,
  * so `GET /api/games/:id` being public says nothing about a future `GET /api/games/export`.
@@ -42,6 +43,12 @@ export const publicRoutes: ReadonlySet<string> = new Set([
   'GET /api/image-library',
   'POST /api/admin/login',
   'GET /api/admin/session/state',
+  // The newsletter (decision 0800): a visitor's sign-up, the links of its emails. Their POSTs still
+  // pass the origin check below: a foreign page cannot sign anyone up.
+  'POST /api/newsletter/subscriptions',
+  'POST /api/newsletter/confirmations',
+  'POST /api/newsletter/unsubscribe',
+  'GET /api/newsletter/unsubscribe',
 ])
 
 /**

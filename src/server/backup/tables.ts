@@ -8,6 +8,8 @@ import {
   games,
   imageLibrary,
   newsArticles,
+  newsletterConsents,
+  newsletterSubscribers,
   raceLaps,
   raceSessions,
   reviews,
@@ -51,6 +53,10 @@ export const backupTables = [
   { table: schedulerJobs, orderBy: ['kind'] },
   { table: imageLibrary, orderBy: ['id'] },
   { table: revisions, orderBy: ['id'] },
+  // The newsletter's addresses and their consents (docs/decisions/0800); its digests and who got
+  // them are a ledger of this installation, like jobs, and stay out.
+  { table: newsletterSubscribers, orderBy: ['id'], since: 'newsletter' },
+  { table: newsletterConsents, orderBy: ['id'], since: 'newsletter' },
 ] as const satisfies readonly { table: PgTable; orderBy: readonly string[]; since?: string }[]
 
 /** Tables whose rows are the site's content: a site with any of them is not empty. */
@@ -64,6 +70,8 @@ export const contentTables = [
   streams,
   reviews,
   imageLibrary,
+  // A site with subscribers is not empty either: a restore must not drop them unasked.
+  newsletterSubscribers,
 ].map(getTableName)
 
 /** The stored columns of a table (generated ones, such as news search_text, are Postgres's to write). */

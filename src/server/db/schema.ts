@@ -28,7 +28,8 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'dat
 
 export const contentTypeEnum = pgEnum('content_type', ['motorsport', 'e-sports'])
 export const frequencyEnum = pgEnum('schedule_frequency', ['weekly', 'daily'])
-export const scheduleKindEnum = pgEnum('schedule_kind', ['standings', 'news', 'streams', 'games'])
+/** 'digest': the newsletter's weekly or daily digest (docs/decisions/0802), in the site's time zone. */
+export const scheduleKindEnum = pgEnum('schedule_kind', ['standings', 'news', 'streams', 'games', 'digest'])
 export const aiServiceEnum = pgEnum('ai_service', ['openai', 'perplexity'])
 export const jobStatusEnum = pgEnum('job_status', ['queued', 'running', 'completed', 'failed'])
 export const publishStatusEnum = pgEnum('publish_status', ['live', 'pending', 'building'])
@@ -803,5 +804,157 @@ export const revisions = pgTable(
     check('revisions_entity_valid', sql`${t.entity} IN ('news', 'game', 'accessory', 'stream', 'review', 'standings')`),
     check('revisions_action_valid', sql`${t.action} IN ('update', 'delete', 'restore')`),
     index('revisions_entity_idx').on(t.entity, t.entityId, t.createdAt.desc(), t.id.desc()),
+  ],
+).enableRLS()
+
+/**
+ * The newsletter (issue 32; docs/decisions/0800-0803): the one thing visitors write, only when mail
+ * is configured, and only behind double opt-in. An address is stored lowercased, once.
+ */
+export const newsletterStatusEnum = pgEnum('newsletter_status', ['pending', 'confirmed', 'unsubscribed', 'bounced'])
+
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    /** pending until the link of the confirmation email is used; bounced: never mailed again. */
+    status: newsletterStatusEnum('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true, mode: 'date' }),
+    bouncedAt: timestamp('bounced_at', { withTimezone: true, mode: 'date' }),
+    /** The mail server's permanent refusal ('550 5.1.1 No such user'). */
+    bounceReason: text('bounce_reason'),
+    /** The last confirmation email the mail server took: a sign-up within the hour after it sends none. */
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('newsletter_subscribers_email_idx').on(t.email),
+    check(
+      'newsletter_subscribers_email_lower',
+      sql`${t.email} = lower(${t.email}) AND length(${t.email}) BETWEEN 3 AND 254`,
+    ),
+    check('newsletter_subscribers_confirmed_has_time', sql`${t.status} <> 'confirmed' OR ${t.confirmedAt} IS NOT NULL`),
+    index('newsletter_subscribers_status_idx').on(t.status),
+    index('newsletter_subscribers_created_idx').on(t.createdAt),
+  ],
+).enableRLS()
+
+/**
+ * What each sign-up agreed to: when, the line the form showed, the page it was on, and when its
+ * confirmation link was used. One row per sign-up that sent a confirmation email; its id is in
+ * that email's link, which works once (confirmed_at). Erasing the address erases these rows.
+ */
+export const newsletterConsents = pgTable(
+  'newsletter_consents',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id')
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    /** The form's page ('/news/12'). */
+    page: text('page').notNull(),
+    /** The consent line the form showed, word for word. */
+    text: text('text').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    /** Why the confirmation email could not be sent (the mail server away); the panel shows it. */
+    sendError: text('send_error'),
+  },
+  (t) => [
+    index('newsletter_consents_subscriber_idx').on(t.subscriberId),
+    index('newsletter_consents_created_idx').on(t.createdAt),
+  ],
+).enableRLS()
+
+/** Sign-ups per network (an IPv4 /24, an IPv6 /48), for the rate limit; kept one day. */
+export const newsletterSignupAttempts = pgTable(
+  'newsletter_signup_attempts',
+  {
+    id: serial('id').primaryKey(),
+    network: text('network').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('newsletter_signup_attempts_network_idx').on(t.network, t.at)],
+).enableRLS()
+
+/**
+ * sending: its job runs or will run again; sent: every recipient has an outcome; stopped: the mail
+ * server did not take the messages after every retry (resumable); empty: no new articles, nothing sent.
+ */
+export const digestStatusEnum = pgEnum('newsletter_digest_status', ['sending', 'sent', 'stopped', 'empty'])
+
+/** One digest: the articles, subject and bodies decided when it was made, sent as one job. */
+export const newsletterDigests = pgTable(
+  'newsletter_digests',
+  {
+    id: serial('id').primaryKey(),
+    /** The scheduler slot it serves ('digest:2026-11-30T06:00Z'): one digest per slot. */
+    slotKey: text('slot_key').notNull(),
+    frequency: frequencyEnum('frequency').notNull(),
+    /** The articles published after periodStart and up to periodEnd. */
+    periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true, mode: 'date' }).notNull(),
+    articleIds: integer('article_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    subject: text('subject').notNull(),
+    /** The bodies with a placeholder for each recipient's unsubscribe address: a resume sends the same email. */
+    html: text('html').notNull().default(''),
+    textBody: text('text_body').notNull().default(''),
+    status: digestStatusEnum('status').notNull().default('sending'),
+    recipients: integer('recipients').notNull().default(0),
+    jobId: integer('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('newsletter_digests_slot_idx').on(t.slotKey),
+    index('newsletter_digests_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    check('newsletter_digests_period_valid', sql`${t.periodStart} <= ${t.periodEnd}`),
+  ],
+).enableRLS()
+
+/**
+ * pending: not yet sent; claimed: taken by a sender, which sends it next (a claim left by a sender
+ * that died is shown to the owner, never sent again on its own); sent: the mail server took it;
+ * failed: refused for good (bounced address, rejected message); skipped: no longer subscribed, or
+ * the owner chose not to resend after a crash (docs/decisions/0802).
+ */
+export const digestRecipientStatusEnum = pgEnum('newsletter_recipient_status', [
+  'pending',
+  'claimed',
+  'sent',
+  'failed',
+  'skipped',
+])
+
+/**
+ * Who a digest goes to, one row each, written when the digest is made. subscriber_id has no
+ * foreign key on purpose: a backup restore truncates and refills the subscribers without this
+ * ledger (decision 0610 keeps ledgers out of archives), which a key would forbid; erasing an
+ * address deletes its rows here in the same transaction (src/server/repos/newsletter.repo.ts).
+ */
+export const newsletterDigestRecipients = pgTable(
+  'newsletter_digest_recipients',
+  {
+    digestId: integer('digest_id')
+      .notNull()
+      .references(() => newsletterDigests.id, { onDelete: 'cascade' }),
+    subscriberId: integer('subscriber_id').notNull(),
+    status: digestRecipientStatusEnum('status').notNull().default('pending'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.digestId, t.subscriberId] }),
+    index('newsletter_digest_recipients_status_idx').on(t.digestId, t.status),
+    index('newsletter_digest_recipients_subscriber_idx').on(t.subscriberId),
   ],
 ).enableRLS()

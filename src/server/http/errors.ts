@@ -7,7 +7,7 @@ import { isDatabaseAway } from '../db/connection-failure.ts'
 /** An error whose message is safe to show the client as is (spec wording). */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 408 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 502 | 503,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {

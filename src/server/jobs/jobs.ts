@@ -22,6 +22,8 @@ import {
   type TaskOutcome,
 } from '../repos/jobs.repo.ts'
 import { finishSchedulerRunsOf } from '../repos/scheduler-runs.repo.ts'
+import { DIGEST_JOB_KIND } from '../repos/digests.repo.ts'
+import { runDigestJob } from '../newsletter/send-digest.ts'
 
 import { signJobCall } from './job-signature.ts'
 
@@ -102,6 +104,8 @@ async function runTask(platform: Platform, task: JobTask, input: JobInput): Prom
 export async function runJob(platform: Platform, jobId: number): Promise<JobRow | undefined> {
   const job = await claimJob(jobId)
   if (!job) return undefined
+  // The newsletter's digest counts messages, not tasks (docs/decisions/0802).
+  if (job.kind === DIGEST_JOB_KIND) return runDigestJob(platform, job)
   const input = job.input as JobInput
   const done = new Set(((job.result as JobResult | null)?.outcomes ?? []).map((o) => o.index))
   try {
@@ -159,6 +163,8 @@ export function jobView(job: JobRow) {
     refreshed: outcomes.filter((o) => o.ok && !o.skipped && (o.kind === 'stream' || o.kind === 'game')).length,
     skipped: outcomes.filter((o) => o.skipped).length,
     changed: outcomes.filter((o) => o.changed).length,
+    /** A job that counts its own units says what it did (the newsletter's digest: 'Sent to 120 subscribers.'). */
+    summary: (job.result as { summary?: string } | null)?.summary,
     createdAt: job.createdAt,
     finishedAt: job.finishedAt,
   }

@@ -172,3 +172,46 @@ export async function requeueJob(id: number, now = new Date()): Promise<JobRow |
     .returning()
   return row
 }
+
+/**
+ * Progress of a job that counts its own units (the newsletter's digest counts messages, not
+ * tasks): done so far, what it is doing, errors to add (kept to the first 50), and a summary for
+ * the finished job's answer.
+ */
+export async function setJobProgress(
+  id: number,
+  progress: { completed?: number; currentTask?: string; addErrors?: readonly string[]; summary?: string },
+): Promise<void> {
+  const add = progress.addErrors?.length ? progress.addErrors : undefined
+  await db()
+    .update(jobs)
+    .set({
+      ...(progress.completed !== undefined ? { completed: sql`least(${progress.completed}, ${jobs.total})` } : {}),
+      ...(progress.currentTask !== undefined ? { currentTask: progress.currentTask } : {}),
+      ...(add
+        ? {
+            errors: sql`case when jsonb_array_length(${jobs.errors}) >= 50 then ${jobs.errors} else ${jobs.errors} || ${JSON.stringify(add)}::jsonb end`,
+          }
+        : {}),
+      ...(progress.summary !== undefined
+        ? {
+            result: sql`coalesce(${jobs.result}, '{}'::jsonb) || ${JSON.stringify({ summary: progress.summary })}::jsonb`,
+          }
+        : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(jobs.id, id))
+}
+
+/**
+ * A running job hands itself on to a new run (a background function nearing its 15 minutes): it
+ * goes back to the queue for the launcher to start again.
+ */
+export async function handOnJob(id: number): Promise<JobRow | undefined> {
+  const [row] = await db()
+    .update(jobs)
+    .set({ status: 'queued', currentTask: '', updatedAt: new Date() })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'running')))
+    .returning()
+  return row
+}

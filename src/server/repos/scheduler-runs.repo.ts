@@ -54,19 +54,37 @@ export async function failSchedulerRun(runId: number, message: string, now = new
     .where(eq(schedulerRuns.id, runId))
 }
 
-/** Called when a job ends: the runs it served get their end, outcome and a one-line summary. */
-export async function finishSchedulerRunsOf(job: JobRow): Promise<void> {
+/** A run that ended without a job (the newsletter's digest with no new articles). */
+export async function completeSchedulerRun(runId: number, message: string, now = new Date()): Promise<void> {
+  await db()
+    .update(schedulerRuns)
+    .set({ status: 'completed', finishedAt: now, message: message.slice(0, 2000) })
+    .where(eq(schedulerRuns.id, runId))
+}
+
+/**
+ * Called when a job ends: the runs it served get their end, outcome and a one-line summary (a job
+ * that keeps no task outcomes, such as the newsletter's digest, says its own).
+ */
+export async function finishSchedulerRunsOf(
+  job: JobRow,
+  summary?: { message: string; failed: boolean },
+): Promise<void> {
   const outcomes = (job.result as JobResult | null)?.outcomes ?? []
   const ok = outcomes.filter((o) => o.ok).length
   const failed = outcomes.length - ok
   const message =
-    job.status === 'failed'
+    summary?.message ??
+    (job.status === 'failed'
       ? (job.errors.at(-1) ?? 'The job stopped.')
-      : `${ok} done, ${failed} failed${failed ? `: ${job.errors.join('; ')}` : ''}`
+      : `${ok} done, ${failed} failed${failed ? `: ${job.errors.join('; ')}` : ''}`)
   await db()
     .update(schedulerRuns)
     .set({
-      status: job.status === 'failed' || (outcomes.length > 0 && ok === 0) ? 'failed' : 'completed',
+      status:
+        (summary?.failed ?? false) || job.status === 'failed' || (outcomes.length > 0 && ok === 0)
+          ? 'failed'
+          : 'completed',
       finishedAt: job.finishedAt ?? new Date(),
       message: message.slice(0, 2000),
     })
@@ -89,7 +107,7 @@ export async function setScheduleTimes(
 }
 
 export async function getScheduleTimes(): Promise<
-  Record<'standings' | 'news' | 'streams' | 'games', { lastRunAt: Date | null; nextRunAt: Date | null }>
+  Record<'standings' | 'news' | 'streams' | 'games' | 'digest', { lastRunAt: Date | null; nextRunAt: Date | null }>
 > {
   const rows = await db()
     .select({ kind: schedulerJobs.kind, lastRunAt: schedulerJobs.lastRunAt, nextRunAt: schedulerJobs.nextRunAt })
@@ -98,5 +116,11 @@ export async function getScheduleTimes(): Promise<
     const row = rows.find((r) => r.kind === kind)
     return { lastRunAt: row?.lastRunAt ?? null, nextRunAt: row?.nextRunAt ?? null }
   }
-  return { standings: of('standings'), news: of('news'), streams: of('streams'), games: of('games') }
+  return {
+    standings: of('standings'),
+    news: of('news'),
+    streams: of('streams'),
+    games: of('games'),
+    digest: of('digest'),
+  }
 }

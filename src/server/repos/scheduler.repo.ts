@@ -25,10 +25,12 @@ export interface SchedulerConfig {
   news: JobSchedule
   streams: JobSchedule
   games: JobSchedule
+  /** The newsletter's digest: its hour and minute are on the site's time zone clock (docs/decisions/0802). */
+  digest: JobSchedule
 }
 
 /** The scheduled kinds, each with its own block (enable, frequency, day, hour, minute). */
-export const scheduledKinds = ['standings', 'news', 'streams', 'games'] as const
+export const scheduledKinds = ['standings', 'news', 'streams', 'games', 'digest'] as const
 export type ScheduledKind = (typeof scheduledKinds)[number]
 
 export type SchedulerUpdate = Partial<Omit<SchedulerConfig, ScheduledKind>> & {
@@ -59,13 +61,14 @@ export async function getSchedulerConfig(): Promise<SchedulerConfig> {
     news: job('news'),
     streams: job('streams'),
     games: job('games'),
+    digest: job('digest'),
   }
 }
 
 /** Merges the update into the stored config, in one transaction. */
 export async function saveSchedulerConfig(update: SchedulerUpdate): Promise<SchedulerConfig> {
   const current = await getSchedulerConfig()
-  const { standings, news, streams, games, ...settings } = update
+  const { standings, news, streams, games, digest, ...settings } = update
   await db().transaction(async (tx) => {
     const merged = { ...current, ...settings }
     await tx
@@ -100,6 +103,7 @@ export async function saveSchedulerConfig(update: SchedulerUpdate): Promise<Sche
       ['news', news],
       ['streams', streams],
       ['games', games],
+      ['digest', digest],
     ] as const) {
       if (!change) continue
       const job = normalizeJob({ ...current[kind], ...change })

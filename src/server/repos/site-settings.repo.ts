@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { db } from '../db/client.ts'
 import { siteSettings } from '../db/schema.ts'
 import { changing } from '../publish/outbox.ts'
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../../lib/time-zone.ts'
 
 export type SiteSetting = { key: string; value: string }
 
@@ -23,4 +24,13 @@ export async function setSetting(key: string, value: string): Promise<SiteSettin
       .returning({ key: siteSettings.key, value: siteSettings.value }),
   )
   return row!
+}
+
+/** The key of the site's time zone among the settings (decision 0512). */
+export const TIME_ZONE_KEY = 'time_zone'
+
+/** The stored zone, or UTC when none is set (or Intl no longer knows the stored one). */
+export async function siteTimeZone(): Promise<string> {
+  const stored = (await getSetting(TIME_ZONE_KEY))?.value
+  return stored && isTimeZone(stored) ? stored : DEFAULT_TIME_ZONE
 }

@@ -4,6 +4,7 @@ import { relaunchStalledJobs, startJob } from '../jobs/jobs.ts'
 import { appendAudit } from '../audit/audit.ts'
 import type { Platform } from '../platform.ts'
 import { startGameRefresh, startStreamRefresh } from '../refresh/start.ts'
+import { digestTick, newsletterHousekeeping } from '../newsletter/schedule.ts'
 import { standingsRunOf } from '../results/refresh-standings.ts'
 import type { JobRow } from '../repos/jobs.repo.ts'
 import { publishDueNews } from '../repos/news.repo.ts'
@@ -111,7 +112,8 @@ async function startRun(platform: Platform, plan: RunPlan): Promise<StartedRun |
 /**
  * One scheduler tick (netlify/functions/scheduler.mts every minute; `npm start` ticks it too):
  * starts the work whose time has come, weekly or daily at hour:minute UTC, or every test interval
- * in test mode, each slot at most once however many ticks overlap; publishes the scheduled articles
+ * in test mode, each slot at most once however many ticks overlap; the newsletter's digest at its
+ * time on the site's clock, and forgets week-old pending sign-ups; publishes the scheduled articles
  * whose time has come; and sends again the CDN purges that failed or had to wait (decision 0700).
  */
 export async function runSchedulerTick(platform: Platform, now = new Date()): Promise<TickReport> {
@@ -181,6 +183,17 @@ export async function runSchedulerTick(platform: Platform, now = new Date()): Pr
     if (result) started.push(result)
   }
   const publishedNews = await publishScheduledNews(platform, now)
+  // The newsletter's digest, on the site's time zone clock (docs/decisions/0802), after this tick's
+  // scheduled articles went live: an article due now is in the digest made now.
+  if (config.enabled) {
+    try {
+      const digest = await digestTick(platform, config.digest, now)
+      if (digest) started.push(digest)
+    } catch (error) {
+      console.warn('[scheduler] could not start the newsletter digest:', error)
+    }
+  }
+  await newsletterHousekeeping(now)
   let relaunched: number[] = []
   try {
     relaunched = await relaunchStalledJobs(platform, now)

@@ -13,14 +13,31 @@ const frequencies = [
   { value: 'daily', label: 'Daily' },
 ]
 const days = dayNames.map((d, i) => ({ value: String(i), label: d }))
-const hours = hourChoices.map((h) => ({ value: String(h), label: `${String(h).padStart(2, '0')}:00 UTC` }))
+const hoursIn = (zone: string) =>
+  hourChoices.map((h) => ({ value: String(h), label: `${String(h).padStart(2, '0')}:00 ${zone}` }))
 const minutes = minuteChoices.map((m) => ({ value: String(m), label: String(m).padStart(2, '0') }))
 
-/** One job's block: enable, weekly/daily, day of week (hidden when daily), hour, minute. */
-export function JobBlock({ title, job, onChange }: { title: string; job: JobForm; onChange: (job: JobForm) => void }) {
+/**
+ * One job's block: enable, weekly/daily, day of week (hidden when daily), hour, minute. The hours
+ * are UTC's, or the zone's whose clock the job runs on (the newsletter's digest: the site's).
+ */
+export function JobBlock({
+  title,
+  job,
+  onChange,
+  zone = 'UTC',
+  description,
+}: {
+  title: string
+  job: JobForm
+  onChange: (job: JobForm) => void
+  zone?: string
+  description?: string
+}) {
   return (
     <fieldset className="flex flex-col gap-4 rounded-xl border border-line bg-panel p-5">
       <legend className="px-1 text-lg font-bold text-white">{title}</legend>
+      {description && <p className="text-sm text-gray-300">{description}</p>}
       <SwitchField
         label={`Enable ${title.toLowerCase()}`}
         checked={job.enabled}
@@ -45,7 +62,7 @@ export function JobBlock({ title, job, onChange }: { title: string; job: JobForm
           label="Hour"
           value={String(job.hour)}
           onChange={(h) => onChange({ ...job, hour: Number(h) })}
-          options={hours}
+          options={hoursIn(zone)}
         />
         <SelectField
           label="Minute"

@@ -11,6 +11,7 @@ import { useEstimateNow, useSaveSchedulerConfig, useSchedulerConfig, useTestMode
 import { ChampionshipsField } from './championships-field.tsx'
 import { confirmTestMode, testModeCostText } from './test-mode-cost.ts'
 import { LoadError } from '../shared/load-error.tsx'
+import { useTimeZone } from '../shared/use-time-zone.ts'
 
 /** Scheduler tab: the configuration form and the test-mode control (runs come with the AI issue). */
 export default function SchedulerTab() {
@@ -22,7 +23,15 @@ export default function SchedulerTab() {
 
 type Form = Pick<
   AdminSchedulerConfig,
-  'enabled' | 'standings' | 'news' | 'championships' | 'streams' | 'games' | 'refreshStreams' | 'refreshGames'
+  | 'enabled'
+  | 'standings'
+  | 'news'
+  | 'championships'
+  | 'streams'
+  | 'games'
+  | 'refreshStreams'
+  | 'refreshGames'
+  | 'digest'
 >
 
 const formOf = (c: AdminSchedulerConfig): Form => ({
@@ -34,6 +43,7 @@ const formOf = (c: AdminSchedulerConfig): Form => ({
   games: c.games,
   refreshStreams: c.refreshStreams,
   refreshGames: c.refreshGames,
+  digest: c.digest,
 })
 
 function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
@@ -42,6 +52,8 @@ function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
   const testMode = useSaveSchedulerConfig()
   const estimate = useTestModeEstimate()
   const estimateNow = useEstimateNow()
+  // The newsletter's digest runs on the site's clock (System tab; docs/decisions/0802).
+  const zone = useTimeZone()
   const dirty = JSON.stringify(form) !== JSON.stringify(formOf(stored))
   useUnsavedChanges(dirty)
 
@@ -79,7 +91,7 @@ function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
         <div className="rounded-xl border border-line bg-panel p-5">
           <SwitchField
             label="Enable scheduler"
-            description="Runs the jobs below automatically at their times (UTC)."
+            description="Runs the jobs below automatically at their times (UTC; the newsletter digest on the site's clock)."
             checked={form.enabled}
             onChange={(enabled) => setForm((f) => ({ ...f, enabled }))}
           />
@@ -100,6 +112,13 @@ function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
           onChange={(streams) => setForm((f) => ({ ...f, streams }))}
         />
         <JobBlock title="Game refresh" job={form.games} onChange={(games) => setForm((f) => ({ ...f, games }))} />
+        <JobBlock
+          title="Newsletter digest"
+          description={`The week's (or day's) new articles to every confirmed subscriber (Newsletter tab), at this time in ${zone}, the site's time zone. Nothing is sent when nothing new was published.`}
+          job={form.digest}
+          zone={zone}
+          onChange={(digest) => setForm((f) => ({ ...f, digest }))}
+        />
         <fieldset className="flex flex-col gap-4 rounded-xl border border-line bg-panel p-5">
           <legend className="px-1 text-lg font-bold text-white">Flags</legend>
           <SwitchField
@@ -174,6 +193,9 @@ function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
         </p>
         <p className="text-gray-300">
           Games: {stored.enabled && stored.refreshGames && stored.games.enabled ? scheduleText(stored.games) : 'Off'}
+        </p>
+        <p className="text-gray-300">
+          Newsletter digest: {stored.enabled && stored.digest.enabled ? scheduleText(stored.digest, zone) : 'Off'}
         </p>
       </section>
       <div className="max-w-3xl">

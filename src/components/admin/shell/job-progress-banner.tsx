@@ -37,6 +37,7 @@ export function JobProgressBanner() {
           ['admin', 'scheduler', 'runs'],
           ['streams'],
           ['games'],
+          ['admin', 'newsletter'],
         )
       }
     }

@@ -57,6 +57,7 @@ export const tabGroups: TabGroup[] = [
         label: 'AI Diagnostics',
         ...chunk(() => import('../ai-diagnostics/ai-diagnostics-tab.tsx')),
       },
+      { id: 'newsletter', label: 'Newsletter', ...chunk(() => import('../newsletter/newsletter-tab.tsx')) },
       { id: 'system-settings', label: 'System Settings', ...chunk(() => import('../system/system-tab.tsx')) },
       { id: 'activity', label: 'Activity', ...chunk(() => import('../activity/activity-tab.tsx')) },
     ],

@@ -61,6 +61,7 @@ const configBody = z
       news: jobSchedule,
       streams: jobSchedule,
       games: jobSchedule,
+      digest: jobSchedule,
     },
     { message: configMessage },
   )
@@ -73,7 +74,7 @@ export const schedulerRoutes = new Hono()
   .get('/separate-config', async (c) => c.json(await getSchedulerConfig()))
   .post('/config', jsonBody(configBody, configMessage), async (c) => {
     const data = c.req.valid('json')
-    for (const job of [data.standings, data.news, data.streams, data.games]) {
+    for (const job of [data.standings, data.news, data.streams, data.games, data.digest]) {
       if (job) for (const key of Object.keys(job) as (keyof typeof job)[]) if (job[key] === undefined) delete job[key]
     }
     const config = await saveSchedulerConfig(data as SchedulerUpdate)

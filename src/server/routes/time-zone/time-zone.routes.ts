@@ -1,24 +1,15 @@
 import { Hono } from 'hono'
 import { timeZoneContract, timeZoneMessage } from '../../../lib/forms/time-zone.ts'
-import { DEFAULT_TIME_ZONE, isTimeZone } from '../../../lib/time-zone.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { noStore } from '../../http/cache.ts'
 import { jsonBody } from '../../http/validate.ts'
-import { getSetting, setSetting } from '../../repos/site-settings.repo.ts'
+import { setSetting, siteTimeZone, TIME_ZONE_KEY as KEY } from '../../repos/site-settings.repo.ts'
 
 /**
- * Stored among the site settings; the public pages never read it (they stay in UTC, decision
- * 0104) and the public settings route does not answer it, so its write purges nothing.
+ * GET and PUT /api/admin/time-zone: `{ timeZone }` (decision 0512). Stored among the site settings;
+ * the public pages never read it (they stay in UTC, decision 0104) and the public settings route
+ * does not answer it, so its write purges nothing.
  */
-const KEY = 'time_zone'
-
-/** The stored zone, or UTC when none is set (or Intl no longer knows the stored one). */
-async function siteTimeZone(): Promise<string> {
-  const stored = (await getSetting(KEY))?.value
-  return stored && isTimeZone(stored) ? stored : DEFAULT_TIME_ZONE
-}
-
-/** GET and PUT /api/admin/time-zone: `{ timeZone }` (decision 0512). Nothing public changes: no publish. */
 export const timeZoneRoutes = new Hono()
   .get('/', noStore(), async (c) => c.json({ timeZone: await siteTimeZone() }))
   .put('/', jsonBody(timeZoneContract.schema, timeZoneMessage), async (c) => {

@@ -1,0 +1,69 @@
+import { Heading, Img, Link, Section, Text } from '@react-email/components'
+import { colors, EmailLayout } from './email-layout.tsx'
+
+export interface DigestArticle {
+  title: string
+  excerpt: string
+  /** Absolute address of the article's page on the site. */
+  url: string
+  /** Absolute address of its picture, served by the site (never another host). */
+  imageUrl: string
+}
+
+/** The weekly (or daily) digest: the period's articles, each with its picture, excerpt and link. */
+export function DigestEmail(props: {
+  siteUrl: string
+  unsubscribeUrl: string
+  frequency: 'weekly' | 'daily'
+  articles: readonly DigestArticle[]
+  /** Articles of the period beyond those listed. */
+  more: number
+}) {
+  const period = props.frequency === 'weekly' ? 'this week' : 'today'
+  return (
+    <EmailLayout
+      preview={`${props.articles[0]?.title ?? 'New articles'} and more ${period} on SimRacing Hub`}
+      siteUrl={props.siteUrl}
+      unsubscribeUrl={props.unsubscribeUrl}
+      reason="You get this email because you subscribed to the SimRacing Hub digest."
+    >
+      <Heading as="h1" style={{ color: colors.ink, fontSize: '24px', margin: '24px 0 8px' }}>
+        New on SimRacing Hub {period}
+      </Heading>
+      {props.articles.map((article) => (
+        <Section key={article.url} style={{ marginTop: '24px' }}>
+          <Link href={article.url}>
+            <Img
+              src={article.imageUrl}
+              alt=""
+              width="552"
+              style={{ borderRadius: '8px', display: 'block', height: 'auto', maxWidth: '100%' }}
+            />
+          </Link>
+          <Heading as="h2" style={{ fontSize: '20px', lineHeight: '26px', margin: '12px 0 4px' }}>
+            <Link href={article.url} style={{ color: colors.ink, textDecoration: 'none' }}>
+              {article.title}
+            </Link>
+          </Heading>
+          {article.excerpt && (
+            <Text style={{ color: colors.text, fontSize: '15px', lineHeight: '22px', margin: '4px 0' }}>
+              {article.excerpt}
+            </Text>
+          )}
+          <Link href={article.url} style={{ color: colors.accent, fontSize: '15px', fontWeight: 700 }}>
+            Read the article
+          </Link>
+        </Section>
+      ))}
+      {props.more > 0 && (
+        <Text style={{ color: colors.text, fontSize: '15px', marginTop: '24px' }}>
+          And {props.more} more:{' '}
+          <Link href={`${props.siteUrl}/news`} style={{ color: colors.accent }}>
+            all the news
+          </Link>
+          .
+        </Text>
+      )}
+    </EmailLayout>
+  )
+}

@@ -1,0 +1,94 @@
+import { gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { db } from '../../db/client.ts'
+import { newsletterConsents, newsletterSubscribers } from '../../db/schema.ts'
+import { createSubscribers } from '../../../../tests/factories.ts'
+import { appWith, type Send } from '../../../../tests/helpers/app.ts'
+import { adminCookie } from '../../../../tests/helpers/auth.ts'
+import { startBlobs, type BlobsHarness } from '../../../../tests/helpers/blobs.ts'
+import { resetDatabase } from '../../../../tests/helpers/db.ts'
+
+/**
+ * The newsletter's addresses and consents are in the backup archive and come back with a restore
+ * (docs/decisions/0610), through the System tab's routes; its digests, a ledger, are not.
+ */
+let blobs: BlobsHarness
+let site: ReturnType<typeof appWith>
+let send: Send
+let cookie = ''
+beforeAll(async () => {
+  blobs = await startBlobs()
+  site = appWith({ blobs: blobs.stores })
+  send = site.send
+  await resetDatabase()
+  cookie = await adminCookie()
+})
+afterAll(() => blobs.close())
+
+async function download(): Promise<Buffer> {
+  const opened = await send('POST', '/api/admin/backup/exports', { cookie })
+  expect(opened.status, JSON.stringify(opened.body)).toBe(201)
+  const chunks: Buffer[] = []
+  for (let i = 0; i < opened.body.chunks; i++) {
+    const res = await site.app.request(`/api/admin/backup/exports/${opened.body.id}/chunks/${i}`, {
+      headers: { cookie },
+    })
+    expect(res.status).toBe(200)
+    chunks.push(Buffer.from(await res.arrayBuffer()))
+  }
+  await send('DELETE', `/api/admin/backup/exports/${opened.body.id}`, { cookie })
+  return Buffer.concat(chunks)
+}
+
+async function restore(file: Buffer, replace: boolean) {
+  const opened = await send('POST', '/api/admin/backup/restores', { cookie, body: { size: file.length } })
+  expect(opened.status).toBe(201)
+  for (let i = 0; i < opened.body.chunks; i++) {
+    const chunk = new Uint8Array(file.subarray(i * opened.body.chunkSize, (i + 1) * opened.body.chunkSize))
+    await send('PUT', `/api/admin/backup/restores/${opened.body.id}/chunks/${i}`, {
+      cookie,
+      raw: chunk,
+      headers: { 'content-type': 'application/octet-stream' },
+    })
+  }
+  return send('POST', `/api/admin/backup/restores/${opened.body.id}/complete`, { cookie, body: { replace } })
+}
+
+const rows = async () => ({
+  subscribers: (await db().select().from(newsletterSubscribers).orderBy(newsletterSubscribers.id)).map(
+    ({ updatedAt: _, ...s }) => s,
+  ),
+  consents: await db().select().from(newsletterConsents).orderBy(newsletterConsents.id),
+})
+
+describe('the newsletter in the backup archive', () => {
+  it('keeps the addresses and their consents, restores them as they were, and counts them as content', async () => {
+    const [reader] = await createSubscribers(2)
+    await createSubscribers(1, { status: 'unsubscribed', unsubscribedAt: new Date() })
+    await db().insert(newsletterConsents).values({
+      subscriberId: reader!.id,
+      page: '/news/7',
+      text: 'We keep only your email address.',
+      confirmedAt: new Date(),
+    })
+    const before = await rows()
+
+    const file = await download()
+    const archive = JSON.parse(gunzipSync(file).toString()) as { tables: Record<string, unknown[]> }
+    expect(archive.tables.newsletter_subscribers).toHaveLength(3)
+    expect(archive.tables.newsletter_consents).toHaveLength(1)
+    expect(archive.tables.newsletter_digests).toBeUndefined()
+
+    // A site with subscribers only is not empty: no restore over it unasked (the upload's audit rows aside).
+    await db().delete(newsletterConsents)
+    const kept = await rows()
+    expect((await restore(file, false)).status).toBe(409)
+    expect(await rows()).toEqual(kept)
+
+    await resetDatabase()
+    cookie = await adminCookie()
+    const restored = await restore(file, false)
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200)
+    expect(await rows()).toEqual(before)
+  })
+})
