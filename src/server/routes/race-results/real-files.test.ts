@@ -7,6 +7,8 @@ import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'
 import { resultFilesVia } from '../../../../tests/helpers/race-results.ts'
 import { accSpaRace, lmuSartheRace } from '../../../../tests/fixtures/race-sessions.ts'
+import { DEMO_CUP, demoNextRound, demoRaceFiles } from '../../../../scripts/demo/race-files.ts'
+import { seedDemoContent } from '../../../../scripts/local-platform/seed-demo.ts'
 import {
   accFileName,
   accResultFile,
@@ -331,5 +333,42 @@ describe('duplicates by what the session is', () => {
       round: 3,
     })
     expect(again.status).toBe(409)
+  })
+})
+
+describe('the demo try-out', () => {
+  it('the seed imports rounds 1 and 2; the round `npm run demo:results` writes imports as round 3 and shows on its calendar event', async () => {
+    const now = new Date()
+    expect(await seedDemoContent(now)).toBe(true)
+    const cup = (
+      (await send('GET', '/api/championships-standings')).body as {
+        id: number
+        championshipName: string
+        completedRounds: number
+      }[]
+    ).find((s) => s.championshipName === DEMO_CUP)!
+    expect(cup.completedRounds).toBe(2)
+    // The seed's own files are its rounds 1 and 2 already.
+    for (const file of demoRaceFiles(now)) {
+      expect((await importFile(file.bytes, { championshipId: cup.id, round: 3, fileName: file.fileName })).status).toBe(
+        409,
+      )
+    }
+    const next = demoNextRound(new Date(now.getTime() + 3 * 86_400_000))
+    const res = await importFile(next.bytes, { championshipId: cup.id, round: next.round, fileName: next.fileName })
+    expect(res.status).toBe(201)
+    expect(res.body).toMatchObject({ round: 3, track: 'Silverstone', cars: 16 })
+    const { events } = (await send('GET', '/api/admin/calendar', { cookie })).body as {
+      events: { round: number | null; calendarName: string; result: { winner: string } | null }[]
+    }
+    const rounds = events.filter((e) => e.calendarName === DEMO_CUP)
+    expect(rounds.map((e) => [e.round, e.result !== null])).toEqual([
+      [1, true],
+      [2, true],
+      [3, true],
+      [4, false],
+      [5, false],
+      [6, false],
+    ])
   })
 })
