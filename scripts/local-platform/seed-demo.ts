@@ -165,16 +165,14 @@ export async function seedDemoContent(now = new Date(), database: Database = db(
           updatedAt: now,
         })
         .returning({ id: calendarEvents.id })
-      await tx
-        .insert(calendarSessions)
-        .values(
-          event.sessions.map((s) => ({
-            ...s,
-            eventId: created!.id,
-            uid: `${randomUUID()}@${UID_DOMAIN}`,
-            updatedAt: now,
-          })),
-        )
+      await tx.insert(calendarSessions).values(
+        event.sessions.map((s) => ({
+          ...s,
+          eventId: created!.id,
+          uid: `${randomUUID()}@${UID_DOMAIN}`,
+          updatedAt: now,
+        })),
+      )
     }
 
     await tx.insert(championshipResults).values(demoResults.map((r) => buildChampionshipResult(r)))

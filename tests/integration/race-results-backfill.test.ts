@@ -61,7 +61,9 @@ describe('the race results backfill', () => {
   })
 
   it('gives the stored cars drivers without ids, an unknown class and their position in it', async () => {
-    const { rows } = await db.query<{ classification: unknown }>('SELECT classification FROM race_sessions WHERE id = 1')
+    const { rows } = await db.query<{ classification: unknown }>(
+      'SELECT classification FROM race_sessions WHERE id = 1',
+    )
     expect(rows[0]!.classification).toEqual([
       {
         position: 1,
