@@ -2,7 +2,9 @@ import { ApiError } from '../http/errors.ts'
 import type { ExternalConfig } from '../external/config.ts'
 import { jolpicaSchedule, type ScheduledRace } from '../external/jolpica.ts'
 import type { Platform } from '../platform.ts'
-import { readSync, saveSeriesSeason, sessionStartedBetween, writeSync } from '../repos/calendar.repo.ts'
+import { saveSeriesSeason } from '../repos/calendar-series.repo.ts'
+import { readSync, writeSync } from '../repos/calendar-sync.repo.ts'
+import { sessionStartedBetween } from '../repos/calendar.repo.ts'
 
 /**
  * The calendar's own work (docs/decisions/0425), done by the every-minute scheduler tick:

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq, gte, inArray, isNull, notInArray, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, notInArray, or, sql } from 'drizzle-orm'
 import { carDrivers } from '../../lib/race-points.ts'
 import { F1_SERIES_NAME, isF1Championship, UID_DOMAIN } from '../../lib/calendar.ts'
 import type { ClassifiedCar } from '../../lib/results/types.ts'
 import { db } from '../db/client.ts'
-import { calendarEvents, calendarSessions, calendarSync, raceSessions, standingsSets } from '../db/schema.ts'
+import { calendarEvents, calendarSessions, raceSessions, standingsSets } from '../db/schema.ts'
 import type { Tx } from '../revisions/keep.ts'
 
 /**
  * The race calendar (docs/decisions/0425): the owner's events of each championship and the series
- * events read from a schedule (Formula 1 from Jolpica-F1), each with its sessions. UIDs are made once
- * and never change.
+ * events read from a schedule (Formula 1 from Jolpica-F1; written by calendar-series.repo.ts), each
+ * with its sessions. UIDs are made once and never change.
  */
 export interface CalendarSession {
   id: number
@@ -275,104 +275,6 @@ export async function deleteCalendarEvent(id: number): Promise<boolean> {
   return deleted.length > 0
 }
 
-export interface SeriesRace {
-  round: number
-  name: string
-  track: string
-  sessions: { kind: string; name: string; startsAt: Date; durationMinutes: number }[]
-}
-
-const seriesUid = (series: string, season: string, round: number, kind?: string) =>
-  `${series}-${season}-r${round}${kind ? `-${kind}` : ''}@${UID_DOMAIN}`
-
-/**
- * A series' season as its schedule gives it (Formula 1 from Jolpica-F1): each weekend and session
- * keeps its UID from read to read (series, season, round, session), a moved session gets its
- * `sequence` raised, and weekends or sessions no longer in the schedule are removed. Answers whether
- * anything changed.
- */
-export async function saveSeriesSeason(
-  series: string,
-  season: string,
-  races: readonly SeriesRace[],
-  now = new Date(),
-): Promise<boolean> {
-  return db().transaction(async (tx) => {
-    let changed = false
-    const uids: string[] = []
-    for (const race of races) {
-      const uid = seriesUid(series, season, race.round)
-      uids.push(uid)
-      const [event] = await tx
-        .insert(calendarEvents)
-        .values({
-          uid,
-          source: 'jolpica',
-          series,
-          season,
-          round: race.round,
-          name: race.name,
-          track: race.track,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoUpdate({
-          target: calendarEvents.uid,
-          set: { name: race.name, track: race.track, round: race.round, updatedAt: now },
-          setWhere: sql`(${calendarEvents.name}, ${calendarEvents.track}) IS DISTINCT FROM (${race.name}, ${race.track})`,
-        })
-        .returning({ id: calendarEvents.id })
-      const eventId =
-        event?.id ??
-        (await tx.select({ id: calendarEvents.id }).from(calendarEvents).where(eq(calendarEvents.uid, uid)))[0]!.id
-      if (event) changed = true
-      const sessionUids = race.sessions.map((s) => seriesUid(series, season, race.round, s.kind))
-      for (const [i, s] of race.sessions.entries()) {
-        const moved = sql`(${calendarSessions.name}, ${calendarSessions.startsAt}, ${calendarSessions.durationMinutes}) IS DISTINCT FROM (${s.name}, ${s.startsAt.toISOString()}::timestamptz, ${s.durationMinutes}::int)`
-        const written = await tx
-          .insert(calendarSessions)
-          .values({
-            eventId,
-            uid: sessionUids[i]!,
-            name: s.name,
-            startsAt: s.startsAt,
-            durationMinutes: s.durationMinutes,
-            updatedAt: now,
-          })
-          .onConflictDoUpdate({
-            target: calendarSessions.uid,
-            set: {
-              name: s.name,
-              startsAt: s.startsAt,
-              durationMinutes: s.durationMinutes,
-              sequence: sql`${calendarSessions.sequence} + 1`,
-              updatedAt: now,
-            },
-            setWhere: moved,
-          })
-          .returning({ id: calendarSessions.id })
-        if (written.length) changed = true
-      }
-      const gone = await tx
-        .delete(calendarSessions)
-        .where(and(eq(calendarSessions.eventId, eventId), notInArray(calendarSessions.uid, sessionUids)))
-        .returning({ id: calendarSessions.id })
-      if (gone.length) changed = true
-    }
-    const dropped = await tx
-      .delete(calendarEvents)
-      .where(
-        and(
-          eq(calendarEvents.series, series),
-          eq(calendarEvents.season, season),
-          uids.length ? notInArray(calendarEvents.uid, uids) : undefined,
-        ),
-      )
-      .returning({ id: calendarEvents.id })
-    return changed || dropped.length > 0
-  })
-}
-
 /** The next session of each championship (its own events, and Formula 1's for Formula 1), by id. */
 export async function nextEventsBySet(
   now: Date,
@@ -421,28 +323,4 @@ export async function sessionStartedBetween(after: Date, upTo: Date): Promise<bo
     )
     .limit(1)
   return row !== undefined
-}
-
-export type SyncName = 'f1' | 'rollover'
-export type SyncRow = typeof calendarSync.$inferSelect
-
-export async function readSync(name: SyncName): Promise<SyncRow | undefined> {
-  const [row] = await db().select().from(calendarSync).where(eq(calendarSync.name, name))
-  return row
-}
-
-export async function writeSync(name: SyncName, values: Omit<Partial<SyncRow>, 'name'>): Promise<void> {
-  await db()
-    .insert(calendarSync)
-    .values({ name, ...values })
-    .onConflictDoUpdate({ target: calendarSync.name, set: values })
-}
-
-/** The series' events there are (the admin's count). */
-export async function countSeriesEvents(series: string): Promise<number> {
-  const [row] = await db()
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(calendarEvents)
-    .where(and(eq(calendarEvents.series, series), isNull(calendarEvents.setId)))
-  return row?.n ?? 0
 }

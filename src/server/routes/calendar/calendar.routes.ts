@@ -5,12 +5,12 @@ import { readF1Calendar } from '../../calendar/sync.ts'
 import { noStore } from '../../http/cache.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { idParams, jsonBody } from '../../http/validate.ts'
+import { countSeriesEvents } from '../../repos/calendar-series.repo.ts'
+import { readSync } from '../../repos/calendar-sync.repo.ts'
 import {
-  countSeriesEvents,
   createCalendarEvent,
   deleteCalendarEvent,
   listCalendar,
-  readSync,
   updateCalendarEvent,
   type EventInput,
 } from '../../repos/calendar.repo.ts'
