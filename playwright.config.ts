@@ -36,6 +36,7 @@ const secondLane = [
   'admin-refresh',
   'admin-ai',
   'admin-race-results',
+  'admin-calendar',
   'admin-games',
   'admin-settings',
   'admin-keyboard',

@@ -50,8 +50,11 @@ const refreshEnv: Record<string, string> = fakeRefresh
     }
   : {}
 
-// --fake-jolpica-port: Jolpica-F1 (official F1 standings) points at the fake on 127.0.0.1.
-const fakeJolpica = fakeJolpicaPort ? await startFakeJolpica({ port: Number(fakeJolpicaPort) }) : undefined
+// --fake-jolpica-port: Jolpica-F1 (official F1 standings) points at the fake on 127.0.0.1, whose
+// Formula 1 season is around today: the scheduler's first tick puts it on /calendar (decision 0425).
+const fakeJolpica = fakeJolpicaPort
+  ? await startFakeJolpica({ port: Number(fakeJolpicaPort), schedule: 'around-now' })
+  : undefined
 const jolpicaEnv: Record<string, string> = fakeJolpica ? { JOLPICA_BASE_URL: fakeJolpica.baseUrl } : {}
 
 // --fake-smtp-port: the newsletter sends through the fake mail server on 127.0.0.1, which writes what

@@ -1,8 +1,10 @@
 /**
  * The demo's race result files (docs/decisions/0421): an ACC server's race at Monza (UTF-16LE JSON,
  * as the server writes it) and a Le Mans Ultimate race at Spa (XML), 16 drivers each, made in the
- * documented formats from a seeded random sequence. The demo seed imports them into the 'Sim GT Cup'
- * championship; `npm run demo:results [folder]` writes the same two files to try the import with.
+ * documented formats from a seeded random sequence; the demo seed imports them into the 'Sim GT Cup'
+ * championship as rounds 1 and 2, and puts its six rounds on the race calendar. `npm run
+ * demo:results [folder]` writes round 3, raced the day before at Silverstone and not imported yet,
+ * to try the import with (decision 0424: the seed's own files would be refused as duplicates).
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -75,11 +77,18 @@ export interface DemoRaceFile {
   bytes: Uint8Array
 }
 
+const day = 86_400_000
+/** The evening (19:00 UTC) `days` after the day of `now`: the demo's rounds and calendar line up. */
+export const demoEvening = (now: Date, days: number) =>
+  new Date(Math.floor(now.getTime() / day) * day + days * day + 19 * 3_600_000)
+
+const roundOneAt = (now: Date) => new Date(Math.floor((now.getTime() - 9 * day) / 60_000) * 60_000)
+const roundTwoAt = (now: Date) => new Date(Math.floor((now.getTime() - 2 * day) / 60_000) * 60_000)
+
 /** Round 1 at Monza (ACC) nine days before `now`, round 2 at Spa (LMU) two days before. */
 export function demoRaceFiles(now: Date): DemoRaceFile[] {
-  const day = 86_400_000
-  const monza = new Date(Math.floor((now.getTime() - 9 * day) / 60_000) * 60_000)
-  const spa = new Date(Math.floor((now.getTime() - 2 * day) / 60_000) * 60_000)
+  const monza = roundOneAt(now)
+  const spa = roundTwoAt(now)
   const roundOne = [3, 0, 1, 6, 2, 9, 4, 7, 5, 11, 8, 10, 12, 14, 13, 15]
   const roundTwo = [0, 3, 2, 1, 7, 6, 4, 9, 11, 5, 10, 8, 14, 12, 15, 13]
   return [
@@ -107,12 +116,57 @@ export function demoRaceFiles(now: Date): DemoRaceFile[] {
   ]
 }
 
-/** `npm run demo:results [folder]`: the two files, to try the import with (default .data/demo-results). */
+/**
+ * Round 3, the demo's next round: an ACC race at Silverstone (its 2019 scan: one track with
+ * Silverstone) the evening before `now`, not imported by the seed. The same every time on one day;
+ * on another day only its file name's date differs, and a second import is refused as the same race.
+ */
+export function demoNextRound(now: Date): DemoRaceFile {
+  const roundThree = [0, 3, 1, 2, 6, 4, 9, 7, 11, 5, 8, 10, 13, 12, 15, 14]
+  return {
+    round: 3,
+    fileName: accFileName(demoEvening(now, -1), 'race'),
+    bytes: accResultFile({
+      track: 'silverstone_2019',
+      type: 'race',
+      serverName: 'Sim GT Cup | Round 3 | Silverstone',
+      cars: race(2026_3, 118_600, 12, accCars, roundThree),
+    }),
+  }
+}
+
+/**
+ * The cup's six rounds on the race calendar (docs/decisions/0425): the two the seed imports, round 3
+ * (raced, its file from `npm run demo:results`), and three ahead; a qualifying half an hour before
+ * each race.
+ */
+export function demoCupCalendar(now: Date) {
+  const rounds: [string, string, Date][] = [
+    ['Monza 60', 'Monza', roundOneAt(now)],
+    ['Spa 60', 'Circuit de Spa-Francorchamps', roundTwoAt(now)],
+    ['Silverstone 60', 'Silverstone', demoEvening(now, -1)],
+    ['Nürburgring 60', 'Nürburgring', demoEvening(now, 6)],
+    ['Suzuka 60', 'Suzuka', demoEvening(now, 13)],
+    ['Kyalami 60', 'Kyalami', demoEvening(now, 20)],
+  ]
+  return rounds.map(([name, track, race], i) => ({
+    round: i + 1,
+    name,
+    track,
+    sessions: [
+      { name: 'Qualifying', startsAt: new Date(race.getTime() - 30 * 60_000), durationMinutes: 20 },
+      { name: 'Race', startsAt: race, durationMinutes: 60 },
+    ],
+  }))
+}
+
+/** `npm run demo:results [folder]`: round 3's file, to import in the Championships tab (default .data/demo-results). */
 if (import.meta.url === `file://${process.argv[1]}`) {
   const folder = process.argv[2] ?? '.data/demo-results'
   mkdirSync(folder, { recursive: true })
-  for (const file of demoRaceFiles(new Date())) {
-    writeFileSync(path.join(folder, file.fileName), file.bytes)
-    console.log(`wrote ${path.join(folder, file.fileName)} (round ${file.round}, ${file.bytes.length} bytes)`)
-  }
+  const file = demoNextRound(new Date())
+  writeFileSync(path.join(folder, file.fileName), file.bytes)
+  console.log(
+    `wrote ${path.join(folder, file.fileName)} (round 3 of ${DEMO_CUP}, ${file.bytes.length} bytes): import it under Admin > Championships > Import Race Results`,
+  )
 }

@@ -11,6 +11,8 @@ import {
 } from '../../tests/factories.ts'
 import {
   accessories,
+  calendarEvents,
+  calendarSessions,
   championshipResults,
   games,
   imageLibrary,
@@ -32,7 +34,9 @@ import {
   demoStreams,
 } from '../demo/content.ts'
 import { demoResults } from '../demo/results.ts'
-import { DEMO_CUP, demoRaceFiles } from '../demo/race-files.ts'
+import { randomUUID } from 'node:crypto'
+import { DEMO_CUP, demoCupCalendar, demoRaceFiles } from '../demo/race-files.ts'
+import { UID_DOMAIN } from '../../src/lib/calendar.ts'
 import { f1PointsSystem } from '../../src/lib/race-points.ts'
 import { importResultFile } from '../../src/server/results/import.ts'
 
@@ -143,6 +147,32 @@ export async function seedDemoContent(now = new Date(), database: Database = db(
       .returning({ id: standingsSets.id })
     for (const file of demoRaceFiles(now)) {
       await importResultFile({ ...file, championshipId: cup!.id, now }, tx)
+    }
+    // Its six rounds on the race calendar (docs/decisions/0425); Formula 1's come from Jolpica-F1
+    // once the scheduler has read them.
+    for (const event of demoCupCalendar(now)) {
+      const [created] = await tx
+        .insert(calendarEvents)
+        .values({
+          uid: `${randomUUID()}@${UID_DOMAIN}`,
+          setId: cup!.id,
+          source: 'owner',
+          season: '2026',
+          round: event.round,
+          name: event.name,
+          track: event.track,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: calendarEvents.id })
+      await tx.insert(calendarSessions).values(
+        event.sessions.map((s) => ({
+          ...s,
+          eventId: created!.id,
+          uid: `${randomUUID()}@${UID_DOMAIN}`,
+          updatedAt: now,
+        })),
+      )
     }
 
     await tx.insert(championshipResults).values(demoResults.map((r) => buildChampionshipResult(r)))

@@ -17,6 +17,7 @@ export const listTags = [
   'standings',
   'championships',
   'lap-times',
+  'calendar',
   'streams',
   'reviews',
   'site-settings',
@@ -41,11 +42,15 @@ export const REWARMED_NEWS_PAGES = 3
 
 /** The public pages, each with the list tags it carries (what src/pages renders on demand). */
 export const pageTags: Readonly<Record<string, readonly ListTag[]>> = {
-  '/': ['news', 'standings', 'streams', 'games', 'accessories', 'site-settings', 'seo'],
+  // The standings cards show each championship's next race (docs/decisions/0425).
+  '/': ['news', 'standings', 'calendar', 'streams', 'games', 'accessories', 'site-settings', 'seo'],
   '/games': ['games', 'seo'],
   '/accessories': ['accessories', 'seo'],
-  '/championships': ['standings', 'seo'],
+  '/championships': ['standings', 'calendar', 'seo'],
   '/lap-times': ['lap-times', 'seo'],
+  // The calendar names the championships and links the results imported as their rounds.
+  '/calendar': ['calendar', 'standings'],
+  '/calendar.ics': ['calendar', 'standings'],
   '/streaming': ['streams', 'seo'],
   '/news': ['news', 'seo'],
   '/reviews': ['reviews', 'seo'],

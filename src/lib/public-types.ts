@@ -37,6 +37,9 @@ export const standingsKeys = [
   'source',
   'sourceUrls',
   'completedRounds',
+  'carClass',
+  'nextEvent',
+  'calendarPath',
 ] as const
 export const newsKeys = ['id', 'title', 'excerpt', 'content', 'imageUrl', 'category', 'author', 'timestamp'] as const
 

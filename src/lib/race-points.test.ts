@@ -13,8 +13,11 @@ const car = (position: number, drivers: string[], extra: Partial<ClassifiedCar> 
   position,
   carNumber: String(position),
   car: 'BMW M4 GT3',
+  carClass: 'GT3',
+  cup: '',
+  classPosition: position,
   team: `Team ${drivers[0]}`,
-  drivers,
+  drivers: drivers.map((name) => ({ name, id: null })),
   laps: 20,
   totalTimeMs: 3_600_000 + position,
   bestLapMs: 100_000 + position,
@@ -101,6 +104,86 @@ describe('championshipTable', () => {
       ['kevin estre', 50],
       ['Laurens Vanthoor', 43],
       ['Ana', 18],
+    ])
+  })
+
+  it('tells two drivers of one name apart by their ids, and keeps a renamed driver one row under his latest name', () => {
+    const jordan = (id: string) => ({ name: 'Jordan', id })
+    const { rows } = championshipTable(
+      [
+        {
+          round: 1,
+          sessionType: 'race',
+          classification: [
+            car(1, [], { drivers: [jordan('S1')] }),
+            car(2, [], { drivers: [jordan('S2')] }),
+            car(3, [], { drivers: [{ name: 'Sam Old', id: 'S3' }] }),
+          ],
+        },
+        {
+          round: 2,
+          sessionType: 'race',
+          classification: [
+            car(1, [], { drivers: [{ name: 'Sam New', id: 'S3' }] }),
+            car(2, [], { drivers: [jordan('S2')] }),
+          ],
+        },
+      ],
+      f1PointsSystem(),
+    )
+    expect(rows.map((r) => [r.driverName, r.points])).toEqual([
+      ['Sam New', 40],
+      ['Jordan', 36],
+      ['Jordan', 25],
+    ])
+  })
+
+  it('takes a driver named without an id for the one driver with an id of that name; two of that name in two cars stay two', () => {
+    const { rows } = championshipTable(
+      [
+        { round: 1, sessionType: 'race', classification: [car(1, [], { drivers: [{ name: 'Ana Lima', id: 'S9' }] })] },
+        { round: 2, sessionType: 'race', classification: [car(1, ['ana lima'], { car: 'Ferrari 499P' })] },
+        {
+          round: 3,
+          sessionType: 'race',
+          classification: [car(1, ['Bo'], { car: 'Porsche 963' }), car(2, ['Bo'], { car: 'Toyota GR010' })],
+        },
+      ],
+      f1PointsSystem(),
+    )
+    expect(rows.map((r) => [r.driverName, r.points])).toEqual([
+      ['ana lima', 50],
+      ['Bo', 25],
+      ['Bo', 18],
+    ])
+  })
+
+  it('counts one class in a class championship, by class positions, with its own fastest lap and pole', () => {
+    const system = f1PointsSystem({ fastestLap: 1, pole: 3 })
+    const mixed = (round: number): ScoredSession => ({
+      round,
+      sessionType: 'race',
+      classification: [
+        car(1, ['Hyper A'], { carClass: 'Hypercar', gridPosition: 1, bestLapMs: 90_000 }),
+        car(2, ['GT Ana'], { carClass: 'LMGT3', gridPosition: 4, bestLapMs: 101_000 }),
+        car(3, ['Hyper B'], { carClass: 'Hypercar', gridPosition: 2, bestLapMs: 91_000 }),
+        car(4, ['GT Ben'], { carClass: 'LMGT3', gridPosition: 3, bestLapMs: 100_500 }),
+      ],
+    })
+    const { rows } = championshipTable([mixed(1)], system, { carClass: 'lmgt3' })
+    // Ana wins the class (25); Ben second (18), with the class's fastest lap (1) and its pole (3).
+    expect(rows.map((r) => [r.driverName, r.points])).toEqual([
+      ['GT Ana', 25],
+      ['GT Ben', 22],
+    ])
+    const cups: ScoredSession = {
+      round: 1,
+      sessionType: 'race',
+      classification: [car(1, ['Pro']), car(2, ['Am One'], { cup: 'Am' }), car(3, ['Am Two'], { cup: 'Am' })],
+    }
+    expect(championshipTable([cups], f1PointsSystem(), { carClass: 'GT3 Am' }).rows.map((r) => r.driverName)).toEqual([
+      'Am One',
+      'Am Two',
     ])
   })
 

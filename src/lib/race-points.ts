@@ -1,4 +1,5 @@
-import type { ClassifiedCar, SessionType } from './results/types.ts'
+import type { CarDriver, ClassifiedCar, SessionType } from './results/types.ts'
+import { foldName } from './results/tracks.ts'
 
 /**
  * A championship's points system, as the owner picks it (docs/decisions/0421): the points of each
@@ -60,6 +61,66 @@ export interface ChampionshipTable {
 /** One driver across files: case and spacing do not make two drivers. */
 export const driverKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase()
 
+/**
+ * Who set a lap, for the lap records: the platform id where the file has one (`id:S7656...`), else
+ * the name folded (laps are grouped by car too, so two drivers of one name in two cars stay two).
+ */
+export const lapDriverKey = (driver: { name: string; id: string | null }) =>
+  driver.id ? `id:${driver.id}` : driverKey(driver.name)
+
+/** Drivers as stored: sessions imported before drivers had ids list names only. */
+export const carDrivers = (car: Pick<ClassifiedCar, 'drivers'>): CarDriver[] =>
+  (car.drivers as (CarDriver | string)[]).map((d) => (typeof d === 'string' ? { name: d, id: null } : d))
+
+/** Whether a car races in `carClass` ('GT3'), or in its cup ('GT3 Pro-Am'); every car when none is given. */
+export function inClass(car: Pick<ClassifiedCar, 'carClass' | 'cup'>, carClass: string | null | undefined): boolean {
+  if (!carClass?.trim()) return true
+  const wanted = foldName(carClass)
+  const own = foldName(car.carClass ?? '')
+  return own === wanted || foldName(`${car.carClass ?? ''} ${car.cup ?? ''}`) === wanted
+}
+
+/**
+ * One key per driver across a championship's sessions (docs/decisions/0424): the platform id where
+ * the file has one; a driver named without one (an LMU file, a session imported before ids were
+ * read) is the driver with an id who has had that name, when exactly one has; otherwise the name and
+ * the car, so two drivers of one name in two cars are two rows.
+ */
+function identities(sessions: readonly ScoredSession[]): (driver: CarDriver, car: ClassifiedCar) => string {
+  const idsOfName = new Map<string, Set<string>>()
+  for (const s of sessions) {
+    for (const car of s.classification) {
+      for (const d of carDrivers(car)) {
+        if (!d.id) continue
+        const ids = idsOfName.get(driverKey(d.name)) ?? new Set()
+        ids.add(d.id)
+        idsOfName.set(driverKey(d.name), ids)
+      }
+    }
+  }
+  return (driver, car) => {
+    if (driver.id) return `id:${driver.id}`
+    const ids = idsOfName.get(driverKey(driver.name))
+    if (ids?.size === 1) return `id:${[...ids][0]}`
+    return `name:${driverKey(driver.name)}@${driverKey(car.car)}`
+  }
+}
+
+export interface TableOptions {
+  /** Only the cars of this class count ('GT3', or a cup such as 'GT3 Pro-Am'), by their class positions. */
+  carClass?: string | null
+}
+
+/** A session's cars of the class, in order, each with its position among them. */
+function ofClass(session: ScoredSession, carClass: string | null | undefined): ScoredSession {
+  if (!carClass?.trim()) return session
+  const cars = session.classification
+    .filter((c) => inClass(c, carClass))
+    .sort((a, b) => a.position - b.position)
+    .map((c, i) => ({ ...c, position: i + 1 }))
+  return { ...session, classification: cars }
+}
+
 interface Tally {
   name: string
   team: string
@@ -76,25 +137,33 @@ const cents = (points: number) => Math.round(points * 100)
  * by finishing position to the drivers of every car classified as finished (a retired or
  * disqualified car scores nothing), plus the fastest-lap bonus to the finished car with the best
  * lap; pole points go to the winner of the round's qualifying, or, in a round without one, to the
- * car that started first. Every driver of a car scores the car's points. Ties are broken by
+ * car that started first. Every driver of a car scores the car's points (docs/decisions/0424: a
+ * co-driver who drove one lap scores as the one who drove the rest). A class championship counts
+ * only that class's cars, by their positions in the class. Drivers are told apart by their platform
+ * id (identities above), and a driver is shown by the name of his latest round. Ties are broken by
  * count-back (more wins, then more second places...), then by name. Practice and warm-up score
  * nothing.
  */
-export function championshipTable(sessions: readonly ScoredSession[], system: PointsSystem): ChampionshipTable {
+export function championshipTable(
+  sessions: readonly ScoredSession[],
+  system: PointsSystem,
+  options: TableOptions = {},
+): ChampionshipTable {
   const tallies = new Map<string, Tally>()
+  const identity = identities(sessions)
   const credit = (car: ClassifiedCar, centsWon: number, finish?: number) => {
-    for (const name of car.drivers) {
-      const key = driverKey(name)
-      if (!key) continue
-      const tally = tallies.get(key) ?? { name, team: car.team, points: 0, finishes: [] }
-      tally.name = name.trim().replace(/\s+/g, ' ')
+    for (const driver of carDrivers(car)) {
+      if (!driverKey(driver.name)) continue
+      const key = identity(driver, car)
+      const tally = tallies.get(key) ?? { name: driver.name, team: car.team, points: 0, finishes: [] }
+      tally.name = driver.name.trim().replace(/\s+/g, ' ')
       if (car.team) tally.team = car.team
       tally.points += centsWon
       if (finish !== undefined) tally.finishes[finish - 1] = (tally.finishes[finish - 1] ?? 0) + 1
       tallies.set(key, tally)
     }
   }
-  const ordered = [...sessions].sort((a, b) => a.round - b.round)
+  const ordered = [...sessions].map((s) => ofClass(s, options.carClass)).sort((a, b) => a.round - b.round)
   const rounds = [...new Set(ordered.map((s) => s.round))]
   let roundsCounted = 0
   for (const round of rounds) {
@@ -116,9 +185,11 @@ export function championshipTable(sessions: readonly ScoredSession[], system: Po
     }
     if (system.pole > 0) {
       const qualifying = ofRound.filter((s) => s.sessionType === 'qualifying').at(-1)
-      const poleCar = qualifying
-        ? qualifying.classification.find((c) => c.position === 1 && c.status !== 'dq')
-        : races[0]?.classification.find((c) => c.gridPosition === 1)
+      // The car that started first (of the class, in a class championship).
+      const grid = races[0]?.classification
+        .filter((c) => c.gridPosition !== null)
+        .sort((a, b) => a.gridPosition! - b.gridPosition!)[0]
+      const poleCar = qualifying ? qualifying.classification.find((c) => c.position === 1 && c.status !== 'dq') : grid
       if (poleCar) credit(poleCar, cents(system.pole))
     }
   }

@@ -16,6 +16,8 @@ export interface SourceFacts {
   sourceUrls: readonly string[]
   completedRounds: number | null
   lastUpdated: string | Date
+  /** Race results of one class only (docs/decisions/0424). */
+  carClass?: string | null
 }
 
 export interface SourceLabel {
@@ -50,7 +52,7 @@ export function sourceLabel(facts: SourceFacts): SourceLabel {
     const rounds = facts.completedRounds ?? 0
     return {
       title: 'From race results',
-      detail: `${rounds} ${rounds === 1 ? 'round' : 'rounds'} counted`,
+      detail: `${rounds} ${rounds === 1 ? 'round' : 'rounds'} counted${facts.carClass ? ` · ${facts.carClass} class` : ''}`,
       links: [],
     }
   }

@@ -7,7 +7,17 @@ import { listNewsSitemap } from '../server/repos/news.repo.ts'
 export const prerender = false
 
 /** Every public page and published article. */
-const staticPaths = ['/', '/games', '/accessories', '/championships', '/lap-times', '/streaming', '/news', '/reviews']
+const staticPaths = [
+  '/',
+  '/games',
+  '/accessories',
+  '/championships',
+  '/lap-times',
+  '/calendar',
+  '/streaming',
+  '/news',
+  '/reviews',
+]
 
 export const GET: APIRoute = async ({ site, cache }) => {
   cache.set({ tags: [...pageTags['/sitemap.xml']!] })

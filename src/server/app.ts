@@ -19,6 +19,7 @@ import { accessoriesAdminRoutes, accessoriesRoutes } from './routes/accessories/
 import { aiRoutes } from './routes/ai/ai.routes.ts'
 import { aiDiagnosticsRoutes } from './routes/ai-diagnostics/ai-diagnostics.routes.ts'
 import { aiSettingsRoutes } from './routes/ai-settings/ai-settings.routes.ts'
+import { calendarRoutes } from './routes/calendar/calendar.routes.ts'
 import { championshipSourcesRoutes } from './routes/championship-sources/championship-sources.routes.ts'
 import { championshipsAdminRoutes, championshipsRoutes } from './routes/championships/championships.routes.ts'
 import { lapTimesRoutes } from './routes/lap-times/lap-times.routes.ts'
@@ -141,6 +142,7 @@ export function createApp(platform: Platform) {
       .route('/admin/championships-standings', standingsAdminRoutes)
       .route('/admin/championship-sources', championshipSourcesRoutes)
       .route('/admin/race-results', raceResultsRoutes)
+      .route('/admin/calendar', calendarRoutes)
       .route('/admin', refreshRoutes)
       .route('/admin/two-factor', twoFactorRoutes)
       .route('/admin/revisions', revisionsRoutes)

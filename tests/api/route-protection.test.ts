@@ -5,12 +5,16 @@ import { app as sharedApp, appWith, type Send } from '../helpers/app.ts'
 import { adminCookie } from '../helpers/auth.ts'
 import { startBlobs, type BlobsHarness } from '../helpers/blobs.ts'
 import { startRefreshHarness, type RefreshHarness } from '../helpers/refresh.ts'
+import { startFakeJolpica, type FakeJolpica } from '../fakes/jolpica-server.ts'
+import { withExternalOverrides } from '../../src/server/external/config.ts'
 import { resetDatabase } from '../helpers/db.ts'
 
 // The AI endpoints answer 503 without keys (by design): here they talk to the fake AI server.
 let ai: AiHarness
 // Likewise the stream refresh (503 without Twitch or YouTube keys): the fake Twitch, YouTube and Steam.
 let refresh: RefreshHarness
+// And Jolpica-F1 (the F1 calendar's read): its fake, which answers.
+let jolpica: FakeJolpica
 let blobs: BlobsHarness
 let target: ReturnType<typeof appWith>['app']
 let send: Send
@@ -18,9 +22,12 @@ beforeAll(async () => {
   blobs = await startBlobs()
   ai = await startAiHarness({ runJobs: false })
   refresh = await startRefreshHarness({ runJobs: false })
-  ;({ app: target, send } = appWith({ ...ai.platform, ...refresh.platform, blobs: blobs.stores }))
+  jolpica = await startFakeJolpica()
+  const external = withExternalOverrides(refresh.platform.external, { jolpica: { baseUrl: jolpica.baseUrl } })
+  ;({ app: target, send } = appWith({ ...ai.platform, ...refresh.platform, external, blobs: blobs.stores }))
 })
 afterAll(async () => {
+  await jolpica.close()
   await refresh.close()
   await ai.close()
   await blobs.close()

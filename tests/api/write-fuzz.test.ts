@@ -21,6 +21,8 @@ import { app as sharedApp, appWith } from '../helpers/app.ts'
 import { adminCookie } from '../helpers/auth.ts'
 import { startBlobs, tinyPng, type BlobsHarness } from '../helpers/blobs.ts'
 import { startRefreshHarness, type RefreshHarness } from '../helpers/refresh.ts'
+import { startFakeJolpica, type FakeJolpica } from '../fakes/jolpica-server.ts'
+import { withExternalOverrides } from '../../src/server/external/config.ts'
 import { resetDatabase } from '../helpers/db.ts'
 import { publicRoutes } from '../../src/server/auth/guard.ts'
 
@@ -247,6 +249,8 @@ let blobs: BlobsHarness
 let target: ReturnType<typeof appWith>['app']
 let ai: AiHarness
 let refresh: RefreshHarness
+// And Jolpica-F1 (the F1 calendar's read): its fake, which answers.
+let jolpica: FakeJolpica
 let cookie = ''
 
 beforeAll(async () => {
@@ -256,7 +260,9 @@ beforeAll(async () => {
   ai = await startAiHarness({ runJobs: false })
   // Likewise the stream refresh (503 without Twitch or YouTube keys): the fake Twitch, YouTube and Steam.
   refresh = await startRefreshHarness({ runJobs: false })
-  target = appWith({ ...ai.platform, ...refresh.platform, blobs: blobs.stores }).app
+  jolpica = await startFakeJolpica()
+  const external = withExternalOverrides(refresh.platform.external, { jolpica: { baseUrl: jolpica.baseUrl } })
+  target = appWith({ ...ai.platform, ...refresh.platform, external, blobs: blobs.stores }).app
   await resetDatabase()
   for (let i = 0; i < 3; i++) {
     await createGame()
@@ -274,6 +280,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await dropDigest?.()
+  await jolpica.close()
   await refresh.close()
   await ai.close()
   await blobs.close()

@@ -95,10 +95,12 @@ test('sitemap.xml lists every public page and article; robots.txt points to it',
   const xml = await sitemap.text()
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname)
   for (const { path } of pages) expect(locs).toContain(path)
-  // The lap records page has no SEO settings of its own (docs/decisions/0423) but is a public page.
+  // The lap records page and the race calendar have no SEO settings of their own (docs/decisions/0423,
+  // 0425) but are public pages.
   expect(locs).toContain('/lap-times')
+  expect(locs).toContain('/calendar')
   for (const a of news) expect(locs).toContain(`/news/${a.id}`)
-  expect(locs).toHaveLength(pages.length + 1 + news.length)
+  expect(locs).toHaveLength(pages.length + 2 + news.length)
 
   const robots = await (await request.get('/robots.txt')).text()
   expect(robots).toContain(`Sitemap: ${new URL('/sitemap.xml', baseURL).href}`)

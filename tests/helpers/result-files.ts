@@ -19,6 +19,18 @@ export interface ResultCar {
   gridPosition?: number
   /** LMU FinishStatus; ACC has none. */
   finishStatus?: 'Finished Normally' | 'DNF' | 'DQ' | 'None'
+  /** ACC: the drivers' `playerId`s (default: one made up per driver and car). */
+  playerIds?: string[]
+  /** ACC `carGroup` (default GT3), LMU `CarClass` (default Hypercar). */
+  carClass?: string
+  /** ACC `cupCategory` (0 overall, 1 Pro-Am, 2 Am, 3 Silver, 4 National). */
+  cupCategory?: number
+  /** ACC: the car did not make the mandatory pit stop. */
+  missedMandatoryPitstop?: boolean
+  /** ACC: the index of the driver of each lap (default: the drivers take turns). */
+  lapDrivers?: number[]
+  /** LMU: who drove which laps (1-based, inclusive), as `<Swap startLap endLap>`; default: the first driver. */
+  swaps?: { driver: string; from: number; to: number }[]
 }
 
 export interface ResultSession {
@@ -30,10 +42,21 @@ export interface ResultSession {
   startedAt?: Date
   /** In finishing order. */
   cars: ResultCar[]
+  /** ACC penalties: the car (its index in `cars`) and ACC's penalty ('Disqualified', 'DriveThrough'...). */
+  penalties?: { car: number; penalty: string }[]
+  /** LMU `TrackCourse` (default: the venue). */
+  course?: string
 }
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0)
 const best = (car: ResultCar) => Math.min(...car.laps.filter((_, i) => !car.invalidLaps?.includes(i)), 2_147_483_647)
+
+/** A made-up Steam id per name: one driver keeps his id from file to file, two names are two ids. */
+function steamIdOf(name: string): string {
+  let h = 0
+  for (const ch of name) h = (h * 31 + ch.codePointAt(0)!) % 1_000_000_000
+  return `S7656119${String(h).padStart(9, '0')}`
+}
 
 function splitName(name: string) {
   const parts = name.trim().split(/\s+/)
@@ -64,8 +87,8 @@ export function accDocument(session: ResultSession) {
             carId: carId(i),
             raceNumber: car.number,
             carModel: model,
-            cupCategory: 0,
-            carGroup: 'GT3',
+            cupCategory: car.cupCategory ?? 0,
+            carGroup: car.carClass ?? 'GT3',
             teamName: car.team ?? '',
             nationality: 0,
             carGuid: -1,
@@ -73,7 +96,7 @@ export function accDocument(session: ResultSession) {
             drivers: car.drivers.map((name, d) => ({
               ...splitName(name),
               shortName: name.slice(0, 3).toUpperCase(),
-              playerId: `S7656119${String(8000000 + i * 10 + d).padStart(9, '0')}`,
+              playerId: car.playerIds?.[d] ?? steamIdOf(name),
               nationality: 0,
             })),
           },
@@ -88,7 +111,7 @@ export function accDocument(session: ResultSession) {
             lapCount: car.laps.length,
             lastSplitId: 0,
           },
-          missingMandatoryPitstop: 0,
+          missingMandatoryPitstop: car.missedMandatoryPitstop ? 1 : 0,
           driverTotalTimes: [sum(car.laps)],
         }
       }),
@@ -96,7 +119,7 @@ export function accDocument(session: ResultSession) {
     laps: session.cars.flatMap((car, i) =>
       car.laps.map((laptime, lap) => ({
         carId: carId(i),
-        driverIndex: lap % car.drivers.length,
+        driverIndex: car.lapDrivers?.[lap] ?? lap % car.drivers.length,
         laptime,
         isValidForBest: !car.invalidLaps?.includes(lap),
         // Three sectors, as the server writes them (not read by the site).
@@ -107,7 +130,15 @@ export function accDocument(session: ResultSession) {
         ],
       })),
     ),
-    penalties: [],
+    penalties: (session.penalties ?? []).map((p) => ({
+      carId: carId(p.car),
+      driverIndex: 0,
+      reason: 'Cutting',
+      penalty: p.penalty,
+      penaltyValue: 0,
+      violationInLap: 0,
+      clearedInLap: 0,
+    })),
     post_race_penalties: [],
   }
 }
@@ -147,12 +178,16 @@ export function lmuResultFile(session: ResultSession): Uint8Array {
         })
         .join('\n')
       const bestLap = best(car)
+      const swaps = (car.swaps ?? [{ driver: car.drivers[0]!, from: 1, to: car.laps.length }])
+        .map((w) => `<Swap startLap="${w.from}" endLap="${w.to}">${xml(w.driver)}</Swap>`)
+        .join('')
+      const lastDriver = car.swaps?.at(-1)?.driver ?? car.drivers[0]!
       return `      <Driver>
-        <Name>${xml(car.drivers[0]!)}</Name>
+        <Name>${xml(lastDriver)}</Name>
         <Connected>1</Connected>
         <VehName>${xml(car.car)} #${car.number}</VehName>
         <CarType>${xml(car.car)}</CarType>
-        <CarClass>Hypercar</CarClass>
+        <CarClass>${xml(car.carClass ?? 'Hypercar')}</CarClass>
         <CarNumber>${car.number}</CarNumber>
         <TeamName>${xml(car.team ?? '')}</TeamName>
         <isPlayer>0</isPlayer>
@@ -165,6 +200,7 @@ ${laps}
         <Laps>${car.laps.length}</Laps>
         <Pitstops>0</Pitstops>
         <FinishStatus>${car.finishStatus ?? 'Finished Normally'}</FinishStatus>
+        ${swaps}
       </Driver>`
     })
     .join('\n')
@@ -176,7 +212,7 @@ ${laps}
     <DateTime>${start}</DateTime>
     <TimeString>${new Date(start * 1000).toISOString()}</TimeString>
     <TrackVenue>${xml(session.track)}</TrackVenue>
-    <TrackCourse>${xml(session.track)}</TrackCourse>
+    <TrackCourse>${xml(session.course ?? session.track)}</TrackCourse>
     <TrackLength>13626.0</TrackLength>
     <${element}>
       <DateTime>${start}</DateTime>

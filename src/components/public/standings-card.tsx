@@ -3,6 +3,7 @@ import type { StandingsItem } from '../../lib/public-types.ts'
 import { podiumColor, pointsLabel, topDrivers } from '../../lib/standings.ts'
 import { sourceLabel } from '../../lib/standings-source.ts'
 import { TrophyIcon } from '../ui/icons.tsx'
+import { LocalTime } from './local-time.tsx'
 
 const podium = {
   gold: 'bg-amber-400 text-black',
@@ -20,8 +21,10 @@ const badge = {
 export function StandingsCard({ championship, headingLevel = 3 }: { championship: StandingsItem; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const label = sourceLabel(championship)
+  const next = championship.nextEvent
+  const slug = championship.calendarPath.split('#')[1]
   return (
-    <article className="flex flex-col gap-4 rounded-xl border border-line bg-panel p-5">
+    <article id={slug} className="flex scroll-mt-24 flex-col gap-4 rounded-xl border border-line bg-panel p-5">
       <header className="flex items-start gap-3">
         <TrophyIcon className="mt-1 size-6 shrink-0 text-amber-400" />
         <div>
@@ -54,6 +57,21 @@ export function StandingsCard({ championship, headingLevel = 3 }: { championship
           </li>
         ))}
       </ol>
+      {/* The championship's next race, in the reader's zone once live, and its calendar (docs/decisions/0425). */}
+      <p className="mt-auto border-t border-line pt-3 text-sm text-gray-300">
+        {next ? (
+          <>
+            <span className="font-semibold text-white">Next: </span>
+            {next.round ? `Round ${next.round}, ` : ''}
+            {next.name}
+            {next.track && next.track !== next.name ? ` at ${next.track}` : ''} · {next.sessionName}{' '}
+            <LocalTime value={next.startsAt} /> ·{' '}
+          </>
+        ) : null}
+        <a href={championship.calendarPath} className="font-semibold text-white underline decoration-brand underline-offset-4">
+          Race calendar<span className="sr-only"> of {championship.championshipName}</span>
+        </a>
+      </p>
     </article>
   )
 }

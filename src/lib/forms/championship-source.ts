@@ -72,6 +72,8 @@ const results = z.object(
       .union([intFrom('The number of rounds', 1, 100), z.literal(''), z.null()])
       .transform((v) => (v === '' ? null : v))
       .optional(),
+    /** The one class counted ('GT3', 'LMGT3', 'GT3 Pro-Am'); blank counts every car (docs/decisions/0424). */
+    carClass: optionalText(40, 'The class').optional(),
   },
   { message: sourceNameMessage },
 )

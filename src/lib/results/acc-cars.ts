@@ -66,3 +66,18 @@ export function accCarModel(name: string): number | undefined {
   const found = Object.entries(accCars).find(([, n]) => n === name)
   return found ? Number(found[0]) : undefined
 }
+
+/**
+ * The class (ACC's `carGroup`) of a car model, for files written before the server wrote its
+ * `carGroup`: GT3 unless the model is a GT4, GT2, one-make cup (Porsche Cup: CUP, Lamborghini
+ * Super Trofeo: ST, Ferrari Challenge: CHL) or the BMW M2 (TCX).
+ */
+export function accCarGroup(model: number): string {
+  if (model >= 50 && model <= 61) return 'GT4'
+  if (model >= 80 && model <= 86) return 'GT2'
+  const oneMake: Record<number, string> = { 9: 'CUP', 28: 'CUP', 18: 'ST', 29: 'ST', 26: 'CHL', 27: 'TCX' }
+  return oneMake[model] ?? 'GT3'
+}
+
+/** ACC's cups within a class (`cupCategory`); 0 is the overall (Pro) cup, named '' here. */
+export const accCups: Record<number, string> = { 0: '', 1: 'Pro-Am', 2: 'Am', 3: 'Silver', 4: 'National' }

@@ -1,15 +1,17 @@
 import { z } from 'zod'
-import { accCarName } from './acc-cars.ts'
-import { accTrackName } from './acc-tracks.ts'
+import { accCarGroup, accCarName, accCups } from './acc-cars.ts'
 import { ResultFileError } from './decode.ts'
 import { lapMs, lapName, sessionOffsetMs } from './times.ts'
-import type { ClassifiedCar, ParsedLap, ParsedSession, SessionType } from './types.ts'
+import { accTrack } from './tracks.ts'
+import type { CarDriver, ClassifiedCar, FinishStatus, ParsedLap, ParsedSession, SessionType } from './types.ts'
 
 /**
  * Assetto Corsa Competizione dedicated-server result files (results/<yymmdd_hhmmss>_<R|Q|FP>.json):
  * `sessionType`, `trackName`, `serverName`, `sessionResult.leaderBoardLines` in finishing order
- * (each a car with its drivers and timing, times in milliseconds) and `laps` (each with `carId`,
- * `driverIndex`, `laptime`, `isValidForBest`). A best lap of 2147483647 means none.
+ * (each a car with its class `carGroup`, its cup `cupCategory`, its drivers with their platform
+ * `playerId`, its timing in milliseconds and `missingMandatoryPitstop`), `laps` (each with `carId`,
+ * `driverIndex`, `laptime`, `isValidForBest`) and `penalties` / `post_race_penalties`. A best lap
+ * of 2147483647 means none. The file holds no date: the server's file name does.
  */
 
 const NO_TIME = 2_147_483_647
@@ -27,6 +29,8 @@ const line = z.object({
     carId: int,
     raceNumber: int.default(0),
     carModel: int,
+    carGroup: z.string().optional(),
+    cupCategory: int.default(0),
     teamName: z.string().default(''),
     drivers: z.array(driver).min(1),
   }),
@@ -35,7 +39,11 @@ const line = z.object({
     totalTime: z.number().min(0).default(0),
     bestLap: z.number().min(0).default(NO_TIME),
   }),
+  /** 1 when the car did not make the race's mandatory pit stop(s); 0 when it did, -1 when none was due. */
+  missingMandatoryPitstop: int.default(0),
 })
+
+const penalty = z.object({ carId: int, penalty: z.string().default('') })
 
 const lap = z.object({
   carId: int,
@@ -50,6 +58,8 @@ const accFile = z.object({
   serverName: z.string().default(''),
   sessionResult: z.object({ leaderBoardLines: z.array(line) }),
   laps: z.array(lap).default([]),
+  penalties: z.array(penalty).default([]),
+  post_race_penalties: z.array(penalty).default([]),
 })
 
 /** Is this JSON document an ACC result file at all (rather than a damaged one)? */
@@ -74,6 +84,36 @@ export function accFileDate(fileName: string): Date | undefined {
 const fullName = (d: z.infer<typeof driver>) =>
   `${d.firstName} ${d.lastName}`.replace(/\s+/g, ' ').trim() || d.shortName.trim() || d.playerId.trim()
 
+const carDriver = (d: z.infer<typeof driver>): CarDriver => ({ name: fullName(d), id: d.playerId.trim() || null })
+
+/**
+ * A car not classified as a finisher of a race completed fewer than this share of the winner's laps:
+ * ACC writes no retirement, so the rule of most series' sporting regulations stands in.
+ */
+export const ACC_CLASSIFIED_SHARE = 0.9
+
+/** ACC's penalty that takes a car out of the classification. */
+const disqualified = (value: string) => /^(disqualified|dsq|dq)$/i.test(value.trim())
+
+/**
+ * The game's own rules (docs/decisions/0424): a car that missed the race's mandatory pit stop is
+ * disqualified at the end of the race, as the server's handbook says, and so is one given a
+ * 'Disqualified' penalty; a car without a lap did not start; in a race, a car with fewer than 90% of
+ * the winner's laps is not classified (retired).
+ */
+function accStatus(
+  l: z.infer<typeof line>,
+  sessionType: SessionType,
+  dsq: ReadonlySet<number>,
+  winnerLaps: number,
+): FinishStatus {
+  if (dsq.has(l.car.carId)) return 'dq'
+  if (sessionType === 'race' && l.missingMandatoryPitstop > 0) return 'dq'
+  if (l.timing.lapCount === 0) return 'dns'
+  if (sessionType === 'race' && l.timing.lapCount < Math.floor(winnerLaps * ACC_CLASSIFIED_SHARE)) return 'dnf'
+  return 'finished'
+}
+
 /** The parsed file, or a ResultFileError saying what is missing. */
 export function parseAcc(json: unknown, options: { fileName?: string; now: Date }): ParsedSession {
   const parsed = accFile.safeParse(json)
@@ -89,19 +129,27 @@ export function parseAcc(json: unknown, options: { fileName?: string; now: Date 
   if (!sessionType) throw new ResultFileError(`The ACC session type "${file.sessionType}" is not R, Q or FP.`)
   const lines = file.sessionResult.leaderBoardLines
   if (lines.length === 0) throw new ResultFileError('The ACC result file has no cars in its classification.')
-  const startedAt = (options.fileName && accFileDate(options.fileName)) || options.now
+  const fileDate = options.fileName ? accFileDate(options.fileName) : undefined
+  const startedAt = fileDate ?? options.now
 
-  const cars = new Map(lines.map((l) => [l.car.carId, l.car]))
+  const dsq = new Set(
+    [...file.penalties, ...file.post_race_penalties].filter((p) => disqualified(p.penalty)).map((p) => p.carId),
+  )
+  const winnerLaps = Math.max(...lines.map((l) => l.timing.lapCount))
+  const cars = new Map(lines.map((l, i) => [l.car.carId, { ...l.car, position: i + 1 }]))
   const classification: ClassifiedCar[] = lines.map((l, i) => ({
     position: i + 1,
     carNumber: String(l.car.raceNumber),
     car: accCarName(l.car.carModel),
+    carClass: l.car.carGroup?.trim().toUpperCase() || accCarGroup(l.car.carModel),
+    cup: accCups[l.car.cupCategory] ?? '',
+    classPosition: i + 1,
     team: l.car.teamName.trim(),
-    drivers: l.car.drivers.map(fullName).filter(Boolean),
+    drivers: l.car.drivers.map(carDriver).filter((d) => d.name),
     laps: l.timing.lapCount,
     totalTimeMs: l.timing.totalTime > 0 ? Math.round(l.timing.totalTime) : null,
     bestLapMs: l.timing.bestLap > 0 && l.timing.bestLap < NO_TIME ? Math.round(l.timing.bestLap) : null,
-    status: l.timing.lapCount > 0 ? 'finished' : 'dns',
+    status: accStatus(l, sessionType, dsq, winnerLaps),
     gridPosition: null,
   }))
 
@@ -127,6 +175,8 @@ export function parseAcc(json: unknown, options: { fileName?: string; now: Date 
     )
     laps.push({
       driverName: fullName(d),
+      driverId: d.playerId.trim() || null,
+      carPosition: car.position,
       team: car.teamName.trim(),
       car: accCarName(car.carModel),
       lapNumber,
@@ -135,13 +185,17 @@ export function parseAcc(json: unknown, options: { fileName?: string; now: Date 
       setAt: new Date(startedAt.getTime() + offset),
     })
   }
+  const { track, variant } = accTrack(file.trackName)
   return {
     format: 'acc',
     sessionType,
-    track: accTrackName(file.trackName),
+    track,
+    trackVariant: variant,
     serverName: file.serverName.trim(),
     startedAt,
+    startKnown: fileDate !== undefined,
     classification,
     laps,
+    repairs: [],
   }
 }

@@ -1,7 +1,8 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
-import { ResultFileError } from './decode.ts'
+import { ResultFileError, type DecodedText } from './decode.ts'
 import { lapMs, lapName, MAX_LAP_NUMBER, sessionOffsetMs, sessionStart } from './times.ts'
-import type { ClassifiedCar, FinishStatus, ParsedLap, ParsedSession, SessionType } from './types.ts'
+import { foldName, lmuTrack } from './tracks.ts'
+import type { CarDriver, ClassifiedCar, FinishStatus, ParsedLap, ParsedSession, SessionType } from './types.ts'
 import { guardXml } from './xml-guard.ts'
 
 /**
@@ -10,7 +11,9 @@ import { guardXml } from './xml-guard.ts'
  * session (`Practice1`, `Qualify`, `Warmup`, `Race`...), each with `<Driver>` blocks: `Name`,
  * `CarType`, `TeamName`, `CarNumber`, `Position`, `GridPos`, `Laps`, `BestLapTime` and
  * `FinishTime` in seconds, `FinishStatus`, and `<Lap num p et>seconds</Lap>` entries, where `et`
- * is the session time at the lap's start and a lap without a time reads `--.----`.
+ * is the session time at the lap's start and a lap without a time reads `--.----`. `CarClass` is
+ * the car's class; `<Swap startLap endLap>name</Swap>` says who drove which laps (an empty one is
+ * the driver of `Name`). The names have no platform id.
  */
 
 const parser = new XMLParser({
@@ -18,7 +21,7 @@ const parser = new XMLParser({
   attributeNamePrefix: '@_',
   // Numbers are read field by field: a car number '007' stays '007'.
   parseTagValue: false,
-  isArray: (name) => name === 'Driver' || name === 'Lap',
+  isArray: (name) => name === 'Driver' || name === 'Lap' || name === 'Swap',
 })
 
 type Node = Record<string, unknown>
@@ -80,9 +83,63 @@ function lapNumberOf(lap: Node, place: number, driver: string): number {
 
 export const looksLikeXml = (text: string): boolean => /^\s*</.test(text)
 
+const lineAt = (text: string, index: number) => text.slice(0, index).split('\n').length
+
+/** The element whose text holds `index` ('VehFile'), for the repair's words. */
+function elementAt(text: string, index: number): string {
+  const before = text.slice(Math.max(0, index - 2000), index)
+  return /<([A-Za-z_][\w.-]*)[^<]*$/.exec(before)?.[1] ?? 'the document'
+}
+
+/** The word around `index` ('Gérard'), for the repair's words. */
+function wordAt(text: string, index: number): string {
+  let start = index
+  let end = index + 1
+  while (start > 0 && !/[\s<>"]/.test(text[start - 1]!)) start--
+  while (end < text.length && !/[\s<>"]/.test(text[end]!)) end++
+  return text.slice(start, end)
+}
+
+/** An `&` that begins no entity or character reference (rFactor 2 writes `&` in names and paths as it is). */
+const rawAmpersand = /&(?![A-Za-z_][\w.-]*;|#\d+;|#x[\da-fA-F]+;)/g
+
+/**
+ * What rFactor 2 writes wrongly, read as it meant it (docs/decisions/0424), each repair in words:
+ * names in Windows-1252 under a UTF-8 declaration (decode.ts), a stray byte after the root element,
+ * a raw `&` in a name or a path. Whatever else is malformed stays refused.
+ */
+function repaired(decoded: DecodedText): { xml: string; repairs: string[] } {
+  const repairs: string[] = []
+  let xml = decoded.text
+  const rootEnd = guardXml(xml)
+  if (rootEnd !== undefined && xml.slice(rootEnd).trim()) {
+    const root = /<\/([^\s>]+)\s*>$/.exec(xml.slice(0, rootEnd))?.[1] ?? 'the root element'
+    const extra = xml.slice(rootEnd).trim().length
+    repairs.push(
+      `Ignored ${extra} ${extra === 1 ? 'character' : 'characters'} after </${root}>, the end of the results (rFactor 2 sometimes writes a stray byte there).`,
+    )
+    xml = xml.slice(0, rootEnd)
+  }
+  const recoded = decoded.windows1252At.filter((at) => at < xml.length)
+  if (recoded.length > 0) {
+    const first = recoded[0]!
+    repairs.push(
+      `Read ${recoded.length} ${recoded.length === 1 ? 'character' : 'characters'} that ${recoded.length === 1 ? 'is' : 'are'} not UTF-8 as Windows-1252, as rFactor 2 writes names typed in the game (first: "${wordAt(xml, first)}", line ${lineAt(xml, first)}).`,
+    )
+  }
+  const ampersands = [...xml.matchAll(rawAmpersand)].map((m) => m.index)
+  if (ampersands.length > 0) {
+    const first = ampersands[0]!
+    repairs.push(
+      `Read ${ampersands.length} '&' that ${ampersands.length === 1 ? 'begins' : 'begin'} no entity as the character & (first in <${elementAt(xml, first)}>, line ${lineAt(xml, first)}).`,
+    )
+    xml = xml.replace(rawAmpersand, '&amp;')
+  }
+  return { xml, repairs }
+}
+
 /** The document, or a ResultFileError saying what is wrong: nothing the parser throws escapes. */
 function readXml(xml: string): Node {
-  guardXml(xml)
   const valid = XMLValidator.validate(xml)
   if (valid !== true) {
     throw new ResultFileError(
@@ -97,14 +154,36 @@ function readXml(xml: string): Node {
   }
 }
 
-/** The session's start: its own DateTime, else the file's; none (or 0) means the import time. */
-function startOf(session: Node, results: Node, now: Date): Date {
+/** The session's start: its own DateTime, else the file's; none (or 0) is unknown (the import time stands in). */
+function startOf(session: Node, results: Node): Date | undefined {
   const raw = text(session.DateTime) || text(results.DateTime)
-  if (!raw || raw === '0') return now
+  if (!raw || raw === '0') return undefined
   return sessionStart(num(raw) ?? Number.NaN, raw, 'DateTime')
 }
 
-export function parseLmu(xml: string, options: { now: Date }): ParsedSession {
+/** The drivers of a car, in the order they drove (its swaps), and who drove each lap. */
+function driversOf(d: Node): { drivers: CarDriver[]; driverOfLap: (lap: number) => string } {
+  const main = text(d.Name).replace(/\s+/g, ' ')
+  const swaps = ((d.Swap as unknown[] | undefined) ?? []).map((swap) => {
+    const node = (typeof swap === 'object' && swap ? swap : {}) as Node
+    return {
+      name: text(swap).replace(/\s+/g, ' ') || main,
+      from: num(node['@_startLap']) ?? 0,
+      to: num(node['@_endLap']) ?? Number.MAX_SAFE_INTEGER,
+    }
+  })
+  const names: string[] = []
+  for (const name of [...swaps.map((s) => s.name), main]) {
+    if (name && !names.some((n) => foldName(n) === foldName(name))) names.push(name)
+  }
+  return {
+    drivers: names.map((name) => ({ name, id: null })),
+    driverOfLap: (lap) => swaps.find((s) => s.from <= lap && lap <= s.to)?.name ?? main,
+  }
+}
+
+export function parseLmu(decoded: DecodedText, options: { now: Date }): ParsedSession {
+  const { xml, repairs } = repaired(decoded)
   const document = readXml(xml)
   const results = (document.rFactorXML as Node | undefined)?.RaceResults as Node | undefined
   if (!results || typeof results !== 'object') {
@@ -112,14 +191,15 @@ export function parseLmu(xml: string, options: { now: Date }): ParsedSession {
       'This XML file is not an LMU / rFactor 2 result file: it has no <rFactorXML><RaceResults>.',
     )
   }
-  const track = text(results.TrackVenue)
-  if (!track) throw new ResultFileError('The LMU / rFactor 2 result file names no track (TrackVenue).')
+  const venue = text(results.TrackVenue)
+  if (!venue) throw new ResultFileError('The LMU / rFactor 2 result file names no track (TrackVenue).')
   const session = mainSession(results)
   const drivers = ((session?.node.Driver as Node[] | undefined) ?? []).filter((d) => text(d.Name))
   if (!session || drivers.length === 0) {
     throw new ResultFileError('The LMU / rFactor 2 result file has no session with drivers.')
   }
-  const startedAt = startOf(session.node, results, options.now)
+  const start = startOf(session.node, results)
+  const startedAt = start ?? options.now
 
   const rows = drivers.map((d, i) => {
     const laps = num(d.Laps) ?? 0
@@ -127,8 +207,10 @@ export function parseLmu(xml: string, options: { now: Date }): ParsedSession {
       d,
       position: num(d.Position) ?? i + 1,
       car: text(d.CarType) || text(d.VehName) || 'Unknown car',
+      carClass: text(d.CarClass),
       team: text(d.TeamName),
       name: text(d.Name).replace(/\s+/g, ' '),
+      ...driversOf(d),
       laps,
       status: statusOf(text(d.FinishStatus), laps),
     }
@@ -138,8 +220,11 @@ export function parseLmu(xml: string, options: { now: Date }): ParsedSession {
     position: i + 1,
     carNumber: text(r.d.CarNumber),
     car: r.car,
+    carClass: r.carClass,
+    cup: '',
+    classPosition: i + 1,
     team: r.team,
-    drivers: [r.name],
+    drivers: r.drivers,
     laps: r.laps,
     totalTimeMs: secondsToMs(num(r.d.FinishTime)),
     bestLapMs: secondsToMs(num(r.d.BestLapTime)),
@@ -148,11 +233,12 @@ export function parseLmu(xml: string, options: { now: Date }): ParsedSession {
   }))
 
   const laps: ParsedLap[] = []
-  for (const r of rows) {
+  for (const [index, r] of rows.entries()) {
     let ran = 0
     for (const [i, lap] of ((r.d.Lap as Node[] | undefined) ?? []).entries()) {
       const lapNumber = lapNumberOf(lap as Node, i + 1, r.name)
-      const name = () => lapName(lapNumber, r.name)
+      const driverName = r.driverOfLap(lapNumber)
+      const name = () => lapName(lapNumber, driverName)
       const et = text((lap as Node)['@_et'])
       const start = et ? (num(et) ?? Number.NaN) : undefined
       if (start !== undefined) {
@@ -167,7 +253,9 @@ export function parseLmu(xml: string, options: { now: Date }): ParsedSession {
       const end = (start ?? ran) + seconds
       ran = end
       laps.push({
-        driverName: r.name,
+        driverName,
+        driverId: null,
+        carPosition: index + 1,
         team: r.team,
         car: r.car,
         lapNumber,
@@ -180,13 +268,17 @@ export function parseLmu(xml: string, options: { now: Date }): ParsedSession {
       })
     }
   }
+  const { track, variant } = lmuTrack(venue, text(results.TrackCourse))
   return {
     format: 'lmu',
     sessionType: session.kind,
     track,
+    trackVariant: variant,
     serverName: text(results.ServerName),
     startedAt,
+    startKnown: start !== undefined,
     classification,
     laps,
+    repairs,
   }
 }

@@ -6,6 +6,7 @@ import {
   lmuResultFile,
   type ResultSession,
 } from '../../../tests/helpers/result-files.ts'
+import { sessionFingerprint } from './classify.ts'
 import { detectEncoding } from './decode.ts'
 import { foreignFileMessage, parseResultFile, ResultFileError } from './parse.ts'
 
@@ -85,11 +86,21 @@ describe('ACC result files', () => {
     })
     expect(session).toMatchObject({ format: 'acc', sessionType: 'race', track: 'Circuit de Spa-Francorchamps' })
     expect(session.startedAt.toISOString()).toBe('2026-11-22T19:30:00.000Z')
-    expect(session.classification.map((c) => [c.position, c.drivers, c.car, c.bestLapMs, c.status])).toEqual([
+    const names = (c: { drivers: { name: string }[] }) => c.drivers.map((d) => d.name)
+    expect(session.classification.map((c) => [c.position, names(c), c.car, c.bestLapMs, c.status])).toEqual([
       [1, ['Kevin Estre', 'Laurens Vanthoor'], 'Porsche 992 GT3 R', 138_412, 'finished'],
       [2, ['Charles Weerts'], 'BMW M4 GT3', 139_500, 'finished'],
       [3, ['Alessio Rovera'], 'Ferrari 296 GT3', null, 'dns'],
     ])
+    // Each driver with the platform id the server wrote; the class and class position from the file.
+    expect(session.classification[0]!.drivers[1]!.id).toMatch(/^S7656119/)
+    expect(session.classification.map((c) => [c.carClass, c.classPosition])).toEqual([
+      ['GT3', 1],
+      ['GT3', 2],
+      ['GT3', 3],
+    ])
+    expect(session.startKnown).toBe(true)
+    expect(session.repairs).toEqual([])
     expect(session.laps).toHaveLength(6)
     expect(session.laps.filter((l) => !l.valid).map((l) => [l.driverName, l.lapMs])).toEqual([
       ['Charles Weerts', 137_999],
@@ -155,7 +166,9 @@ describe('LMU / rFactor 2 result files', () => {
     const session = parseResultFile(lmuResultFile(sartheRace), { now })
     expect(session).toMatchObject({ format: 'lmu', sessionType: 'race', track: 'Circuit de la Sarthe' })
     expect(session.startedAt.toISOString()).toBe('2026-11-20T14:00:00.000Z')
-    expect(session.classification.map((c) => [c.drivers[0], c.team, c.status, c.gridPosition, c.bestLapMs])).toEqual([
+    expect(
+      session.classification.map((c) => [c.drivers[0]!.name, c.team, c.status, c.gridPosition, c.bestLapMs]),
+    ).toEqual([
       ['Antonio Fuoco', 'Ferrari AF Corse', 'finished', 2, 205_117],
       ['Kévin Estre', 'Porsche Penske', 'finished', 1, 206_250],
       ['Sébastien Buemi', 'Toyota Gazoo Racing', 'dnf', 3, 215_000],
@@ -293,5 +306,248 @@ describe('ACC lap times out of range', () => {
     )
     // ACC's 'no time' values are still skipped, not refused.
     expect(parseResultFile(withLaps([140_100, 2_147_483_647, 0]), { now }).laps).toHaveLength(1)
+  })
+})
+
+describe('rFactor 2 files as the game writes them', () => {
+  const gerard: ResultSession = {
+    track: 'Circuit de la Sarthe',
+    type: 'race',
+    startedAt: new Date('2026-11-20T14:00:00Z'),
+    cars: [
+      { number: 5, car: 'Alpine A424', team: 'Équipe Bleue', drivers: ['Gérard Lefèvre'], laps: [212_400, 205_117] },
+      { number: 6, car: 'Porsche 963', team: 'Porsche Penske', drivers: ['Kévin Estre'], laps: [213_000, 206_250] },
+    ],
+  }
+  const xmlOf = (session: ResultSession) => new TextDecoder().decode(lmuResultFile(session))
+  /** The file as rFactor 2 writes it: declared UTF-8, names in Windows-1252 (é is the byte 0xE9). */
+  const windows1252 = (xml: string) => new Uint8Array(Buffer.from(xml, 'latin1'))
+
+  it('reads names written in Windows-1252 under a UTF-8 declaration, and says so', () => {
+    const bytes = windows1252(xmlOf(gerard))
+    expect(() => new TextDecoder('utf-8', { fatal: true }).decode(bytes)).toThrow()
+    const session = parseResultFile(bytes, { now })
+    expect(session.classification.map((c) => [c.drivers[0]!.name, c.team])).toEqual([
+      ['Gérard Lefèvre', 'Équipe Bleue'],
+      ['Kévin Estre', 'Porsche Penske'],
+    ])
+    expect(session.laps[0]!.driverName).toBe('Gérard Lefèvre')
+    expect(session.repairs).toEqual([
+      expect.stringMatching(
+        /^Read 7 characters that are not UTF-8 as Windows-1252, .* \(first: "Gérard", line \d+\)\.$/,
+      ),
+    ])
+    // UTF-8 and Windows-1252 in one file: each byte is read as what it is.
+    const mixed = new Uint8Array([
+      ...lmuResultFile(gerard).subarray(0, 200),
+      ...windows1252(xmlOf(gerard)).subarray(200),
+    ])
+    expect(parseResultFile(mixed, { now }).classification[0]!.drivers[0]!.name).toBe('Gérard Lefèvre')
+  })
+
+  it('ignores a stray byte after the root element, and a raw & in a name or path, and says so', () => {
+    const stray = new Uint8Array([...lmuResultFile(gerard), 0x00, 0x1a])
+    const read = parseResultFile(stray, { now })
+    expect(read.classification).toHaveLength(2)
+    expect(read.repairs).toEqual([
+      'Ignored 2 characters after </rFactorXML>, the end of the results (rFactor 2 sometimes writes a stray byte there).',
+    ])
+    const ampersand = xmlOf(gerard)
+      .replace('<VehName>', '<VehFile>D:\\Mods\\R&D Cars\\alpine.veh</VehFile>\n        <VehName>')
+      .replace('Équipe Bleue', 'Smith & Sons')
+    const withAmp = parseResultFile(new TextEncoder().encode(ampersand), { now })
+    expect(withAmp.classification[0]!.team).toBe('Smith & Sons')
+    expect(withAmp.repairs).toEqual([
+      expect.stringMatching(/^Read 2 '&' that begin no entity as the character & \(first in <VehFile>, line \d+\)\.$/),
+    ])
+  })
+
+  it('keeps refusing what is really something else', () => {
+    // JSON is not read the lenient way: ACC writes UTF-16, and a JSON file of other bytes is not one.
+    expect(refusal(new Uint8Array([0x7b, 0x22, 0xe9, 0x22, 0x7d]))).toMatch(/^The file is not text in UTF-8/)
+    expect(refusal(new Uint8Array([0x89, 0x3c, 0x72, 0xe9]))).toMatch(/^The file is not text in UTF-8/)
+    // A cut file stays cut, whatever follows its last complete element.
+    const cut = lmuResultFile(gerard)
+    expect(refusal(cut.subarray(0, cut.length - 40))).toMatch(/^The XML file is damaged or incomplete/)
+  })
+
+  it('credits each lap to the driver of its <Swap>, and lists every driver of the car', () => {
+    const session = parseResultFile(
+      lmuResultFile({
+        ...gerard,
+        cars: [
+          {
+            ...gerard.cars[0]!,
+            drivers: ['Gérard Lefèvre', 'Nicolas Lapierre'],
+            laps: [212_400, 205_117, 206_000, 207_000],
+            swaps: [
+              { driver: 'Gérard Lefèvre', from: 1, to: 2 },
+              { driver: 'Nicolas Lapierre', from: 3, to: 4 },
+            ],
+          },
+        ],
+      }),
+      { now },
+    )
+    expect(session.classification[0]!.drivers).toEqual([
+      { name: 'Gérard Lefèvre', id: null },
+      { name: 'Nicolas Lapierre', id: null },
+    ])
+    expect(session.laps.map((l) => [l.lapNumber, l.driverName])).toEqual([
+      [1, 'Gérard Lefèvre'],
+      [2, 'Gérard Lefèvre'],
+      [3, 'Nicolas Lapierre'],
+      [4, 'Nicolas Lapierre'],
+    ])
+  })
+
+  it('gives class positions in a two-class race', () => {
+    const session = parseResultFile(
+      lmuResultFile({
+        ...gerard,
+        cars: [
+          { number: 5, car: 'Alpine A424', carClass: 'Hypercar', drivers: ['Ana'], laps: [200_000] },
+          { number: 92, car: 'Porsche 911 GT3 R LMGT3', carClass: 'LMGT3', drivers: ['Ben'], laps: [230_000] },
+          { number: 6, car: 'Porsche 963', carClass: 'Hypercar', drivers: ['Cy'], laps: [201_000] },
+          { number: 31, car: 'BMW M4 LMGT3', carClass: 'LMGT3', drivers: ['Dee'], laps: [231_000] },
+        ],
+      }),
+      { now },
+    )
+    expect(session.classification.map((c) => [c.position, c.carClass, c.classPosition])).toEqual([
+      [1, 'Hypercar', 1],
+      [2, 'LMGT3', 1],
+      [3, 'Hypercar', 2],
+      [4, 'LMGT3', 2],
+    ])
+  })
+
+  it('names one circuit once: the course is its variant', () => {
+    const sebring = parseResultFile(
+      lmuResultFile({ ...gerard, track: 'Sebring International Raceway', course: 'Sebring School Circuit' }),
+      { now },
+    )
+    expect([sebring.track, sebring.trackVariant]).toEqual(['Sebring International Raceway', 'Sebring School Circuit'])
+    const spa = parseResultFile(lmuResultFile({ ...gerard, track: 'Spa-Francorchamps 2023' }), { now })
+    expect([spa.track, spa.trackVariant]).toEqual(['Circuit de Spa-Francorchamps', '2023'])
+  })
+})
+
+describe('ACC classification by the game rules', () => {
+  const field = (extra: Partial<ResultSession> = {}, cars: Partial<ResultSession['cars'][number]>[] = []) => {
+    const base: ResultSession = {
+      track: 'silverstone_2019',
+      type: 'race',
+      cars: ['Ana', 'Ben', 'Cy', 'Dee'].map((name, i) => ({
+        number: i + 1,
+        car: 'BMW M4 GT3',
+        drivers: [name],
+        laps: Array.from({ length: 10 }, (_, lap) => 118_000 + i * 100 + lap),
+        ...cars[i],
+      })),
+      ...extra,
+    }
+    return parseResultFile(accResultFile(base), { now })
+  }
+  const row = (s: ReturnType<typeof field>) => s.classification.map((c) => [c.position, c.drivers[0]!.name, c.status])
+
+  it('disqualifies a car that missed the mandatory pit stop, or was given a Disqualified penalty, and moves it below the classified cars', () => {
+    expect(row(field({}, [{ missedMandatoryPitstop: true }]))).toEqual([
+      [1, 'Ben', 'finished'],
+      [2, 'Cy', 'finished'],
+      [3, 'Dee', 'finished'],
+      [4, 'Ana', 'dq'],
+    ])
+    expect(
+      row(
+        field({
+          penalties: [
+            { car: 1, penalty: 'Disqualified' },
+            { car: 2, penalty: 'DriveThrough' },
+          ],
+        }),
+      ),
+    ).toEqual([
+      [1, 'Ana', 'finished'],
+      [2, 'Cy', 'finished'],
+      [3, 'Dee', 'finished'],
+      [4, 'Ben', 'dq'],
+    ])
+  })
+
+  it('does not classify a car with fewer than 90% of the winner laps, nor one without a lap', () => {
+    const laps = (n: number) => Array.from({ length: n }, () => 118_500)
+    expect(row(field({}, [{}, { laps: laps(9) }, { laps: laps(8) }, { laps: [] }]))).toEqual([
+      [1, 'Ana', 'finished'],
+      [2, 'Ben', 'finished'],
+      [3, 'Cy', 'dnf'],
+      [4, 'Dee', 'dns'],
+    ])
+    // Outside a race nobody retires: a short qualifying run is a run.
+    expect(row(field({ type: 'qualifying' }, [{}, {}, { laps: laps(2) }]))[2]).toEqual([3, 'Cy', 'finished'])
+  })
+
+  it('does not count a lap under half the median valid lap as valid, nor as the car best lap', () => {
+    const session = field({}, [
+      { laps: [118_000, 1, 118_200, 117_900, 118_100, 118_300, 118_400, 118_500, 118_600, 118_700] },
+    ])
+    expect(session.classification[0]!.drivers[0]!.name).toBe('Ana')
+    expect(session.laps.filter((l) => l.lapMs === 1).map((l) => l.valid)).toEqual([false])
+    expect(session.classification[0]!.bestLapMs).toBe(117_900)
+    expect(session.repairs).toEqual([
+      "1 lap is not counted as valid: faster than half the session's median valid lap (0:59.102), such as lap 2 of Ana in 0:00.001.",
+    ])
+  })
+
+  it('names the track once whatever its scan year, and takes the date from the file name only (the file has none)', () => {
+    const session = field()
+    expect([session.track, session.trackVariant]).toEqual(['Silverstone', '2019'])
+    expect(session.startKnown).toBe(false)
+    const named = parseResultFile(accResultFile({ track: 'silverstone', type: 'race', cars: spaRace.cars }), {
+      now,
+      fileName: '261115_190000_R.json',
+    })
+    expect([named.track, named.trackVariant, named.startKnown]).toEqual(['Silverstone', '', true])
+    expect(named.startedAt.toISOString()).toBe('2026-11-15T19:00:00.000Z')
+  })
+
+  it('tells the drivers of a car apart by their platform ids and credits each lap to its driver', () => {
+    const session = field({}, [
+      { drivers: ['Jordan', 'Jordan'], playerIds: ['S1', 'S2'], lapDrivers: [0, 0, 1, 1, 1, 0, 0, 1, 1, 1] },
+    ])
+    expect(session.classification[0]!.drivers).toEqual([
+      { name: 'Jordan', id: 'S1' },
+      { name: 'Jordan', id: 'S2' },
+    ])
+    expect(session.laps.filter((l) => l.carPosition === 1).map((l) => l.driverId)).toEqual([
+      'S1',
+      'S1',
+      'S2',
+      'S2',
+      'S2',
+      'S1',
+      'S1',
+      'S2',
+      'S2',
+      'S2',
+    ])
+  })
+})
+
+describe('what a session is, whatever its bytes', () => {
+  it('is the same for the file in UTF-16, re-saved in UTF-8 and with a trailing newline; another race is another', () => {
+    const fingerprint = (bytes: Uint8Array) => sessionFingerprint(parseResultFile(bytes, { now: new Date() }))
+    const original = fingerprint(accResultFile(spaRace))
+    expect(fingerprint(accResultFile(spaRace, 'utf-8'))).toBe(original)
+    expect(fingerprint(new Uint8Array([...accResultFile(spaRace, 'utf-8'), 0x0d, 0x0a]))).toBe(original)
+    const slower = {
+      ...spaRace,
+      cars: [{ ...spaRace.cars[0]!, laps: [139_800, 138_412, 138_956] }, ...spaRace.cars.slice(1)],
+    }
+    expect(fingerprint(accResultFile(slower))).not.toBe(original)
+    const sarthe = lmuResultFile(sartheRace)
+    expect(sessionFingerprint(parseResultFile(new Uint8Array([...sarthe, 0x0a]), { now }))).toBe(
+      sessionFingerprint(parseResultFile(sarthe, { now })),
+    )
   })
 })

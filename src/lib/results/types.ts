@@ -22,14 +22,30 @@ export const sessionTypeLabels: Record<SessionType, string> = {
 /** finished: classified; dnf: retired; dq: disqualified; dns: no lap completed. */
 export type FinishStatus = 'finished' | 'dnf' | 'dq' | 'dns'
 
+/**
+ * A driver as the file names them: `id` is the platform's id where the file has one (ACC's
+ * `playerId`, a Steam or console id), which tells two drivers of one name apart and keeps a
+ * driver who renamed himself between rounds one driver (docs/decisions/0424).
+ */
+export interface CarDriver {
+  name: string
+  id: string | null
+}
+
 /** One car of the classification, in finishing order (position 1 first). */
 export interface ClassifiedCar {
   position: number
   carNumber: string
   car: string
+  /** The class the car races in, as the file says (ACC `carGroup`, LMU `CarClass`); '' when it says none. */
+  carClass: string
+  /** ACC's cup within the class (`cupCategory`: Pro-Am, Am, Silver, National); '' for the overall cup. */
+  cup: string
+  /** Position among the cars of its class (the overall position when the file has one class). */
+  classPosition: number
   team: string
   /** Every driver who drove the car (endurance races have several); each scores the car's points. */
-  drivers: string[]
+  drivers: CarDriver[]
   laps: number
   totalTimeMs: number | null
   bestLapMs: number | null
@@ -41,6 +57,10 @@ export interface ClassifiedCar {
 /** One timed lap. Only valid laps count for records; invalid ones are kept to be counted. */
 export interface ParsedLap {
   driverName: string
+  /** The driver's platform id (ACC), or null: the lap is credited to the driver who drove it. */
+  driverId: string | null
+  /** The classified position of the lap's car (its place in `classification`, from 1). */
+  carPosition: number
   team: string
   car: string
   lapNumber: number
@@ -53,10 +73,17 @@ export interface ParsedLap {
 export interface ParsedSession {
   format: ResultFormat
   sessionType: SessionType
+  /** One name per circuit (src/lib/results/tracks.ts): `silverstone_2019` and `silverstone` are Silverstone. */
   track: string
+  /** The layout or the year of the track's version ('2019', 'Sebring School'); '' when none. */
+  trackVariant: string
   serverName: string
-  /** When the session started: from the file where it says, else the caller's `now`. */
+  /** When the session started: from the file (or ACC's file name) where it says, else the caller's `now`. */
   startedAt: Date
+  /** Whether `startedAt` came from the file; when not, it is the import's time and says nothing of the race. */
+  startKnown: boolean
   classification: ClassifiedCar[]
   laps: ParsedLap[]
+  /** What was read other than as written, in words for the preview (a Windows-1252 name, a stray byte...). */
+  repairs: string[]
 }

@@ -21,8 +21,11 @@ const lineAt = (text: string, index: number) => {
 /**
  * Throws a ResultFileError for a declaration or nesting deeper than MAX_XML_DEPTH. Anything else
  * malformed (an unclosed comment, a tag cut short) is left to the validator, which says where.
+ * Answers where the root element ends (the index after its closing tag's '>'), or undefined when
+ * it does not: what follows it is not the document (rFactor 2 sometimes writes a stray byte there)
+ * and is not looked at.
  */
-export function guardXml(text: string): void {
+export function guardXml(text: string): number | undefined {
   let depth = 0
   let i = text.indexOf('<')
   while (i !== -1) {
@@ -43,6 +46,7 @@ export function guardXml(text: string): void {
     } else if (text[i + 1] === '/') {
       depth--
       end = text.indexOf('>', i + 2)
+      if (depth === 0 && end !== -1) return end + 1
     } else {
       // A start tag ends at the first '>' outside quotes (an attribute value may hold '>').
       let quote = ''
@@ -53,14 +57,15 @@ export function guardXml(text: string): void {
         } else if (ch === '"' || ch === "'") quote = ch
         else if (ch === '>') break
       }
-      if (end >= text.length) return
+      if (end >= text.length) return undefined
       if (text[end - 1] !== '/' && ++depth > MAX_XML_DEPTH) {
         throw new ResultFileError(
           `The XML file nests its elements more than ${MAX_XML_DEPTH} deep (line ${lineAt(text, i)}): LMU / rFactor 2 result files nest about 5 deep.`,
         )
       }
     }
-    if (end === -1) return
+    if (end === -1) return undefined
     i = text.indexOf('<', end + 1)
   }
+  return undefined
 }

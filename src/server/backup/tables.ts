@@ -4,6 +4,8 @@ import { z } from 'zod'
 import {
   accessories,
   aiSettings,
+  calendarEvents,
+  calendarSessions,
   championshipResults,
   games,
   imageLibrary,
@@ -44,6 +46,8 @@ export const backupTables = [
   // Added after the archive's first version: an archive without them restores with none.
   { table: raceSessions, orderBy: ['id'], since: 'race-results' },
   { table: raceLaps, orderBy: ['id'], since: 'race-results' },
+  { table: calendarEvents, orderBy: ['id'], since: 'race-calendar' },
+  { table: calendarSessions, orderBy: ['id'], since: 'race-calendar' },
   { table: streams, orderBy: ['id'] },
   { table: reviews, orderBy: ['id'] },
   { table: siteSettings, orderBy: ['key'] },
@@ -67,6 +71,7 @@ export const contentTables = [
   standingsSets,
   championshipResults,
   raceSessions,
+  calendarEvents,
   streams,
   reviews,
   imageLibrary,

@@ -184,6 +184,11 @@ export const standingsSets = pgTable(
     sourceSeason: text('source_season'),
     /** Race results: the points per finishing position and the bonus points. */
     pointsSystem: jsonb('points_system').$type<PointsSystem>(),
+    /**
+     * Race results: the one class it counts ('GT3', 'LMGT3', or a cup such as 'GT3 Pro-Am'), by class
+     * positions; null counts every car (docs/decisions/0424).
+     */
+    carClass: text('car_class'),
     /** The pages the table was taken from: the AI's search results, or the Jolpica-F1 address read. */
     sourceUrls: text('source_urls')
       .array()
@@ -203,6 +208,7 @@ export const standingsSets = pgTable(
       sql`${t.source} <> 'jolpica' OR (${t.sourceSeries} IS NOT NULL AND ${t.sourceSeason} IS NOT NULL)`,
     ),
     check('standings_sets_results_scored', sql`${t.source} <> 'results' OR ${t.pointsSystem} IS NOT NULL`),
+    check('standings_sets_class_not_blank', sql`${t.carClass} IS NULL OR length(trim(${t.carClass})) > 0`),
     index('standings_sets_order_idx').on(t.displayOrder, t.id),
   ],
 ).enableRLS()
@@ -265,14 +271,26 @@ export const raceSessions = pgTable(
     round: integer('round'),
     /** SHA-256 of the file's bytes: the same file is never imported twice. */
     fileHash: text('file_hash').notNull(),
+    /**
+     * SHA-256 of what the session is (src/lib/results/classify.ts sessionFingerprint: circuit, kind,
+     * start, classification, valid laps), whatever bytes carried it: the same race re-encoded or with a
+     * trailing newline is refused too (docs/decisions/0424). Null for sessions imported before it was
+     * kept, which are recognized by their bytes.
+     */
+    sessionKey: text('session_key'),
     fileName: text('file_name').notNull().default(''),
     /** acc or lmu */
     format: text('format').notNull(),
     /** race, qualifying, practice or warmup */
     sessionType: text('session_type').notNull(),
+    /** One name per circuit (src/lib/results/tracks.ts). */
     track: text('track').notNull(),
+    /** The year or layout of the circuit's version ('2019', 'Sebring School Circuit'), '' when none. */
+    trackVariant: text('track_variant').notNull().default(''),
     serverName: text('server_name').notNull().default(''),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Whether the file gave the start; when not, `startedAt` is the import's time. */
+    startKnown: boolean('start_known').notNull().default(true),
     classification: jsonb('classification').$type<ClassifiedCar[]>().notNull(),
     /** Valid laps stored for this session. */
     lapCount: integer('lap_count').notNull().default(0),
@@ -280,6 +298,7 @@ export const raceSessions = pgTable(
   },
   (t) => [
     uniqueIndex('race_sessions_file_hash_idx').on(t.fileHash),
+    uniqueIndex('race_sessions_session_key_idx').on(t.sessionKey),
     index('race_sessions_set_idx').on(t.setId, t.round),
     check('race_sessions_format_valid', sql`${t.format} IN ('acc', 'lmu')`),
     check('race_sessions_type_valid', sql`${t.sessionType} IN ('race', 'qualifying', 'practice', 'warmup')`),
@@ -300,7 +319,10 @@ export const raceLaps = pgTable(
       .notNull()
       .references(() => raceSessions.id, { onDelete: 'cascade' }),
     driverName: text('driver_name').notNull(),
-    /** The name folded (case, spacing): one driver across files. */
+    /**
+     * One driver across files: `id:<platform id>` where the file has one (ACC), else the name folded
+     * (case, spacing); laps are grouped by car as well (src/lib/race-points.ts lapDriverKey).
+     */
     driverKey: text('driver_key').notNull(),
     team: text('team').notNull().default(''),
     car: text('car').notNull(),
@@ -325,6 +347,80 @@ export const raceLaps = pgTable(
       .where(sql`${t.personalBest}`),
   ],
 ).enableRLS()
+
+/**
+ * The race calendar (docs/decisions/0425): an event is a race weekend of a championship (the owner's,
+ * `source` 'owner', always of a championship) or of a series read from its schedule (`source`
+ * 'jolpica': Formula 1 from Jolpica-F1, `series` 'f1'). Its `uid` is the iCalendar UID of the event
+ * and never changes; a round of the owner's championship links to the results imported as that round.
+ * Deleting a championship deletes its calendar.
+ */
+export const calendarEvents = pgTable(
+  'calendar_events',
+  {
+    id: serial('id').primaryKey(),
+    uid: text('uid').notNull(),
+    setId: integer('set_id').references(() => standingsSets.id, { onDelete: 'cascade' }),
+    source: text('source').notNull().default('owner'),
+    series: text('series'),
+    season: text('season').notNull().default(''),
+    round: integer('round'),
+    name: text('name').notNull(),
+    track: text('track').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('calendar_events_uid_idx').on(t.uid),
+    index('calendar_events_set_idx').on(t.setId, t.round),
+    check('calendar_events_source_valid', sql`${t.source} IN ('owner', 'jolpica')`),
+    check('calendar_events_owner_has_championship', sql`${t.source} <> 'owner' OR ${t.setId} IS NOT NULL`),
+    check('calendar_events_series_named', sql`${t.source} <> 'jolpica' OR ${t.series} IS NOT NULL`),
+    check('calendar_events_name_not_blank', sql`length(trim(${t.name})) > 0`),
+    check('calendar_events_round_valid', sql`${t.round} IS NULL OR ${t.round} BETWEEN 1 AND 1000`),
+  ],
+).enableRLS()
+
+/**
+ * The sessions of a calendar event (practice, qualifying, race...), each an iCalendar event of its
+ * own with a `uid` that never changes: a session moved keeps it and its `sequence` goes up, so a
+ * subscriber's calendar moves it rather than adding a second one.
+ */
+export const calendarSessions = pgTable(
+  'calendar_sessions',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
+    uid: text('uid').notNull(),
+    name: text('name').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull().default(60),
+    sequence: integer('sequence').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('calendar_sessions_uid_idx').on(t.uid),
+    index('calendar_sessions_event_idx').on(t.eventId, t.startsAt),
+    index('calendar_sessions_start_idx').on(t.startsAt),
+    check('calendar_sessions_name_not_blank', sql`length(trim(${t.name})) > 0`),
+    check('calendar_sessions_duration_valid', sql`${t.durationMinutes} BETWEEN 1 AND 10080`),
+  ],
+).enableRLS()
+
+/**
+ * The calendar's own work, one row each: 'f1' (when Jolpica-F1's schedule was last read, tried, and
+ * why it failed) and 'rollover' (sessions that started up to `done_at` have purged the pages that
+ * showed them as next).
+ */
+export const calendarSync = pgTable('calendar_sync', {
+  name: text('name').primaryKey(),
+  attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }),
+  doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
+  season: text('season'),
+  error: text('error'),
+}).enableRLS()
 
 /**
  * Calls made to outside services with published rate limits (Jolpica-F1: 4 a second, 500 an hour).

@@ -1,6 +1,6 @@
-import { asc, desc, eq, sql } from 'drizzle-orm'
+import { asc, desc, eq, or, sql } from 'drizzle-orm'
 import type { ClassifiedCar, ParsedLap, ParsedSession } from '../../lib/results/types.ts'
-import { driverKey } from '../../lib/race-points.ts'
+import { lapDriverKey } from '../../lib/race-points.ts'
 import { db } from '../db/client.ts'
 import { raceLaps, raceSessions, standingsSets } from '../db/schema.ts'
 import { markChanged } from '../publish/outbox.ts'
@@ -18,7 +18,9 @@ export interface ImportedSession {
   format: string
   sessionType: string
   track: string
+  trackVariant: string
   startedAt: Date
+  startKnown: boolean
   importedAt: Date
   cars: number
   lapCount: number
@@ -33,7 +35,9 @@ const sessionColumns = {
   format: raceSessions.format,
   sessionType: raceSessions.sessionType,
   track: raceSessions.track,
+  trackVariant: raceSessions.trackVariant,
   startedAt: raceSessions.startedAt,
+  startKnown: raceSessions.startKnown,
   importedAt: raceSessions.importedAt,
   cars: sql<number>`jsonb_array_length(${raceSessions.classification})`.mapWith(Number),
   lapCount: raceSessions.lapCount,
@@ -57,12 +61,21 @@ export async function findSession(tx: Tx, id: number): Promise<ImportedSession |
   return found
 }
 
-export async function findSessionByHash(tx: Tx, fileHash: string): Promise<ImportedSession | undefined> {
+/**
+ * The session already imported from this file: the same bytes, or the same session whatever its
+ * bytes (its content key, docs/decisions/0424).
+ */
+export async function findDuplicateSession(
+  tx: Tx,
+  keys: { fileHash: string; sessionKey: string },
+): Promise<(ImportedSession & { fileHash: string }) | undefined> {
   const [found] = await tx
-    .select(sessionColumns)
+    .select({ ...sessionColumns, fileHash: raceSessions.fileHash })
     .from(raceSessions)
     .leftJoin(standingsSets, eq(standingsSets.id, raceSessions.setId))
-    .where(eq(raceSessions.fileHash, fileHash))
+    .where(or(eq(raceSessions.fileHash, keys.fileHash), eq(raceSessions.sessionKey, keys.sessionKey)))
+    .orderBy(asc(raceSessions.id))
+    .limit(1)
   return found
 }
 
@@ -95,6 +108,7 @@ export interface NewSession {
   setId: number | null
   round: number | null
   fileHash: string
+  sessionKey: string
   fileName: string
   session: ParsedSession
 }
@@ -112,12 +126,15 @@ export async function insertSession(tx: Tx, input: NewSession): Promise<{ id: nu
       setId: input.setId,
       round: input.round,
       fileHash: input.fileHash,
+      sessionKey: input.sessionKey,
       fileName: input.fileName,
       format: session.format,
       sessionType: session.sessionType,
       track: session.track,
+      trackVariant: session.trackVariant,
       serverName: session.serverName,
       startedAt: session.startedAt,
+      startKnown: session.startKnown,
       classification: session.classification,
       lapCount: valid.length,
     })
@@ -128,7 +145,7 @@ export async function insertSession(tx: Tx, input: NewSession): Promise<{ id: nu
   const rows = valid.map((lap: ParsedLap) => ({
     sessionId: id,
     driverName: lap.driverName,
-    driverKey: driverKey(lap.driverName),
+    driverKey: lapDriverKey({ name: lap.driverName, id: lap.driverId }),
     team: lap.team,
     car: lap.car,
     track: session.track,

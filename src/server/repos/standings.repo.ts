@@ -41,6 +41,8 @@ export interface StandingsSet {
   sourceSeries: string | null
   sourceSeason: string | null
   pointsSystem: PointsSystem | null
+  /** Race results: the one class counted (docs/decisions/0424), or null. */
+  carClass: string | null
   sourceUrls: string[]
   standings: StandingsRow[]
 }
@@ -105,6 +107,7 @@ export interface NewStandingsSet {
   sourceSeries?: string | null
   sourceSeason?: string | null
   pointsSystem?: PointsSystem | null
+  carClass?: string | null
   sourceUrls?: string[]
   standings: StandingsRow[]
 }

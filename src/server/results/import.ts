@@ -1,17 +1,28 @@
 import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { streamStartTime } from '../../lib/dates.ts'
+import { sessionFingerprint } from '../../lib/results/classify.ts'
 import { parseResultFile, ResultFileError } from '../../lib/results/parse.ts'
 import { formatLabels, sessionTypeLabels, type ParsedSession, type SessionType } from '../../lib/results/types.ts'
 import { sourceLabel } from '../../lib/standings-source.ts'
 import { db } from '../db/client.ts'
 import { standingsSets } from '../db/schema.ts'
 import { ApiError, badRequest, notFound } from '../http/errors.ts'
-import { findSessionByHash, insertSession, type ImportedSession } from '../repos/race-sessions.repo.ts'
+import { findDuplicateSession, insertSession, type ImportedSession } from '../repos/race-sessions.repo.ts'
 import { readVersion, type ChangeBy, type Tx } from '../revisions/keep.ts'
 import { recomputeResultsTable } from './recompute.ts'
 
 export const fileHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+
+/** The content key of a session: the SHA-256 of what it is, whatever bytes carried it (docs/decisions/0424). */
+export const sessionKeyOf = (session: ParsedSession) =>
+  createHash('sha256').update(sessionFingerprint(session)).digest('hex')
+
+/** What makes a file a duplicate: its bytes, and the session it holds. */
+export const duplicateKeys = (bytes: Uint8Array, session: ParsedSession) => ({
+  fileHash: fileHash(bytes),
+  sessionKey: sessionKeyOf(session),
+})
 
 /** A result file read, or a 400 whose message says what is wrong with it. */
 export function readResultFile(bytes: Uint8Array, fileName: string, now = new Date()): ParsedSession {
@@ -26,13 +37,21 @@ export function readResultFile(bytes: Uint8Array, fileName: string, now = new Da
 const sessionName = (s: Pick<ImportedSession, 'track' | 'sessionType'>) =>
   `${s.track} ${sessionTypeLabels[s.sessionType as SessionType]?.toLowerCase() ?? s.sessionType}`
 
-/** Why a file cannot be imported again: when it was, and where it counts. */
-export function duplicateMessage(existing: ImportedSession): string {
+/**
+ * Why a file cannot be imported again: when it was, and where it counts. The same bytes are 'this
+ * result file'; the same race in other bytes (re-saved in another encoding, a newline added) names
+ * the file it came in.
+ */
+export function duplicateMessage(existing: ImportedSession & { fileHash?: string }, hash: string): string {
   const where =
     existing.championshipName && existing.round !== null
       ? `round ${existing.round} of ${existing.championshipName}`
       : 'now in no championship; delete it under Imported Sessions to import it again'
-  return `This result file was already imported on ${streamStartTime(existing.importedAt)} (${sessionName(existing)}, ${where}). Nothing was changed.`
+  const what =
+    existing.fileHash === hash
+      ? 'This result file was already imported'
+      : `This race was already imported from ${existing.fileName ? `"${existing.fileName}"` : 'another file'}`
+  return `${what} on ${streamStartTime(existing.importedAt)} (${sessionName(existing)}, ${where}). Nothing was changed.`
 }
 
 export interface ImportInput {
@@ -65,7 +84,7 @@ export interface ImportOutcome {
  */
 export async function importParsedSession(
   tx: Tx,
-  input: Omit<ImportInput, 'bytes'> & { session: ParsedSession; hash: string },
+  input: Omit<ImportInput, 'bytes'> & { session: ParsedSession; keys: { fileHash: string; sessionKey: string } },
 ): Promise<ImportOutcome> {
   const now = input.now ?? new Date()
   const [set] = await tx.select().from(standingsSets).where(eq(standingsSets.id, input.championshipId)).for('update')
@@ -76,13 +95,13 @@ export async function importParsedSession(
       `Race results can be imported only into a championship built from race results; ${set.championshipName} is ${label.title === 'AI-generated' ? 'AI-generated' : `from ${label.title.toLowerCase()}`}.`,
     )
   }
-  const existing = await findSessionByHash(tx, input.hash)
-  if (existing) throw new ApiError(409, duplicateMessage(existing))
+  const existing = await findDuplicateSession(tx, input.keys)
+  if (existing) throw new ApiError(409, duplicateMessage(existing, input.keys.fileHash))
   const replaced = await readVersion(tx, 'standings', set.id)
   const { id, laps } = await insertSession(tx, {
     setId: set.id,
     round: input.round,
-    fileHash: input.hash,
+    ...input.keys,
     fileName: input.fileName,
     session: input.session,
   })
@@ -115,7 +134,7 @@ export async function importParsedSession(
 /** Reads and imports a file in one transaction (the admin's import, the command, the demo). */
 export async function importResultFile(input: ImportInput, tx?: Tx): Promise<ImportOutcome> {
   const session = readResultFile(input.bytes, input.fileName, input.now)
-  const hash = fileHash(input.bytes)
-  const run = (t: Tx) => importParsedSession(t, { ...input, session, hash })
+  const keys = duplicateKeys(input.bytes, session)
+  const run = (t: Tx) => importParsedSession(t, { ...input, session, keys })
   return tx ? run(tx) : db().transaction(run)
 }

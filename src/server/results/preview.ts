@@ -7,10 +7,15 @@ import { duplicateMessage } from './import.ts'
 const PREVIEW_LAPS = 10
 
 /**
- * What the owner sees before importing a file: the session, its whole classification, how many
- * laps it has and how many are valid, its fastest valid laps, and whether it was imported before.
+ * What the owner sees before importing a file: the session, its whole classification (with class
+ * positions), how many laps it has and how many are valid, its fastest valid laps, what was read
+ * other than as written (repairs: a Windows-1252 name, a stray byte, a lap under the floor), and
+ * whether it was imported before.
  */
-export function previewOf(session: ParsedSession, duplicate: ImportedSession | undefined) {
+export function previewOf(
+  session: ParsedSession,
+  duplicate: { existing: ImportedSession & { fileHash: string }; fileHash: string } | undefined,
+) {
   const valid = session.laps.filter((l) => l.valid)
   const fastest = [...valid].sort((a, b) => a.lapMs - b.lapMs || a.setAt.getTime() - b.setAt.getTime())
   return {
@@ -19,9 +24,13 @@ export function previewOf(session: ParsedSession, duplicate: ImportedSession | u
     sessionType: session.sessionType,
     sessionLabel: sessionTypeLabels[session.sessionType],
     track: session.track,
+    trackVariant: session.trackVariant,
     serverName: session.serverName,
     startedAt: session.startedAt.toISOString(),
+    startKnown: session.startKnown,
     classification: session.classification,
+    /** The classes of the cars, in order of their first car: more than one is a multi-class race. */
+    classes: [...new Set(session.classification.map((c) => c.carClass).filter(Boolean))],
     laps: { total: session.laps.length, valid: valid.length },
     fastestLaps: fastest.slice(0, PREVIEW_LAPS).map((l) => ({
       driverName: l.driverName,
@@ -30,6 +39,7 @@ export function previewOf(session: ParsedSession, duplicate: ImportedSession | u
       lapMs: l.lapMs,
       lapTime: formatLapMs(l.lapMs),
     })),
-    duplicate: duplicate ? duplicateMessage(duplicate) : null,
+    repairs: session.repairs,
+    duplicate: duplicate ? duplicateMessage(duplicate.existing, duplicate.fileHash) : null,
   }
 }

@@ -10,8 +10,8 @@ import type { ChangeBy, Snapshot, Tx } from '../revisions/keep.ts'
 /**
  * A results championship's table computed again from every session imported into it, with its
  * points system (src/lib/race-points.ts), in the caller's transaction; the rounds counted become
- * its completed rounds. The version it replaces is kept (`replaced` when the caller changed the
- * rounds first).
+ * its completed rounds; a class championship counts its class only (docs/decisions/0424). The version
+ * it replaces is kept (`replaced` when the caller changed the rounds first).
  */
 export async function recomputeResultsTable(
   tx: Tx,
@@ -21,7 +21,11 @@ export async function recomputeResultsTable(
   replaced?: Snapshot,
 ): Promise<void> {
   const [set] = await tx
-    .select({ source: standingsSets.source, pointsSystem: standingsSets.pointsSystem })
+    .select({
+      source: standingsSets.source,
+      pointsSystem: standingsSets.pointsSystem,
+      carClass: standingsSets.carClass,
+    })
     .from(standingsSets)
     .where(eq(standingsSets.id, setId))
   if (!set) throw new ApiError(404, 'Championship not found')
@@ -30,6 +34,7 @@ export async function recomputeResultsTable(
   const table = championshipTable(
     sessions.map((s) => ({ ...s, sessionType: s.sessionType as SessionType })),
     set.pointsSystem as PointsSystem,
+    { carClass: set.carClass },
   )
   await writeStandingsTable(
     tx,

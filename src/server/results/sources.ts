@@ -26,6 +26,8 @@ export interface SourceChoice {
   pointsSystem?: PointsSystem
   season?: string
   totalRounds?: number | null
+  /** Race results: the one class counted, or null for every car. */
+  carClass?: string | null
 }
 
 const readOfficial = async (external: ExternalConfig, series: string, season: string): Promise<OfficialStandings> => {
@@ -72,6 +74,7 @@ export async function setChampionshipSource(
     sourceSeries: choice.source === 'jolpica' ? (choice.series ?? 'f1') : null,
     sourceSeason: choice.source === 'jolpica' ? (choice.sourceSeason ?? 'current') : null,
     pointsSystem: choice.source === 'results' ? (choice.pointsSystem ?? null) : null,
+    carClass: choice.source === 'results' ? (choice.carClass ?? null) : null,
     ...(choice.season ? { season: choice.season } : {}),
     ...(choice.totalRounds !== undefined ? { totalRounds: choice.totalRounds } : {}),
   }

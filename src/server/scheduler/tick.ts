@@ -2,6 +2,7 @@ import { dueSlot, nextSlot, nextTestSlot, slotKey, testSlot } from '../../lib/sc
 import { requireConfigured } from '../ai/call.ts'
 import { relaunchStalledJobs, startJob } from '../jobs/jobs.ts'
 import { appendAudit } from '../audit/audit.ts'
+import { runCalendarTick } from '../calendar/sync.ts'
 import type { Platform } from '../platform.ts'
 import { startGameRefresh, startStreamRefresh } from '../refresh/start.ts'
 import { digestTick, newsletterHousekeeping } from '../newsletter/schedule.ts'
@@ -114,7 +115,8 @@ async function startRun(platform: Platform, plan: RunPlan): Promise<StartedRun |
  * starts the work whose time has come, weekly or daily at hour:minute UTC, or every test interval
  * in test mode, each slot at most once however many ticks overlap; the newsletter's digest at its
  * time on the site's clock, and forgets week-old pending sign-ups; publishes the scheduled articles
- * whose time has come; and sends again the CDN purges that failed or had to wait (decision 0700).
+ * whose time has come; keeps the race calendar (decision 0425); and sends again the CDN purges that
+ * failed or had to wait (decision 0700).
  */
 export async function runSchedulerTick(platform: Platform, now = new Date()): Promise<TickReport> {
   const config = await getSchedulerConfig()
@@ -194,6 +196,8 @@ export async function runSchedulerTick(platform: Platform, now = new Date()): Pr
     }
   }
   await newsletterHousekeeping(now)
+  // The race calendar: Formula 1's schedule read twice a day, pages purged as sessions start (decision 0425).
+  await runCalendarTick(platform, now)
   let relaunched: number[] = []
   try {
     relaunched = await relaunchStalledJobs(platform, now)

@@ -29,6 +29,7 @@ interface Form {
   fastestLapPoints: string
   polePoints: string
   totalRounds: string
+  carClass: string
 }
 
 const blank: Form = {
@@ -41,6 +42,7 @@ const blank: Form = {
   fastestLapPoints: '0',
   polePoints: '0',
   totalRounds: '',
+  carClass: '',
 }
 
 function bodyOf(f: Form): ChampionshipSourceBody {
@@ -56,6 +58,7 @@ function bodyOf(f: Form): ChampionshipSourceBody {
     fastestLapPoints: f.fastestLapPoints,
     polePoints: f.polePoints,
     totalRounds: f.totalRounds,
+    carClass: f.carClass,
   }
 }
 
@@ -150,6 +153,12 @@ export function ChampionshipSourceForm() {
               inputMode="numeric"
               value={form.totalRounds}
               onChange={(totalRounds) => set({ totalRounds })}
+            />
+            <TextField
+              label="Class counted"
+              hint="Blank counts every car; a class such as GT3 or LMGT3, or a cup such as GT3 Pro-Am, counts only its cars, by class positions"
+              value={form.carClass}
+              onChange={(carClass) => set({ carClass })}
             />
           </>
         )}

@@ -9,6 +9,7 @@ import type { AdminChampionshipEntry } from '../shared/types.ts'
 import { StandingsBoard } from './standings-board.tsx'
 import { ChampionshipSourceForm } from './championship-source-form.tsx'
 import { ImportedSessions } from './imported-sessions.tsx'
+import { RaceCalendar } from './race-calendar.tsx'
 import { RaceResultsImport } from './race-results-import.tsx'
 import { useStandings } from './use-standings.ts'
 import { championshipEntryHooks } from './use-championship-entries.ts'
@@ -52,6 +53,8 @@ export default function ChampionshipsTab() {
           <ImportedSessions />
         </section>
       )}
+      {/* The race calendar (docs/decisions/0425): a section of its own, below the real results it links to. */}
+      {!above.some((q) => q.isPending) && <RaceCalendar />}
       {!above.some((q) => q.isPending) && (
         <EntityManager<AdminChampionshipEntry, Form, ChampionshipEntryBody>
           texts={{

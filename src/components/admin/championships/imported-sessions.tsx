@@ -13,8 +13,8 @@ export function ImportedSessions() {
   if (sessions.isPending) return <p className="text-gray-300">Loading imported sessions...</p>
   if (sessions.isError) return <LoadError text="Error loading imported sessions." onRetry={() => sessions.refetch()} />
 
-  const name = (s: { track: string; sessionType: string }) =>
-    `${s.track} ${(sessionTypeLabels[s.sessionType as SessionType] ?? s.sessionType).toLowerCase()}`
+  const name = (s: { track: string; trackVariant?: string; sessionType: string }) =>
+    `${s.track}${s.trackVariant ? ` (${s.trackVariant})` : ''} ${(sessionTypeLabels[s.sessionType as SessionType] ?? s.sessionType).toLowerCase()}`
   const onDelete = async (s: NonNullable<typeof sessions.data>[number]) => {
     if (
       !(await confirmDelete(

@@ -142,13 +142,17 @@ export function RaceResultsImport() {
 
 function Preview({ read }: { read: ResultPreview }) {
   const p = read.preview
+  // A multi-class race shows each car's class and its position in it (docs/decisions/0424).
+  const classes = p.classes.length > 1
+  const headings = ['Pos', ...(classes ? ['Class'] : []), 'No.', 'Drivers', 'Car', 'Laps', 'Best lap', 'Status']
   return (
     <div className="flex flex-col gap-3">
       <p className="text-white">
         <strong>
           {p.sessionLabel} at {p.track}
+          {p.trackVariant ? ` (${p.trackVariant})` : ''}
         </strong>{' '}
-        · {p.formatLabel} · {longDateTime(p.startedAt)}
+        · {p.formatLabel} · {p.startKnown ? longDateTime(p.startedAt) : 'no date in the file: dated at the import'}
       </p>
       <p className="text-sm text-gray-300">
         {p.classification.length} cars · {p.laps.total} laps, {p.laps.valid} valid
@@ -159,12 +163,22 @@ function Preview({ read }: { read: ResultPreview }) {
           {p.duplicate}
         </p>
       )}
+      {p.repairs.length > 0 && (
+        <div className="rounded-lg border border-sky-400/40 px-3 py-2 text-sm text-gray-200">
+          <h4 className="font-semibold text-white">Read other than as written</h4>
+          <ul aria-label="What was repaired" className="mt-1 list-disc pl-5">
+            {p.repairs.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="max-h-80 overflow-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Classification in the file</caption>
           <thead className="text-gray-300">
             <tr>
-              {['Pos', 'No.', 'Drivers', 'Car', 'Laps', 'Best lap', 'Status'].map((h) => (
+              {headings.map((h) => (
                 <th key={h} scope="col" className="py-1 pr-2">
                   {h}
                 </th>
@@ -175,8 +189,14 @@ function Preview({ read }: { read: ResultPreview }) {
             {p.classification.map((c) => (
               <tr key={`${c.position}-${c.carNumber}`} className="border-t border-line">
                 <td className="py-1 pr-2">{c.position}</td>
+                {classes && (
+                  <td className="py-1 pr-2">
+                    {c.carClass || '–'} P{c.classPosition}
+                    {c.cup ? ` · ${c.cup}` : ''}
+                  </td>
+                )}
                 <td className="py-1 pr-2">{c.carNumber}</td>
-                <td className="py-1 pr-2 text-white">{c.drivers.join(', ')}</td>
+                <td className="py-1 pr-2 text-white">{c.drivers.map((d) => d.name).join(', ')}</td>
                 <td className="py-1 pr-2">{c.car}</td>
                 <td className="py-1 pr-2">{c.laps}</td>
                 <td className="py-1 pr-2 font-mono">{c.bestLapMs === null ? '–' : formatLapMs(c.bestLapMs)}</td>

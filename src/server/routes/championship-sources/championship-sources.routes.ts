@@ -24,7 +24,9 @@ export const championshipSourcesRoutes = new Hono()
       source: body.source,
       season: body.season || undefined,
       ...(body.source === 'jolpica' ? { series: body.series, sourceSeason: body.sourceSeason } : {}),
-      ...(body.source === 'results' ? { pointsSystem: pointsSystemOf(body), totalRounds: body.totalRounds } : {}),
+      ...(body.source === 'results'
+        ? { pointsSystem: pointsSystemOf(body), totalRounds: body.totalRounds, carClass: body.carClass?.trim() || null }
+        : {}),
     })
     const label = sourceLabel(set)
     recordWrite(c, {

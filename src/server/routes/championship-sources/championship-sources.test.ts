@@ -103,6 +103,28 @@ describe('official results from Jolpica-F1', () => {
     expect(await db().select().from(outboundRequests)).toHaveLength(2)
   })
 
+  it('reads a table Jolpica spreads over two pages whole, page by page through MRData.total', async () => {
+    // Jolpica's pages hold at most 100 rows; the fake's hold 3 here, so the 5 drivers take two pages.
+    jolpica.fake.setPageLimit(3)
+    jolpica.fake.setStandings('f1', 'current', f1Table())
+    expect((await official()).status).toBe(201)
+    expect(jolpica.fake.requests).toEqual([
+      '/ergast/f1/current/driverstandings/?limit=100',
+      '/ergast/f1/current/driverstandings/?limit=100&offset=3',
+      '/ergast/f1/current/races/?limit=100',
+    ])
+    const [set] = await publicSets()
+    expect(set!.standings.map((r) => [r.position, r.driverName, r.points])).toEqual([
+      [1, 'Lando Norris', 408],
+      [2, 'Max Verstappen', 396],
+      [3, 'Oscar Piastri', 392],
+      [4, 'George Russell', 309],
+      [5, 'Charles Leclerc', 230],
+    ])
+    // Each page took its slot of the rate limit.
+    expect(await db().select().from(outboundRequests)).toHaveLength(3)
+  })
+
   it('refreshes from Jolpica; without an answer it says why and keeps the last table', async () => {
     jolpica.fake.setStandings('f1', 'current', f1Table())
     const { body: set } = await official()

@@ -9,9 +9,14 @@ import { chunkBody } from '../../http/chunk-body.ts'
 import { notFound } from '../../http/errors.ts'
 import { optionalText } from '../../http/fields.ts'
 import { idParams, jsonBody, queryParams } from '../../http/validate.ts'
-import { deleteSession, findSession, findSessionByHash, listImportedSessions } from '../../repos/race-sessions.repo.ts'
+import {
+  deleteSession,
+  findDuplicateSession,
+  findSession,
+  listImportedSessions,
+} from '../../repos/race-sessions.repo.ts'
 import { readVersion } from '../../revisions/keep.ts'
-import { fileHash, importResultFile, readResultFile } from '../../results/import.ts'
+import { duplicateKeys, importResultFile, readResultFile } from '../../results/import.ts'
 import { previewOf } from '../../results/preview.ts'
 import { recomputeResultsTable } from '../../results/recompute.ts'
 import {
@@ -57,8 +62,9 @@ export const raceResultsRoutes = new Hono()
     const bytes = await resultUploads(c.var.platform.blobs).read(c.req.param('id'))
     const fileName = c.req.valid('query').fileName ?? ''
     const session = readResultFile(bytes, fileName)
-    const duplicate = await findSessionByHash(db(), fileHash(bytes))
-    return c.json(previewOf(session, duplicate))
+    const keys = duplicateKeys(bytes, session)
+    const duplicate = await findDuplicateSession(db(), keys)
+    return c.json(previewOf(session, duplicate && { existing: duplicate, fileHash: keys.fileHash }))
   })
   .post('/uploads/:id/import', jsonBody(raceImportContract.schema, importMessage), async (c) => {
     const id = c.req.param('id')

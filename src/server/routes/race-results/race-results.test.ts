@@ -63,11 +63,9 @@ describe('race result import', () => {
       laps: { total: 9, valid: 8 },
       duplicate: null,
     })
-    expect(res.body.classification.map((c: { drivers: string[] }) => c.drivers.join(' / '))).toEqual([
-      'Kevin Estre / Laurens Vanthoor',
-      'Charles Weerts',
-      'Alessio Rovera',
-    ])
+    expect(
+      res.body.classification.map((c: { drivers: { name: string }[] }) => c.drivers.map((d) => d.name).join(' / ')),
+    ).toEqual(['Kevin Estre / Laurens Vanthoor', 'Charles Weerts', 'Alessio Rovera'])
     expect(res.body.fastestLaps[0]).toMatchObject({ driverName: 'Alessio Rovera', lapTime: '2:18.300' })
   })
 

@@ -6,9 +6,9 @@ import { badRequest, notFound } from '../../http/errors.ts'
 import { intFrom } from '../../http/fields.ts'
 import { driverNameMessage, standingsDriverContract } from '../../../lib/forms/standings-driver.ts'
 import { idParams, jsonBody } from '../../http/validate.ts'
+import { listPublicStandings } from '../../calendar/public-standings.ts'
 import {
   deleteStandingsSet,
-  listStandings,
   listStandingsWithEdits,
   releaseStandingsDriver,
   reorderStandings,
@@ -51,8 +51,9 @@ const reorderBody = z
 const driverIndex = intFrom('The driver index', 0, 999)
 
 export const standingsRoutes = new Hono()
-  .use(publicCache(['standings']))
-  .get('/', async (c) => c.json(await listStandings()))
+  // Each set carries its championship's next race (docs/decisions/0425).
+  .use(publicCache(['standings', 'calendar']))
+  .get('/', async (c) => c.json(await listPublicStandings()))
   .post('/reorder', jsonBody(reorderBody, reorderMessage), async (c) => {
     const { updates } = c.req.valid('json')
     const missing = await reorderStandings(updates)
