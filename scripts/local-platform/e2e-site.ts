@@ -34,6 +34,9 @@ export function e2eSite(env: Env, index = 0) {
     index,
     port,
     baseURL: `http://localhost:${port}`,
+    /** The site's data folder and its embedded database's port (a command run beside the site uses them). */
+    dataDir: `.data/e2e-${port}`,
+    dbPort,
     /** The site's database, with the password its server generated (read once the site has started). */
     databaseUrl: () => embeddedDatabaseUrl(dbPort, readEmbeddedPassword(`.data/e2e-${port}`)),
     fakeAiOrigin: `http://127.0.0.1:${fakeAiPort}`,
