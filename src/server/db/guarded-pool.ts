@@ -1,4 +1,16 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type postgres from 'postgres'
+
+/**
+ * A longer deadline for the work started inside `withDeadline` (a backup's one transaction, decision
+ * 0611): every other statement and transaction keeps the pool's `timeoutMs`.
+ */
+const longerDeadline = new AsyncLocalStorage<number>()
+
+/** Runs `work` with `ms` as the deadline of each statement or transaction it starts on the pool. */
+export function withDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  return longerDeadline.run(ms, work)
+}
 
 /** A statement or transaction that outlived its deadline (src/server/http/errors.ts answers 503). */
 export class StatementTimeoutError extends Error {
@@ -152,6 +164,7 @@ function isConnectionFailure(error: unknown): boolean {
  */
 export function guardedPool(options: GuardOptions): { sql: postgres.Sql; current: () => postgres.Sql } {
   const slots = new Slots(options.connections)
+  const deadlineMs = () => longerDeadline.getStore() ?? options.timeoutMs
   const active = new Set<Held>()
   const connect = (): postgres.Sql => {
     const client: postgres.Sql = options.connect(() => connectionClosed(client))
@@ -192,8 +205,9 @@ export function guardedPool(options: GuardOptions): { sql: postgres.Sql; current
   function guard<T>(start: (client: postgres.Sql) => PromiseLike<T>, stop: () => void): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       let held: Held | undefined
+      const timeoutMs = deadlineMs()
       const deadline = new AbortController()
-      const timer = setTimeout(() => deadline.abort(new StatementTimeoutError(options.timeoutMs)), options.timeoutMs)
+      const timer = setTimeout(() => deadline.abort(new StatementTimeoutError(timeoutMs)), timeoutMs)
       deadline.signal.addEventListener('abort', () => {
         reject(deadline.signal.reason as Error)
         if (!held || held.settled) return
@@ -324,7 +338,7 @@ export function guardedPool(options: GuardOptions): { sql: postgres.Sql; current
         return begun
       },
       () => {
-        over ??= new StatementTimeoutError(options.timeoutMs)
+        over ??= new StatementTimeoutError(deadlineMs())
         void last?.cancel()
       },
     )
