@@ -13,6 +13,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm'
+import { sanitizeArticleHtml } from '../../lib/sanitize-article.ts'
 import { newsSearchPattern } from '../../lib/search.ts'
 import { db } from '../db/client.ts'
 import { newsArticles, revisions } from '../db/schema.ts'
@@ -23,6 +24,17 @@ const { searchText: _searchText, ...articleColumns } = getTableColumns(newsArtic
 
 export type NewsArticle = Omit<typeof newsArticles.$inferSelect, 'searchText'>
 export type NewNewsArticle = typeof newsArticles.$inferInsert
+
+/**
+ * Article HTML is stored sanitized with the article allow-list, whoever writes it: every write of
+ * an article's content in this module goes through here, and so do the other writers (a revision
+ * restore, a backup restore), so that no API answer and no admin preview carries what the public
+ * page would strip (issue 31: a restored archive's `<meta http-equiv=refresh>` reached the admin).
+ * Sanitizing is idempotent: content the route sanitized already comes out the same.
+ */
+export function withSanitizedContent<T extends { content?: unknown }>(values: T): T {
+  return typeof values.content === 'string' ? { ...values, content: sanitizeArticleHtml(values.content) } : values
+}
 
 export const newsOrder = [asc(newsArticles.displayOrder), desc(newsArticles.timestamp), desc(newsArticles.id)]
 
@@ -275,7 +287,7 @@ export async function insertNews(values: NewNewsArticle): Promise<NewsArticle> {
     const displayOrder = (top?.min ?? 1) - 1
     const [row] = await tx
       .insert(newsArticles)
-      .values({ ...values, displayOrder })
+      .values({ ...withSanitizedContent(values), displayOrder })
       .returning(articleColumns)
     return row!
   })
@@ -298,7 +310,7 @@ function writeVersioned(tx: Tx, id: number, values: Partial<NewNewsArticle>, by?
     async () => {
       const [row] = await tx
         .update(newsArticles)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...withSanitizedContent(values), updatedAt: new Date() })
         .where(eq(newsArticles.id, id))
         .returning(articleColumns)
       return row
@@ -334,7 +346,7 @@ export async function updateNewsSince(
     if (await autosavedRecently(tx, id, now)) {
       const [row] = await tx
         .update(newsArticles)
-        .set({ ...values, updatedAt: now })
+        .set({ ...withSanitizedContent(values), updatedAt: now })
         .where(eq(newsArticles.id, id))
         .returning(articleColumns)
       return row
