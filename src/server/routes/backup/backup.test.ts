@@ -243,6 +243,26 @@ describe('backup export and restore', () => {
     )
   })
 
+  it('restores a version 1 archive (one JSON document, as exports wrote before 2026-11-27)', async () => {
+    const lines = linesOf(backup.file)
+    const tables = Object.fromEntries(
+      Object.keys((lines.at(-1)!.end as { rows: Record<string, number> }).rows).map((t) => [t, rowsOf(lines, t)]),
+    )
+    const media = lines.flatMap((l) => ('image' in l ? [l.image] : []))
+    const { format, createdAt, migration } = lines[0]!
+    const v1 = gzipSync(JSON.stringify({ format, version: 1, createdAt, migration, tables, media }))
+    expect((await send('POST', '/api/admin/games', { cookie, body: { title: 'Before the old backup' } })).status).toBe(
+      201,
+    )
+
+    const restored = await restoreBackup(cookie, v1, true)
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200)
+    expect(restored.body).toMatchObject({ createdAt, images: media.length })
+    expect((await send('GET', '/api/games')).body).toEqual(
+      JSON.parse((before.get('/api/games') as { body: string }).body),
+    )
+  })
+
   it('refuses a corrupt or foreign file with 400 and a clear message, changing nothing', async () => {
     const lines = linesOf(backup.file)
     const header = lines[0]!
