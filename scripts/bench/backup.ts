@@ -1,13 +1,13 @@
 /**
- * `npm run bench:data -- --only-backup [--laps=1000000] [--engine=pglite|pg15] [--heap=64]`: a backup of a site
+ * `npm run bench:data -- --only-backup [--laps=1000000] [--engine=pglite|pg15]`: a backup of a site
  * with many laps (docs/decisions/0611), as the System tab makes and restores it: the export written
  * into chunks in a local Blobs server (the function's path, `exportForDownload`), then the restore
  * read back from those chunks over the same site with replace (`restoreArchive`, as the route
  * calls it), with no time limit. Prints each step's time, the archive's size, and this process's
  * memory at its peak above where it stood before the step (sampled every 10 ms; the database runs in
  * a process of its own: the embedded server as `npm start` runs it, or a scratch PostgreSQL 15),
- * and whether each step fits in a function's 50 s. V8 lets garbage grow the heap where it may;
- * `--heap=64` caps the measuring process's heap (--max-old-space-size) to show what is really kept.
+ * and whether each step fits in a function's 50 s. What a step keeps alive is sampled after forced
+ * collections: V8 otherwise lets garbage grow the heap where it may.
  * Prints figures; asserts nothing. Never touches .data/.
  */
 import { spawn } from 'node:child_process'
@@ -25,8 +25,6 @@ const option = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
 const LAPS = Number(option('laps', '1000000'))
 const ENGINE = option('engine', 'pglite')
-/** A cap on the measuring process's heap (MB): the steps still pass within it, so what they keep is bounded. */
-const HEAP_MB = option('heap', '')
 
 /**
  * Starts the scratch database, then measures in a child process of its own: the app's modules read
@@ -40,14 +38,7 @@ export async function benchBackup(): Promise<void> {
     const mark = await markScratchDatabase(url)
     const child = spawn(
       process.execPath,
-      [
-        ...(HEAP_MB ? [`--max-old-space-size=${HEAP_MB}`] : []),
-        '--import',
-        'tsx',
-        import.meta.filename,
-        `--laps=${LAPS}`,
-        `--engine=${ENGINE}`,
-      ],
+      ['--import', 'tsx', import.meta.filename, `--laps=${LAPS}`, `--engine=${ENGINE}`],
       {
         env: { ...process.env, DATABASE_URL: url, BENCH_SCRATCH: JSON.stringify(mark), BENCH_BACKUP_CHILD: '1' },
         stdio: 'inherit',
@@ -127,31 +118,33 @@ async function insertLaps(sql: postgres.Sql, laps: number): Promise<void> {
 }
 
 /**
- * Runs `step` and samples this process's memory every 10 ms: the peak of the resident set and of
- * the JavaScript heap (with the buffers outside it) above where they stood before the step.
+ * Runs `step` and samples this process's memory: every 10 ms the resident set, and every 500 ms
+ * what the JavaScript heap and the buffers outside it hold after a full collection (what the step
+ * keeps alive; V8 otherwise lets garbage grow the heap where it may). Each as its peak above where
+ * it stood before the step.
  */
 async function measured<T>(step: () => Promise<T>): Promise<{ value: T; ms: number; memory: string }> {
-  ;(runInNewContext('gc') as () => void)()
-  const before = process.memoryUsage()
-  const heapOf = (m: NodeJS.MemoryUsage) => m.heapUsed + m.external
-  let peakRss = before.rss
-  let peakHeap = heapOf(before)
-  const sample = () => {
-    const now = process.memoryUsage()
-    peakRss = Math.max(peakRss, now.rss)
-    peakHeap = Math.max(peakHeap, heapOf(now))
+  const gc = runInNewContext('gc') as () => void
+  const live = () => {
+    gc()
+    const { heapUsed, external } = process.memoryUsage()
+    return heapUsed + external
   }
-  const timer = setInterval(sample, 10)
+  const before = { rss: process.memoryUsage().rss, live: live() }
+  let peakRss = before.rss
+  let peakLive = before.live
+  const rss = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 10)
+  const kept = setInterval(() => (peakLive = Math.max(peakLive, live())), 500)
   const started = performance.now()
   try {
     const value = await step()
     const ms = performance.now() - started
-    sample()
     const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
-    const memory = `peak +${mib(peakRss - before.rss)} resident (${mib(peakRss)} in all), +${mib(peakHeap - heapOf(before))} heap and buffers`
+    const memory = `peak +${mib(peakRss - before.rss)} resident (${mib(peakRss)} in all), +${mib(peakLive - before.live)} kept (heap and buffers after a collection)`
     return { value, ms, memory }
   } finally {
-    clearInterval(timer)
+    clearInterval(rss)
+    clearInterval(kept)
   }
 }
 
