@@ -155,7 +155,8 @@ function isConnectionFailure(error: unknown): boolean {
  *   `max_pipeline: 0` cannot be used: its transactions then never learn their connection.
  * - A deadline: a statement, or a whole transaction, gets `timeoutMs` from the call, waiting for a
  *   slot included; then the caller gets StatementTimeoutError, the query is cancelled, and a
- *   transaction runs no further statement (it rolls back).
+ *   transaction runs no further statement (it rolls back). Work started inside `withDeadline` gets
+ *   that deadline instead (a backup's one transaction, decision 0611).
  * - Work that does not end `graceMs` after it was cancelled, or after its connection closed, is given
  *   up: its caller gets an error, the client is replaced by a new one and every slot is free. A
  *   `begin()` whose connection is reset may never settle (seen with postgres.js 3.4 when the
