@@ -10,7 +10,7 @@ import type { TestPlatform } from '../../../../tests/helpers/platform.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'
 import { publicRoutes } from '../../auth/guard.ts'
 import { exportDownloads, restoreUploads } from '../../backup/upload.ts'
-import { MAX_CHUNK_BYTES } from '../../blobs/chunked-files.ts'
+import { CHUNK_SIZE, MAX_CHUNK_BYTES } from '../../blobs/chunked-files.ts'
 import { storeImage } from '../../blobs/images.ts'
 import { serveMedia } from '../../blobs/serve.ts'
 import { db } from '../../db/client.ts'
@@ -412,7 +412,7 @@ describe('backup export and restore', () => {
     expect(blobs).toEqual([])
   })
 
-  it('answers 404 for a download that is not there, and removes the ones left unfetched for an hour', async () => {
+  it('answers 404 for a download that is not there or not finished, and removes the ones left for an hour', async () => {
     const missing = await site.app.request(`/api/admin/backup/exports/${'0'.repeat(32)}/chunks/0`, {
       headers: { cookie },
     })
@@ -426,9 +426,15 @@ describe('backup export and restore', () => {
       new Date(now - 2 * 60 * 60 * 1000),
     )
     const recent = await exportDownloads(blobServer.stores).write(new Uint8Array(10), new Date(now - 5 * 60 * 1000))
+    // A function that ran out of time while it wrote an export: a chunk stored, never finished.
+    const dead = await exportDownloads(blobServer.stores).create(new Date(now - 2 * 60 * 60 * 1000))
+    await dead.append(new Uint8Array(CHUNK_SIZE + 10))
+    const unfinished = await site.app.request(`/api/admin/backup/exports/${dead.id}/chunks/0`, { headers: { cookie } })
+    expect(unfinished.status).toBe(404)
     await downloadBackup(cookie)
     const keys = (await blobServer.stores('uploads').list({ prefix: 'backup-export/' })).blobs.map((b) => b.key)
     expect(keys.some((k) => k.startsWith(`backup-export/${abandoned.id}/`))).toBe(false)
+    expect(keys.some((k) => k.startsWith(`backup-export/${dead.id}/`))).toBe(false)
     expect(keys.filter((k) => k.startsWith(`backup-export/${recent.id}/`))).toHaveLength(2)
   })
 
