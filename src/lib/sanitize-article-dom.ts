@@ -15,7 +15,7 @@ const droppedWithContent = new Set(DROPPED_WITH_CONTENT)
  * The article allow-list (article-allow-list.ts) applied in the browser, for the admin Preview,
  * which renders an article's HTML as the public page does. The server stores only sanitized HTML
  * (src/server/repos/news.repo.ts); this is the second lock, on the element that renders it
- * (issue 31: a restored article's meta refresh took the Preview to another site). sanitize-html
+ * (issue 31, decision 0516: a restored meta refresh took the Preview to another site). sanitize-html
  * would add about 250 KB to the admin island, so the browser's own parser does the parsing: the
  * content of a template element is inert (nothing in it runs, loads or navigates), and what is left
  * of it is the same HTML sanitize-html keeps (sanitize-article-dom.test.ts holds them equal).

@@ -29,7 +29,7 @@ export type NewNewsArticle = typeof newsArticles.$inferInsert
  * Article HTML is stored sanitized with the article allow-list, whoever writes it: every write of
  * an article's content in this module goes through here, and so do the other writers (a revision
  * restore, a backup restore), so that no API answer and no admin preview carries what the public
- * page would strip (issue 31: a restored archive's `<meta http-equiv=refresh>` reached the admin).
+ * page would strip (issue 31, decision 0516: a restored meta refresh reached the admin Preview).
  * Sanitizing is idempotent: content the route sanitized already comes out the same.
  */
 export function withSanitizedContent<T extends { content?: unknown }>(values: T): T {
