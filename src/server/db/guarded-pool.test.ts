@@ -19,7 +19,7 @@ describe('withDeadline', () => {
     })
     try {
       // Past the pool's 200 ms: cancelled at once. Within a deadline of its own: it runs to its end.
-      const sleep = (seconds: number) => (tx: postgres.Sql) => tx.unsafe(`select pg_sleep(${seconds})`)
+      const sleep = (seconds: number) => (tx: postgres.TransactionSql) => tx.unsafe(`select pg_sleep(${seconds})`)
       await expect(pool.sql.begin(sleep(10))).rejects.toBeInstanceOf(StatementTimeoutError)
       await expect(withDeadline(60_000, () => pool.sql.begin(sleep(0.6)))).resolves.toHaveLength(1)
       await expect(pool.sql.unsafe('select pg_sleep(10)')).rejects.toBeInstanceOf(StatementTimeoutError)
