@@ -1,16 +1,17 @@
 /**
  * npm run backup:restore -- <file> [--replace]: restores an archive into the database and Blobs
- * the site uses, as the System tab's Restore Backup does (docs/decisions/0610-backup-archive.md).
+ * the site uses, as the System tab's Restore Backup does (docs/decisions/0610-backup-archive.md,
+ * 0611), reading the file as a stream: any size, no function's time limit.
  * A site with content is refused unless --replace is given; nothing is half-written on failure.
  * A site that never started (a new machine: an empty data folder, or an empty DATABASE_URL
  * database) is brought up to date first: the embedded database is started and every migration
  * applied, as `npm start` would (docs/admin.md, "Restoring on a new machine").
  */
-import { readFileSync } from 'node:fs'
+import { createReadStream, statSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { appendAudit } from '../src/server/audit/audit.ts'
-import { decodeArchive, type BackupArchive } from '../src/server/backup/archive.ts'
-import { restoreArchive } from '../src/server/backup/restore.ts'
+import type { ArchiveSource } from '../src/server/backup/archive.ts'
+import { checkArchive, restoreArchive } from '../src/server/backup/restore.ts'
 import { closeDb } from '../src/server/db/client.ts'
 import { runMigrations } from '../src/server/db/migrate.ts'
 import { ApiError } from '../src/server/http/errors.ts'
@@ -28,17 +29,18 @@ if (!path || positionals.length > 1) {
   process.exit(2)
 }
 
-/** The archive, read and checked before anything is started or created: a wrong file leaves a new machine as it was. */
-function readArchive(file: string): BackupArchive {
-  let bytes: Buffer
+const source: ArchiveSource = () => createReadStream(path)
+
+/** The archive, read and checked whole before anything is started or created: a wrong file leaves a new machine as it was. */
+async function checkFile(): Promise<void> {
   try {
-    bytes = readFileSync(file)
+    statSync(path!)
   } catch (error) {
-    console.error(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`)
+    console.error(`Cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`)
     process.exit(1)
   }
   try {
-    return decodeArchive(bytes)
+    await checkArchive(source)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     console.error(error.message)
@@ -46,14 +48,14 @@ function readArchive(file: string): BackupArchive {
   }
 }
 
-const archive = readArchive(path)
+await checkFile()
 const database = await ensureDatabase()
 const blobs = await connectSiteBlobs()
 let code = 0
 try {
   // A site that never started has no tables yet ('relation "games" does not exist').
   await runMigrations()
-  const summary = await restoreArchive(blobs.stores, archive, { replace: values.replace })
+  const summary = await restoreArchive(blobs.stores, source, { replace: values.replace })
   await appendAudit({
     method: 'CLI',
     route: 'npm run backup:restore',

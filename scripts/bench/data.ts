@@ -7,6 +7,8 @@
  *     on the build just made).
  *   - the import of a 2-hour, 60-car ACC race file and GET /api/lap-times with 100,000 laps
  *     (scripts/bench/race-results.ts);
+ *   - with `--only-backup` (alone): a backup's export and restore at 1,000,000 laps, their time and
+ *     peak memory (scripts/bench/backup.ts; `--laps=N`, `--engine=pg15`).
  * Prints figures; asserts nothing. Never touches .data/. `--no-build` skips the build and the
  * served site; `--only-results` measures the race results alone.
  */
@@ -15,6 +17,12 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { startScratchServer } from '../local-platform/embedded-db.ts'
 import { assertScratchDatabase, markScratchDatabase } from '../local-platform/scratch-database.ts'
+
+if (process.argv.includes('--only-backup')) {
+  const { benchBackup } = await import('./backup.ts')
+  await benchBackup()
+  process.exit(0)
+}
 
 const ARTICLES = Number(process.argv.find((a) => a.startsWith('--articles='))?.slice(11) ?? 10_000)
 const onlyResults = process.argv.includes('--only-results')

@@ -1,4 +1,13 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+  type WriteStream,
+} from 'node:fs'
 import path from 'node:path'
 
 /*
@@ -26,4 +35,10 @@ export function ensurePrivateDir(dir: string): void {
 export function writePrivateFile(file: string, data: string | Uint8Array): void {
   if (existsSync(file) && (statSync(file).mode & 0o077) !== 0) chmodSync(file, PRIVATE_FILE)
   writeFileSync(file, data, { mode: PRIVATE_FILE })
+}
+
+/** Opens `file` for writing as a stream (a backup made as it is read), readable by its owner only, as writePrivateFile. */
+export function createPrivateFile(file: string): WriteStream {
+  if (existsSync(file) && (statSync(file).mode & 0o077) !== 0) chmodSync(file, PRIVATE_FILE)
+  return createWriteStream(file, { mode: PRIVATE_FILE })
 }

@@ -39,6 +39,7 @@ import { DEMO_CUP, demoCupCalendar, demoRaceFiles } from '../demo/race-files.ts'
 import { UID_DOMAIN } from '../../src/lib/calendar.ts'
 import { f1PointsSystem } from '../../src/lib/race-points.ts'
 import { importResultFile } from '../../src/server/results/import.ts'
+import { withSanitizedContent } from '../../src/server/repos/news.repo.ts'
 
 const MARKER = 'demo_seeded_at'
 const hour = 3_600_000
@@ -101,18 +102,21 @@ export async function seedDemoContent(now = new Date(), database: Database = db(
 
     const newsByAge = [...demoNews].sort((a, b) => a.daysAgo - b.daysAgo)
     await tx.insert(newsArticles).values(
+      // Stored as every write stores an article: sanitized (news.repo.ts).
       newsByAge.map((n, i) =>
-        buildNews({
-          title: n.title,
-          category: n.category,
-          author: n.author,
-          contentType: n.contentType,
-          sourceUrl: n.sourceUrl,
-          content: n.content,
-          imageUrl: n.image,
-          displayOrder: i + 1,
-          timestamp: ago(n.daysAgo * day + i * 7 * 60_000),
-        }),
+        withSanitizedContent(
+          buildNews({
+            title: n.title,
+            category: n.category,
+            author: n.author,
+            contentType: n.contentType,
+            sourceUrl: n.sourceUrl,
+            content: n.content,
+            imageUrl: n.image,
+            displayOrder: i + 1,
+            timestamp: ago(n.daysAgo * day + i * 7 * 60_000),
+          }),
+        ),
       ),
     )
 

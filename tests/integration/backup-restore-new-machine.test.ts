@@ -6,14 +6,8 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { getTableName } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import {
-  ARCHIVE_FORMAT,
-  ARCHIVE_VERSION,
-  decodeArchive,
-  encodeArchive,
-  knownMigrations,
-  type BackupArchive,
-} from '../../src/server/backup/archive.ts'
+import { gunzipSync, gzipSync } from 'node:zlib'
+import { ARCHIVE_FORMAT, knownMigrations } from '../../src/server/backup/archive.ts'
 import { backupTables } from '../../src/server/backup/tables.ts'
 import { tinyPng } from '../helpers/blobs.ts'
 import { patience } from '../helpers/patience.ts'
@@ -38,18 +32,21 @@ const script = (name: string, args: string[], dataDir: string) =>
     timeout: patience(240_000),
   })
 
-function backupOf(game: Record<string, unknown>, image: Buffer): BackupArchive {
+/** A backup as exports wrote it before 2026-11-27 (format version 1, one JSON document): still restored. */
+function backupOf(game: Record<string, unknown>, image: Buffer): Buffer {
   const key = `${createHash('sha256').update(image).digest('hex')}.png`
   const tables = Object.fromEntries(backupTables.map(({ table }) => [getTableName(table), [] as unknown[]]))
   tables.games = [{ ...game, image_url: `/media/${key}` }]
-  return {
-    format: ARCHIVE_FORMAT,
-    version: ARCHIVE_VERSION,
-    createdAt: '2026-11-23T08:00:00.000Z',
-    migration: knownMigrations.at(-1)!,
-    tables: tables as BackupArchive['tables'],
-    media: [{ key, metadata: { type: 'image/png' }, data: image.toString('base64') }],
-  }
+  return gzipSync(
+    JSON.stringify({
+      format: ARCHIVE_FORMAT,
+      version: 1,
+      createdAt: '2026-11-23T08:00:00.000Z',
+      migration: knownMigrations.at(-1)!,
+      tables,
+      media: [{ key, metadata: { type: 'image/png' }, data: image.toString('base64') }],
+    }),
+  )
 }
 
 describe('npm run backup:restore on a new machine', () => {
@@ -64,7 +61,7 @@ describe('npm run backup:restore on a new machine', () => {
         created_at: '2026-11-01T10:00:00.123456+00:00',
         updated_at: '2026-11-02T10:00:00.654321+00:00',
       }
-      writeFileSync(file, encodeArchive(backupOf(game, tinyPng)))
+      writeFileSync(file, backupOf(game, tinyPng))
       const dataDir = path.join(work, 'data')
       expect(existsSync(dataDir)).toBe(false)
 
@@ -74,11 +71,17 @@ describe('npm run backup:restore on a new machine', () => {
       // What was restored is what the site now holds: a backup of the new machine has the row and the image.
       const out = path.join(work, 'again.json.gz')
       await script('backup-export', ['--out', out], dataDir)
-      const again = decodeArchive(readFileSync(out))
-      expect(again.tables.games).toEqual([
+      const again = gunzipSync(readFileSync(out))
+        .toString('utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { t?: string; r?: unknown; image?: { data: string } })
+      expect(again[0]).toMatchObject({ format: ARCHIVE_FORMAT, version: 2 })
+      expect(again.filter((l) => l.t === 'games').map((l) => l.r)).toEqual([
         expect.objectContaining({ ...game, image_url: expect.stringMatching(/^\/media\/[a-f0-9]{64}\.png$/) }),
       ])
-      expect(again.media.map((m) => Buffer.from(m.data, 'base64').equals(tinyPng))).toEqual([true])
+      const images = again.flatMap((l) => (l.image ? [l.image] : []))
+      expect(images.map((m) => Buffer.from(m.data, 'base64').equals(tinyPng))).toEqual([true])
     },
     patience(600_000),
   )

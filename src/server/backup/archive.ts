@@ -1,78 +1,80 @@
-import { gunzipSync, gzipSync } from 'node:zlib'
-import { getTableName } from 'drizzle-orm'
 import { z } from 'zod'
 import journal from '../../../supabase/migrations/meta/_journal.json' with { type: 'json' }
 import { mediaKeyPattern } from '../blobs/images.ts'
 import { ApiError, badRequest } from '../http/errors.ts'
-import { backupTables, rowSchema } from './tables.ts'
 
 /**
- * The backup archive (docs/decisions/0610-backup-archive.md): one gzipped JSON document with the
- * rows of every content and settings table and every image of the 'images' Blobs store.
+ * The backup archive (docs/decisions/0610-backup-archive.md, 0611-streamed-backups.md). Version 2,
+ * what exports write: gzipped JSON Lines, read and written a line at a time:
+ *
+ *   {"format":"simracing-hub-backup","version":2,"createdAt":"...","migration":"..."}
+ *   {"t":"games","r":{...}}                        one line per row, table by table (tables.ts order)
+ *   {"image":{"key":"...","metadata":{},"data":"<base64>"}}    one line per image, after every row
+ *   {"end":{"rows":{"games":12,...},"images":3}}   the counts: a file cut short is refused
+ *
+ * Version 1 (before 2026-11-27) was one gzipped JSON document, read whole (archive-v1.ts); it is
+ * still restored.
  */
 export const ARCHIVE_FORMAT = 'simracing-hub-backup'
-export const ARCHIVE_VERSION = 1
+export const ARCHIVE_VERSION = 2
 
 /** The migrations this code knows, oldest first (drizzle-kit's journal). */
 export const knownMigrations: readonly string[] = journal.entries.map((e) => e.tag)
 
-/**
- * An archive is read into memory whole, in a function of 1,024 MB: besides the uploaded file, its
- * unpacked JSON as bytes and as a string, the parsed rows and the decoded images peak at about 2.3
- * times the JSON's size (40 MB of JSON took 92 MB above the process's baseline; docs/decisions/0212).
- * 160 MB of JSON and a file of at most 160 MB stay well inside a function; this also bounds what a
- * small gzip file may unpack to.
- */
-export const MAX_ARCHIVE_JSON_BYTES = 160 * 1024 * 1024
-
 /** No value of ours nests deeper than a few levels; Postgres's jsonb parser fails past its stack. */
 export const MAX_ARCHIVE_DEPTH = 64
 
-export const tooLargeToRestore = () =>
-  new ApiError(
-    413,
-    'This backup unpacks to more than 160 MB, more than the site can restore at once. Nothing was changed.',
-  )
+/**
+ * The longest line a version 2 archive may have: an image of at most 10 MB is 13.4 MB of base64;
+ * a row is at most an article of 200,000 characters and its History's snapshots. A line is held
+ * whole while it is read, so this also bounds what a damaged file (a gzip bomb of one line) costs.
+ */
+export const MAX_LINE_BYTES = 16 * 1024 * 1024
 
-const mediaSchema = z.strictObject({
+export type BackupRow = Record<string, unknown>
+
+export const mediaSchema = z.strictObject({
   key: z.string().regex(mediaKeyPattern, 'an image key must be <sha256>.<jpg|png|gif|webp>'),
   metadata: z.record(z.string(), z.json()),
   /** The image's bytes, base64. */
   data: z.base64('must be base64'),
 })
+export type ArchiveImage = z.infer<typeof mediaSchema>
 
-const headerSchema = z.object({
-  format: z.literal(ARCHIVE_FORMAT),
-  version: z.number().int(),
-})
-
-export const archiveSchema = z.strictObject({
+export const headerSchema = z.strictObject({
   format: z.literal(ARCHIVE_FORMAT),
   version: z.literal(ARCHIVE_VERSION),
   createdAt: z.iso.datetime({ offset: true }),
   /** The last migration of the database the rows were read from. */
   migration: z.string(),
-  tables: z.strictObject(
-    Object.fromEntries(
-      backupTables.map((entry) => {
-        const rows = z.array(rowSchema(entry.table))
-        // Tables added later may be missing from an older archive: restored empty.
-        return [getTableName(entry.table), 'since' in entry ? rows.optional() : rows]
-      }),
-    ),
-  ),
-  media: z.array(mediaSchema),
+})
+export type ArchiveHeader = { format: typeof ARCHIVE_FORMAT; version: 1 | 2; createdAt: string; migration: string }
+
+export const endSchema = z.strictObject({
+  rows: z.record(z.string(), z.number().int().min(0)),
+  images: z.number().int().min(0),
 })
 
-export type BackupRow = Record<string, unknown>
-export interface BackupArchive {
-  format: typeof ARCHIVE_FORMAT
-  version: typeof ARCHIVE_VERSION
-  createdAt: string
-  migration: string
-  tables: Record<string, BackupRow[]>
-  media: z.infer<typeof mediaSchema>[]
+/** What an archive holds, in the order of its file: every row, table by table, then every image. */
+export type ArchiveEntry =
+  { kind: 'row'; table: string; row: BackupRow; line: string } | { kind: 'image'; image: ArchiveImage }
+
+/** The archive's compressed bytes from the start, as often as a restore reads it (an upload's chunks, a file). */
+export type ArchiveSource = () => AsyncIterable<Uint8Array> | Iterable<Uint8Array>
+
+export interface OpenedArchive {
+  header: ArchiveHeader
+  /**
+   * Every row and image, read afresh from the source at each call. The file's structure (its order,
+   * its end line and counts) is always checked; `checkRows` also checks each row against its table's
+   * schema and each value's depth (the first pass of a restore; the second compares a digest).
+   */
+  entries: (checkRows: boolean) => AsyncIterable<ArchiveEntry>
 }
+
+export const headerLine = (header: ArchiveHeader) => `${JSON.stringify(header)}\n`
+export const imageLine = (image: ArchiveImage) => `${JSON.stringify({ image })}\n`
+export const endLine = (end: z.infer<typeof endSchema>) => `${JSON.stringify({ end })}\n`
 
 /** How deeply arrays and objects nest in a parsed JSON value; walked without recursion. */
 export function depthOf(value: unknown): number {
@@ -87,61 +89,46 @@ export function depthOf(value: unknown): number {
   return deepest
 }
 
-/**
- * The archive as the file the owner downloads. One that would unpack to more than a restore takes
- * is refused here (413), not discovered when the site is to be restored.
- */
-export function encodeArchive(archive: BackupArchive): Buffer {
-  const json = Buffer.from(JSON.stringify(archive))
-  if (json.length > MAX_ARCHIVE_JSON_BYTES) {
-    throw new ApiError(
-      413,
-      'The site is too large for one backup: it would unpack to more than 160 MB, more than the site can restore at once.',
-    )
-  }
-  return gzipSync(json)
-}
-
 export const notABackup = () =>
   badRequest('This file is not a backup of this site (a .json.gz file from Download Backup).')
 
-/**
- * Reads and checks a whole archive before anything is written: a refusal is a 400 whose message
- * says what is wrong (another kind of file, a newer version, a damaged row).
- */
-export function decodeArchive(file: Uint8Array): BackupArchive {
-  let document: unknown
-  try {
-    const json = gunzipSync(file, { maxOutputLength: MAX_ARCHIVE_JSON_BYTES })
-    document = JSON.parse(json.toString('utf8'))
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLargeToRestore()
-    throw notABackup()
-  }
-  if (depthOf(document) > MAX_ARCHIVE_DEPTH) {
+export const damaged = (what: string) => badRequest(`The backup is damaged and was not restored: ${what}.`)
+
+export const tooDeep = () => damaged(`a value is nested more than ${MAX_ARCHIVE_DEPTH} levels deep`)
+
+export const newerVersion = (version: unknown) =>
+  badRequest(`This backup has format version ${String(version)}; this site reads versions 1 and ${ARCHIVE_VERSION}.`)
+
+/** An archive from a database migrated further than this code knows is refused: update the site first. */
+export function checkMigration(migration: string): void {
+  if (!knownMigrations.includes(migration)) {
     throw badRequest(
-      `The backup is damaged and was not restored: a value is nested more than ${MAX_ARCHIVE_DEPTH} levels deep.`,
+      `This backup was made by a newer version of the site (database migration ${migration}). Update the site first.`,
     )
   }
-  const header = headerSchema.safeParse(document)
-  if (!header.success) throw notABackup()
-  if (header.data.version !== ARCHIVE_VERSION) {
-    throw badRequest(
-      `This backup has format version ${header.data.version}; this site reads version ${ARCHIVE_VERSION}.`,
-    )
-  }
-  const parsed = archiveSchema.safeParse(document)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
-    const where = issue.path.map((p) => (typeof p === 'number' ? `#${p + 1}` : String(p))).join(' ')
-    throw badRequest(`The backup is damaged and was not restored: ${where}: ${issue.message}.`)
-  }
-  const archive = parsed.data as BackupArchive
-  const position = knownMigrations.indexOf(archive.migration)
-  if (position < 0) {
-    throw badRequest(
-      `This backup was made by a newer version of the site (database migration ${archive.migration}). Update the site first.`,
-    )
-  }
-  return archive
 }
+
+/** A zod issue as the owner reads it: 'games #1 title: Invalid input...'. */
+export function issueText(issue: z.core.$ZodIssue, prefix: string): string {
+  const where = [prefix, ...issue.path.map((p) => (typeof p === 'number' ? `#${p + 1}` : String(p)))]
+  return `${where.filter(Boolean).join(' ')}: ${issue.message}`
+}
+
+/**
+ * The time a backup may take in a function (Netlify's synchronous functions stop at 60 s, the panel
+ * waits 65 s): building an export, or checking and writing a restore, stops here with a clear answer
+ * and nothing half-done, rather than being cut off.
+ */
+export const FUNCTION_BACKUP_MS = 50_000
+
+export const tooLongToExport = () =>
+  new ApiError(
+    413,
+    `The site is too large to back up within the time a function has (${FUNCTION_BACKUP_MS / 1000} s). Nothing was saved; run npm run backup:export with the site's DATABASE_URL and Blobs instead (docs/admin.md).`,
+  )
+
+export const tooLongToRestore = () =>
+  new ApiError(
+    413,
+    `This backup is too large to restore within the time a function has (${FUNCTION_BACKUP_MS / 1000} s). Nothing was changed; restore it with npm run backup:restore with the site's DATABASE_URL and Blobs instead (docs/admin.md).`,
+  )

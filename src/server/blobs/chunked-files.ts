@@ -24,6 +24,8 @@ interface Manifest {
   chunkSize: number
   chunks: number
   createdAt: string
+  /** A file the server is still writing (`create`): not readable yet. */
+  building?: true
 }
 
 const idPattern = /^[a-f0-9]{32}$/
@@ -49,7 +51,7 @@ function chunkedFilesIn(blobs: BlobStores, prefix: string, missing: string) {
   async function manifestOf(id: string): Promise<Manifest> {
     if (!idPattern.test(id)) throw notFound(missing)
     const manifest = (await store().get(manifestKey(id), { type: 'json' })) as Manifest | null
-    if (!manifest) throw notFound(missing)
+    if (!manifest || manifest.building) throw notFound(missing)
     return manifest
   }
 
@@ -91,6 +93,54 @@ function chunkedFilesIn(blobs: BlobStores, prefix: string, missing: string) {
     return whole
   }
 
+  /** The file chunk by chunk, one in memory at a time (a streamed backup restore reads it twice). */
+  async function* stream(id: string): AsyncGenerator<Uint8Array> {
+    const manifest = await manifestOf(id)
+    for (let i = 0; i < manifest.chunks; i++) yield await readChunk(id, i)
+  }
+
+  /**
+   * A file the server writes as it makes it, without knowing its size (a streamed backup export):
+   * chunks are stored as they fill, and the manifest that lets them be read comes last. Until then
+   * a provisional one marks the file as being built, so that a writer that dies (a function that
+   * ran out of time) leaves a file removeOpenedBefore finds; `abort` removes it at once.
+   */
+  async function create(now = new Date()) {
+    const id = randomBytes(16).toString('hex')
+    const createdAt = now.toISOString()
+    await store().setJSON(manifestKey(id), { size: 0, chunkSize: CHUNK_SIZE, chunks: 0, createdAt, building: true })
+    let pending: Uint8Array[] = []
+    let pendingBytes = 0
+    let size = 0
+    let chunks = 0
+    async function storeChunks(all: boolean) {
+      while (pendingBytes >= CHUNK_SIZE || (all && pendingBytes > 0)) {
+        const whole = Buffer.concat(pending)
+        const length = Math.min(CHUNK_SIZE, whole.length)
+        await store().set(chunkKey(id, chunks), new Uint8Array(whole.subarray(0, length)).buffer)
+        chunks += 1
+        pending = [whole.subarray(length)]
+        pendingBytes = whole.length - length
+      }
+    }
+    return {
+      id,
+      async append(bytes: Uint8Array): Promise<void> {
+        pending.push(bytes)
+        pendingBytes += bytes.length
+        size += bytes.length
+        await storeChunks(false)
+      },
+      async finish(): Promise<ChunkedFile> {
+        await storeChunks(true)
+        const manifest: Manifest = { size, chunkSize: CHUNK_SIZE, chunks, createdAt }
+        await store().setJSON(manifestKey(id), manifest)
+        return { id, size, chunkSize: CHUNK_SIZE, chunks }
+      },
+      abort: () => remove(id),
+    }
+  }
+
   /** Stores a file the server made (a backup to download) as chunks the browser fetches one by one. */
   async function write(bytes: Uint8Array, now = new Date()): Promise<ChunkedFile> {
     const file = await open(bytes.length, now)
@@ -100,12 +150,11 @@ function chunkedFilesIn(blobs: BlobStores, prefix: string, missing: string) {
     return file
   }
 
+  /** Every blob of the file, listed: a file still being built has chunks its manifest does not count. */
   async function remove(id: string): Promise<void> {
     if (!idPattern.test(id)) return
-    const manifest = (await store()
-      .get(manifestKey(id), { type: 'json' })
-      .catch(() => null)) as Manifest | null
-    for (let i = 0; i < (manifest?.chunks ?? 0); i++) await store().delete(chunkKey(id, i))
+    const { blobs } = await store().list({ prefix: `${prefix}${id}/` })
+    for (const { key } of blobs) if (key !== manifestKey(id)) await store().delete(key)
     await store().delete(manifestKey(id))
   }
 
@@ -125,5 +174,5 @@ function chunkedFilesIn(blobs: BlobStores, prefix: string, missing: string) {
     return removed
   }
 
-  return { open, put, readChunk, read, write, remove, removeOpenedBefore }
+  return { open, put, readChunk, read, stream, write, create, remove, removeOpenedBefore }
 }

@@ -5,7 +5,7 @@ import { databaseUrl } from './database-url.ts'
 import { guardedPool } from './guarded-pool.ts'
 import * as schema from './schema.ts'
 
-export { ConnectionLostError, StatementTimeoutError } from './guarded-pool.ts'
+export { ConnectionLostError, StatementTimeoutError, withDeadline } from './guarded-pool.ts'
 
 export type Database = PostgresJsDatabase<typeof schema>
 

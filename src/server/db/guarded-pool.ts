@@ -1,5 +1,17 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type postgres from 'postgres'
 import { isConnectionFailure } from './connection-failure.ts'
+
+/**
+ * A longer deadline for the work started inside `withDeadline` (a backup's one transaction, decision
+ * 0611): every other statement and transaction keeps the pool's `timeoutMs`.
+ */
+const longerDeadline = new AsyncLocalStorage<number>()
+
+/** Runs `work` with `ms` as the deadline of each statement or transaction it starts on the pool. */
+export function withDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  return longerDeadline.run(ms, work)
+}
 
 /** A statement or transaction that outlived its deadline (src/server/http/errors.ts answers 503). */
 export class StatementTimeoutError extends Error {
@@ -123,7 +135,8 @@ class Slots {
  *   `max_pipeline: 0` cannot be used: its transactions then never learn their connection.
  * - A deadline: a statement, or a whole transaction, gets `timeoutMs` from the call, waiting for a
  *   slot included; then the caller gets StatementTimeoutError, the query is cancelled, and a
- *   transaction runs no further statement (it rolls back).
+ *   transaction runs no further statement (it rolls back). Work started inside `withDeadline` gets
+ *   that deadline instead (a backup's one transaction, decision 0611).
  * - Work that does not end `graceMs` after it was cancelled, or after its connection closed, is given
  *   up: its caller gets an error, the client is replaced by a new one and every slot is free. A
  *   `begin()` whose connection is reset may never settle (seen with postgres.js 3.4 when the
@@ -132,6 +145,7 @@ class Slots {
  */
 export function guardedPool(options: GuardOptions): { sql: postgres.Sql; current: () => postgres.Sql } {
   const slots = new Slots(options.connections)
+  const deadlineMs = () => longerDeadline.getStore() ?? options.timeoutMs
   const active = new Set<Held>()
   const connect = (): postgres.Sql => {
     const client: postgres.Sql = options.connect(() => connectionClosed(client))
@@ -172,8 +186,9 @@ export function guardedPool(options: GuardOptions): { sql: postgres.Sql; current
   function guard<T>(start: (client: postgres.Sql) => PromiseLike<T>, stop: () => void): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       let held: Held | undefined
+      const timeoutMs = deadlineMs()
       const deadline = new AbortController()
-      const timer = setTimeout(() => deadline.abort(new StatementTimeoutError(options.timeoutMs)), options.timeoutMs)
+      const timer = setTimeout(() => deadline.abort(new StatementTimeoutError(timeoutMs)), timeoutMs)
       deadline.signal.addEventListener('abort', () => {
         reject(deadline.signal.reason as Error)
         if (!held || held.settled) return
@@ -308,7 +323,7 @@ export function guardedPool(options: GuardOptions): { sql: postgres.Sql; current
         return begun
       },
       () => {
-        over ??= new StatementTimeoutError(options.timeoutMs)
+        over ??= new StatementTimeoutError(deadlineMs())
         void last?.cancel()
       },
     )

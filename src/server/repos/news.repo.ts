@@ -13,6 +13,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm'
+import { sanitizeArticleHtml } from '../../lib/sanitize-article.ts'
 import { newsSearchPattern } from '../../lib/search.ts'
 import { db } from '../db/client.ts'
 import { newsArticles, revisions } from '../db/schema.ts'
@@ -31,6 +32,17 @@ const { searchText: _searchText, ...articleColumns } = getTableColumns(newsArtic
 
 export type NewsArticle = Omit<typeof newsArticles.$inferSelect, 'searchText'>
 export type NewNewsArticle = typeof newsArticles.$inferInsert
+
+/**
+ * Article HTML is stored sanitized with the article allow-list, whoever writes it: every write of
+ * an article's content in this module goes through here, and so do the other writers (a revision
+ * restore, a backup restore), so that no API answer and no admin preview carries what the public
+ * page would strip (issue 31, decision 0516: a restored meta refresh reached the admin Preview).
+ * Sanitizing is idempotent: content the route sanitized already comes out the same.
+ */
+export function withSanitizedContent<T extends { content?: unknown }>(values: T): T {
+  return typeof values.content === 'string' ? { ...values, content: sanitizeArticleHtml(values.content) } : values
+}
 
 export const newsOrder = [asc(newsArticles.displayOrder), desc(newsArticles.timestamp), desc(newsArticles.id)]
 
@@ -303,7 +315,7 @@ export async function insertNews(values: NewNewsArticle): Promise<NewsArticle> {
     return insertVersioned(tx, 'news', async () => {
       const [row] = await tx
         .insert(newsArticles)
-        .values({ ...values, displayOrder })
+        .values({ ...withSanitizedContent(values), displayOrder })
         .returning(articleColumns)
       return row!
     })
@@ -327,7 +339,7 @@ function writeVersioned(tx: Tx, id: number, values: Partial<NewNewsArticle>, by?
     async () => {
       const [row] = await tx
         .update(newsArticles)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...withSanitizedContent(values), updatedAt: new Date() })
         .where(eq(newsArticles.id, id))
         .returning(articleColumns)
       return row
@@ -363,7 +375,7 @@ export async function updateNewsSince(
     if (await autosavedRecently(tx, id, now)) {
       const [row] = await tx
         .update(newsArticles)
-        .set({ ...values, updatedAt: now })
+        .set({ ...withSanitizedContent(values), updatedAt: now })
         .where(eq(newsArticles.id, id))
         .returning(articleColumns)
       return row

@@ -6,6 +6,7 @@ import { db } from '../db/client.ts'
 import { games, raceSessions, revisions, standingsRows, standingsSets } from '../db/schema.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { markChanged, tagsOfChange } from '../publish/outbox.ts'
+import { withSanitizedContent } from '../repos/news.repo.ts'
 import {
   keepRevision,
   readVersion,
@@ -38,7 +39,9 @@ const keptWhenPresent = new Set(['id', 'createdAt', 'displayOrder'])
 
 async function writeRow(tx: Tx, entity: RowEntity, id: number, snapshot: Snapshot, exists: boolean): Promise<void> {
   const table = versionedTables[entity] as PgTable & { id: PgColumn }
-  const values = valuesOf(storedColumns(versionedTables[entity]), snapshot, exists ? keptWhenPresent : new Set())
+  const stored = valuesOf(storedColumns(versionedTables[entity]), snapshot, exists ? keptWhenPresent : new Set())
+  // A snapshot is stored JSON (a backup may have brought it): an article's HTML is written sanitized.
+  const values = entity === 'news' ? withSanitizedContent(stored) : stored
   values.updatedAt = new Date()
   if (entity === 'review' && typeof values.gameId === 'number') {
     // The reviewed game may be gone since: the review comes back without its link, as its delete would leave it.

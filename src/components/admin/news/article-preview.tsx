@@ -1,5 +1,6 @@
 import { Dialog } from 'radix-ui'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
+import { sanitizeArticleHtmlInBrowser } from '../../../lib/sanitize-article-dom.ts'
 import { NewsArticle } from '../../public/news-article.tsx'
 import type { AdminNews } from '../shared/types.ts'
 
@@ -25,7 +26,9 @@ export type PreviewArticle = Pick<
  * The owner's Preview: the article rendered by the public page's own component (news-article.tsx),
  * default picture included, behind the admin session. A draft is shown dated when it will be
  * published (its publish time, or now). The body is the stored HTML, which the server sanitized
- * with the article allow-list when it was written. Controlled: the row menu opens it.
+ * with the article allow-list when it was written, sanitized again here before it is rendered
+ * (issue 31: HTML that reached the database some other way must not run in the panel). Controlled:
+ * the row menu opens it.
  */
 export function PreviewDialog({
   article,
@@ -40,6 +43,7 @@ export function PreviewDialog({
 }) {
   const live = article.status === 'published'
   const timestamp = live ? article.timestamp : (article.publishAt ?? new Date())
+  const html = useMemo(() => (open ? sanitizeArticleHtmlInBrowser(article.content) : ''), [open, article.content])
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -54,7 +58,7 @@ export function PreviewDialog({
           <article className="mx-auto max-w-3xl">
             <NewsArticle
               article={{ ...article, timestamp }}
-              html={article.content}
+              html={html}
               renderTitle={(title) => <Dialog.Title asChild>{title}</Dialog.Title>}
             />
           </article>

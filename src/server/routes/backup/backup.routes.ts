@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { recordWrite } from '../../audit/record-writes.ts'
-import { decodeArchive, encodeArchive } from '../../backup/archive.ts'
-import { archiveFileName, exportArchive } from '../../backup/export.ts'
+import { FUNCTION_BACKUP_MS } from '../../backup/archive.ts'
+import { archiveFileName, exportForDownload } from '../../backup/export.ts'
 import { restoreArchive } from '../../backup/restore.ts'
 import {
   backupTooLarge,
@@ -35,8 +35,8 @@ const completeBody = z.object(
 const exportChunk = intFrom('The chunk index', 0, MAX_BACKUP_CHUNKS - 1)
 
 /**
- * The download: POST /exports builds the archive into chunks (a buffered function answers at most
- * about 6 MB, a site with its images is more), GET /exports/:id/chunks/:index hands out each,
+ * The download: POST /exports builds the archive into chunks as it reads the site (a buffered
+ * function answers at most about 6 MB, a site with its images is more; decision 0611), GET /exports/:id/chunks/:index hands out each,
  * DELETE /exports/:id removes it once saved. The restore: POST /restores {size},
  * PUT /restores/:id/chunks/:index, POST /restores/:id/complete {replace}, DELETE /restores/:id
  * (docs/decisions/0610-backup-archive.md).
@@ -46,16 +46,15 @@ export const backupRoutes = new Hono()
   .post('/exports', async (c) => {
     const now = new Date()
     await exportDownloads(c.var.platform.blobs).removeOpenedBefore(new Date(now.getTime() - EXPORT_KEPT_MS))
-    const archive = await exportArchive(c.var.platform.blobs, now)
-    const file = encodeArchive(archive)
-    if (file.length > MAX_BACKUP_BYTES) throw backupTooLarge()
-    const download = await exportDownloads(c.var.platform.blobs).write(file, now)
-    const rows = Object.values(archive.tables).reduce((sum, t) => sum + t.length, 0)
+    const { download, ...summary } = await exportForDownload(c.var.platform.blobs, {
+      now,
+      deadline: now.getTime() + FUNCTION_BACKUP_MS,
+    })
     recordWrite(c, {
       entity: 'backup',
-      summary: `Exported a backup: ${rows} rows, ${archive.media.length} images, ${file.length} bytes`,
+      summary: `Exported a backup: ${summary.rows} rows, ${summary.images} images, ${summary.bytes} bytes`,
     })
-    return c.json({ ...download, fileName: archiveFileName(archive.createdAt) }, 201)
+    return c.json({ ...download, fileName: archiveFileName(summary.createdAt) }, 201)
   })
   .get('/exports/:id/chunks/:index', async (c) => {
     const index = exportChunk.safeParse(c.req.param('index'))
@@ -83,9 +82,12 @@ export const backupRoutes = new Hono()
   .post('/restores/:id/complete', jsonBody(completeBody, completeMessage), async (c) => {
     const { replace } = c.req.valid('json')
     const id = c.req.param('id')
-    const file = await restoreUploads(c.var.platform.blobs).read(id)
+    const uploads = restoreUploads(c.var.platform.blobs)
     try {
-      const summary = await restoreArchive(c.var.platform.blobs, decodeArchive(file), { replace })
+      const summary = await restoreArchive(c.var.platform.blobs, () => uploads.stream(id), {
+        replace,
+        deadline: Date.now() + FUNCTION_BACKUP_MS,
+      })
       recordWrite(c, {
         entity: 'backup',
         summary: `Restored the backup of ${summary.createdAt}: ${summary.rows} rows, ${summary.images} images${replace ? ', replacing all content' : ''}`,
@@ -93,7 +95,7 @@ export const backupRoutes = new Hono()
       })
       return c.json(summary)
     } finally {
-      await restoreUploads(c.var.platform.blobs).remove(id)
+      await uploads.remove(id)
     }
   })
   .delete('/restores/:id', async (c) => {

@@ -10,12 +10,35 @@ import type { TestPlatform } from '../../../../tests/helpers/platform.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'
 import { publicRoutes } from '../../auth/guard.ts'
 import { exportDownloads, restoreUploads } from '../../backup/upload.ts'
-import { MAX_CHUNK_BYTES } from '../../blobs/chunked-files.ts'
+import { CHUNK_SIZE, MAX_CHUNK_BYTES } from '../../blobs/chunked-files.ts'
 import { storeImage } from '../../blobs/images.ts'
 import { serveMedia } from '../../blobs/serve.ts'
 import { db } from '../../db/client.ts'
 import { createNews } from '../../../../tests/factories.ts'
 import { revisions, standingsRows } from '../../db/schema.ts'
+
+type Line = Record<string, unknown>
+
+/** A version 2 archive's lines, parsed (archive.ts). */
+const linesOf = (file: Uint8Array): Line[] =>
+  gunzipSync(file)
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Line)
+
+const archiveOf = (lines: Line[]) => gzipSync(lines.map((line) => JSON.stringify(line)).join('\n') + '\n')
+
+const rowsOf = (lines: Line[], table: string) => lines.filter((l) => l.t === table).map((l) => l.r as Line)
+
+/** The lines with `rows` added after the table's last row, and the end line's count to match. */
+function withRows(lines: Line[], table: string, rows: Line[]): Line[] {
+  const last = lines.findLastIndex((l) => l.t === table)
+  const out = [...lines.slice(0, last + 1), ...rows.map((r) => ({ t: table, r })), ...lines.slice(last + 1)]
+  const end = structuredClone(out.at(-1)!) as { end: { rows: Record<string, number> } }
+  end.end.rows[table] = (end.end.rows[table] ?? 0) + rows.length
+  return [...out.slice(0, -1), end]
+}
 
 /** The archive as the System tab downloads it: built into chunks, fetched one by one, then deleted. */
 async function downloadBackup(cookie: string): Promise<{ file: Buffer; fileName: string; chunks: Buffer[] }> {
@@ -157,16 +180,21 @@ afterAll(async () => {
 })
 
 describe('backup export and restore', () => {
-  it('downloads one gzipped archive named by the day, with the format, the migration, the tables and the images', () => {
+  it('downloads one gzipped archive named by the day: a header line, a line per row and per image, and the counts', () => {
     expect(backup.fileName).toMatch(/^simracing-backup-\d{4}-\d{2}-\d{2}\.json\.gz$/)
-    const archive = JSON.parse(gunzipSync(backup.file).toString('utf8'))
-    expect(archive).toMatchObject({ format: 'simracing-hub-backup', version: 1 })
-    expect(archive.migration).toMatch(/^\d{14}_/)
-    expect(archive.tables.games.length).toBeGreaterThan(0)
-    expect(archive.tables.news_articles[0]).not.toHaveProperty('search_text')
-    expect(archive.tables).not.toHaveProperty('admin_credentials')
-    expect(archive.tables).not.toHaveProperty('admin_sessions')
-    expect(archive.media.map((m: { key: string }) => `/media/${m.key}`)).toContain(imageUrl)
+    const lines = linesOf(backup.file)
+    expect(lines[0]).toMatchObject({ format: 'simracing-hub-backup', version: 2 })
+    expect(lines[0]!.migration).toMatch(/^\d{14}_/)
+    expect(rowsOf(lines, 'games').length).toBeGreaterThan(0)
+    expect(rowsOf(lines, 'news_articles')[0]).not.toHaveProperty('search_text')
+    expect(lines.some((l) => l.t === 'admin_credentials' || l.t === 'admin_sessions')).toBe(false)
+    const images = lines.filter((l) => 'image' in l).map((l) => l.image as { key: string })
+    expect(images.map((m) => `/media/${m.key}`)).toContain(imageUrl)
+    // Images after every row, and the end line counts both.
+    expect(lines.findIndex((l) => 'image' in l)).toBeGreaterThan(lines.findLastIndex((l) => 't' in l))
+    expect(lines.at(-1)).toEqual({
+      end: { rows: expect.objectContaining({ games: rowsOf(lines, 'games').length }), images: images.length },
+    })
   })
 
   it('restored into an empty site gives the same public answers, admin lists and image bytes', async () => {
@@ -215,24 +243,61 @@ describe('backup export and restore', () => {
     )
   })
 
+  it('restores a version 1 archive (one JSON document, as exports wrote before 2026-11-27)', async () => {
+    const lines = linesOf(backup.file)
+    const tables = Object.fromEntries(
+      Object.keys((lines.at(-1)!.end as { rows: Record<string, number> }).rows).map((t) => [t, rowsOf(lines, t)]),
+    )
+    const media = lines.flatMap((l) => ('image' in l ? [l.image] : []))
+    const { format, createdAt, migration } = lines[0]!
+    const v1 = gzipSync(JSON.stringify({ format, version: 1, createdAt, migration, tables, media }))
+    expect((await send('POST', '/api/admin/games', { cookie, body: { title: 'Before the old backup' } })).status).toBe(
+      201,
+    )
+
+    const restored = await restoreBackup(cookie, v1, true)
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200)
+    expect(restored.body).toMatchObject({ createdAt, images: media.length })
+    expect((await send('GET', '/api/games')).body).toEqual(
+      JSON.parse((before.get('/api/games') as { body: string }).body),
+    )
+  })
+
   it('refuses a corrupt or foreign file with 400 and a clear message, changing nothing', async () => {
-    const archive = JSON.parse(gunzipSync(backup.file).toString('utf8'))
-    const damagedRow = structuredClone(archive)
-    damagedRow.tables.games[0].title = 42
-    const damagedImage = structuredClone(archive)
-    damagedImage.media[0].data = Buffer.from(fakeJpeg(1000, 99)).toString('base64')
+    const lines = linesOf(backup.file)
+    const header = lines[0]!
+    const firstGame = lines.find((l) => l.t === 'games')!
+    const damagedRow = lines.map((l) => (l === firstGame ? { ...l, r: { ...(l.r as Line), title: 42 } } : l))
+    const damagedImage = lines.map((l) =>
+      'image' in l ? { image: { ...(l.image as Line), data: Buffer.from(fakeJpeg(1000, 99)).toString('base64') } } : l,
+    )
+    const revision = lines.find((l) => l.t === 'revisions')!
+    const longLine = `{"t":"games","r":{"title":"${'x'.repeat(17 * 1024 * 1024)}"}}`
     const cases: [string, Uint8Array, RegExp][] = [
       ['random bytes', new Uint8Array([1, 2, 3, 4, 5]), /not a backup of this site/],
       ['a truncated archive', backup.file.subarray(0, backup.file.length / 2), /not a backup of this site/],
       ['gzipped JSON of something else', gzipSync(JSON.stringify({ hello: 'world' })), /not a backup of this site/],
-      ['a newer format', gzipSync(JSON.stringify({ ...archive, version: 2 })), /format version 2/],
-      ['a damaged row', gzipSync(JSON.stringify(damagedRow)), /damaged.*games #1 title/],
-      ['an image that is not its key', gzipSync(JSON.stringify(damagedImage)), /does not match its contents/],
+      ['a newer format', archiveOf([{ ...header, version: 3 }, ...lines.slice(1)]), /format version 3/],
+      ['a damaged row', archiveOf(damagedRow), /damaged.*games #1 title/],
+      ['an image that is not its key', archiveOf(damagedImage), /does not match its contents/],
       [
         'an unknown migration',
-        gzipSync(JSON.stringify({ ...archive, migration: '29991231000000_future' })),
+        archiveOf([{ ...header, migration: '29991231000000_future' }, ...lines.slice(1)]),
         /newer version of the site/,
       ],
+      // Cut at a line: still gzip and JSON, but its last line, the counts, is missing.
+      ['an archive cut after a line', archiveOf(lines.slice(0, -1)), /damaged.*ends early/],
+      [
+        'a row the end line does not count',
+        archiveOf([header, lines[1]!, ...lines.slice(1)]),
+        /damaged.*fewer or more rows/,
+      ],
+      [
+        'rows out of their tables order',
+        archiveOf([header, revision, ...lines.slice(1).filter((l) => l !== revision)]),
+        /damaged.*out of order/,
+      ],
+      ['a line of 17 MB', gzipSync(`${JSON.stringify(header)}\n${longLine}\n`), /damaged.*longer than 16 MB/],
     ]
     for (const [label, file, message] of cases) {
       const upload = await uploadBackup(cookie, file)
@@ -245,11 +310,11 @@ describe('backup export and restore', () => {
   })
 
   it('leaves nothing half-written when the database refuses a row late in the restore', async () => {
-    const archive = JSON.parse(gunzipSync(backup.file).toString('utf8'))
+    const lines = linesOf(backup.file)
     // Valid JSON for the archive, refused by a constraint of the last table: the tables before it
     // have been emptied and written by then, inside the transaction.
-    archive.tables.revisions.push({ ...archive.tables.revisions[0], id: 9999, action: 'vanish' })
-    const upload = await uploadBackup(cookie, gzipSync(JSON.stringify(archive)))
+    const late = withRows(lines, 'revisions', [{ ...rowsOf(lines, 'revisions')[0]!, id: 9999, action: 'vanish' }])
+    const upload = await uploadBackup(cookie, archiveOf(late))
     const digest = await databaseDigest()
     const res = await completeRestore(cookie, upload, true)
     expect(res.status).toBe(400)
@@ -266,9 +331,9 @@ describe('backup export and restore', () => {
     const article = { title: 'Added before', author: 'Desk', category: 'News', content: '<p>Before.</p>' }
     expect((await send('POST', '/api/news', { cookie, body: article })).status).toBe(201)
 
-    const archive = JSON.parse(gunzipSync(backup.file).toString('utf8'))
-    archive.tables.revisions.push({ ...archive.tables.revisions[0], id: 9999, action: 'vanish' })
-    const refused = await restoreBackup(cookie, gzipSync(JSON.stringify(archive)), true)
+    const lines = linesOf(backup.file)
+    const late = withRows(lines, 'revisions', [{ ...rowsOf(lines, 'revisions')[0]!, id: 9999, action: 'vanish' }])
+    const refused = await restoreBackup(cookie, archiveOf(late), true)
     expect(refused.status).toBe(400)
     expect(refused.body.message).toMatch(/Nothing was changed/)
 
@@ -281,9 +346,9 @@ describe('backup export and restore', () => {
   })
 
   it('refuses a row nested 5,000 levels deep with 400, changing nothing', async () => {
-    const archive = JSON.parse(gunzipSync(backup.file).toString('utf8'))
     const nested = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`
-    const text = JSON.stringify(archive).replace('"snapshot":{', `"snapshot":{"deep":${nested},`)
+    const text = gunzipSync(backup.file).toString('utf8').replace('"snapshot": {', `"snapshot": {"deep":${nested},`)
+    expect(text).toContain('"deep"')
     const upload = await uploadBackup(cookie, gzipSync(text))
     const digest = await databaseDigest()
     const res = await completeRestore(cookie, upload, true)
@@ -294,8 +359,8 @@ describe('backup export and restore', () => {
     expect(await databaseDigest()).toBe(digest)
   })
 
-  it('refuses a backup that unpacks to more than a function holds with 413, changing nothing', async () => {
-    // 170 MB of JSON in a few hundred KB of gzip, streamed so that the test never holds it.
+  it('refuses a version 1 backup that unpacks to more than a function holds with 413, changing nothing', async () => {
+    // A version 1 archive is read whole. 170 MB of JSON in a few hundred KB of gzip, streamed so that the test never holds it.
     const gzip = createGzip()
     const parts: Buffer[] = []
     gzip.on('data', (chunk: Buffer) => parts.push(chunk))
@@ -337,8 +402,9 @@ describe('backup export and restore', () => {
     const download = await downloadBackup(cookie)
     expect(download.chunks.length).toBeGreaterThanOrEqual(3)
     for (const chunk of download.chunks) expect(chunk.length).toBeLessThanOrEqual(MAX_CHUNK_BYTES)
-    const archive = JSON.parse(gunzipSync(download.file).toString('utf8'))
-    const media = archive.media.find((m: { key: string }) => m.key === big.key)
+    const media = linesOf(download.file)
+      .map((l) => l.image as { key: string; data: string } | undefined)
+      .find((m) => m?.key === big.key)!
     expect(Buffer.from(media.data, 'base64').equals(Buffer.from(picture))).toBe(true)
 
     // download() deleted the server's copy: nothing of it is left in the uploads store.
@@ -346,7 +412,7 @@ describe('backup export and restore', () => {
     expect(blobs).toEqual([])
   })
 
-  it('answers 404 for a download that is not there, and removes the ones left unfetched for an hour', async () => {
+  it('answers 404 for a download that is not there or not finished, and removes the ones left for an hour', async () => {
     const missing = await site.app.request(`/api/admin/backup/exports/${'0'.repeat(32)}/chunks/0`, {
       headers: { cookie },
     })
@@ -360,9 +426,76 @@ describe('backup export and restore', () => {
       new Date(now - 2 * 60 * 60 * 1000),
     )
     const recent = await exportDownloads(blobServer.stores).write(new Uint8Array(10), new Date(now - 5 * 60 * 1000))
+    // A function that ran out of time while it wrote an export: a chunk stored, never finished.
+    const dead = await exportDownloads(blobServer.stores).create(new Date(now - 2 * 60 * 60 * 1000))
+    await dead.append(new Uint8Array(CHUNK_SIZE + 10))
+    const unfinished = await site.app.request(`/api/admin/backup/exports/${dead.id}/chunks/0`, { headers: { cookie } })
+    expect(unfinished.status).toBe(404)
     await downloadBackup(cookie)
     const keys = (await blobServer.stores('uploads').list({ prefix: 'backup-export/' })).blobs.map((b) => b.key)
     expect(keys.some((k) => k.startsWith(`backup-export/${abandoned.id}/`))).toBe(false)
+    expect(keys.some((k) => k.startsWith(`backup-export/${dead.id}/`))).toBe(false)
     expect(keys.filter((k) => k.startsWith(`backup-export/${recent.id}/`))).toHaveLength(2)
+  })
+
+  it('restores hostile article HTML sanitized: the API, the admin list and a History restore answer it clean', async () => {
+    const hostile =
+      '<p>Safe words.</p><img src="/media/a.webp" onerror="alert(1)">' +
+      '<meta http-equiv="refresh" content="0;url=https://evil.example/">' +
+      '<iframe srcdoc="<script>alert(2)</script>"></iframe>'
+    const unsafe = /onerror|http-equiv|<meta|<iframe|srcdoc|<script/i
+    const lines = linesOf(backup.file)
+    const article = rowsOf(lines, 'news_articles').find((a) => a.status === 'published')!
+    const id = article.id as number
+    // An edited archive: the article and a version of it in its History hold the payloads.
+    const version = { ...(await send('GET', `/api/admin/news/${id}`, { cookie })).body, content: hostile }
+    const revision = {
+      ...rowsOf(lines, 'revisions')[0]!,
+      id: 9001,
+      entity: 'news',
+      entity_id: id,
+      action: 'update',
+      snapshot: version,
+      changed_fields: ['content'],
+    }
+    const edited = withRows(
+      lines.map((l) =>
+        l.t === 'news_articles' && (l.r as Line).id === id ? { ...l, r: { ...article, content: hostile } } : l,
+      ),
+      'revisions',
+      [revision],
+    )
+    const restored = await restoreBackup(cookie, archiveOf(edited), true)
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200)
+
+    const publicAnswer = (await send('GET', `/api/news/${id}`)).body as { content: string }
+    expect(publicAnswer.content).toContain('Safe words.')
+    expect(publicAnswer.content).not.toMatch(unsafe)
+    const adminList = (await send('GET', '/api/admin/news?limit=500', { cookie })).body as {
+      id: number
+      content: string
+    }[]
+    expect(adminList.find((a) => a.id === id)!.content).not.toMatch(unsafe)
+    expect((await send('GET', `/api/admin/news/${id}`, { cookie })).body.content).not.toMatch(unsafe)
+
+    // The version restored from History, and one that reached the database unsanitized before
+    // this was fixed: each comes back sanitized.
+    expect((await send('POST', '/api/admin/revisions/9001/restore', { cookie })).status).toBe(200)
+    expect((await send('GET', `/api/news/${id}`)).body.content).not.toMatch(unsafe)
+    const [older] = await db()
+      .insert(revisions)
+      .values({
+        entity: 'news',
+        entityId: id,
+        action: 'update',
+        snapshot: { ...version, title: 'Older' },
+        changedFields: ['title'],
+      })
+      .returning({ id: revisions.id })
+    expect((await send('POST', `/api/admin/revisions/${older!.id}/restore`, { cookie })).status).toBe(200)
+    const afterHistory = (await send('GET', `/api/news/${id}`)).body as { title: string; content: string }
+    expect(afterHistory.title).toBe('Older')
+    expect(afterHistory.content).toContain('Safe words.')
+    expect(afterHistory.content).not.toMatch(unsafe)
   })
 })

@@ -74,10 +74,16 @@ describe('the newsletter in the backup archive', () => {
     const before = await rows()
 
     const file = await download()
-    const archive = JSON.parse(gunzipSync(file).toString()) as { tables: Record<string, unknown[]> }
-    expect(archive.tables.newsletter_subscribers).toHaveLength(3)
-    expect(archive.tables.newsletter_consents).toHaveLength(1)
-    expect(archive.tables.newsletter_digests).toBeUndefined()
+    // Format 2 (decision 0611): one JSON line per row, `{"t": table, "r": row}`.
+    const lines = gunzipSync(file)
+      .toString()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { t?: string })
+    const rowsOf = (table: string) => lines.filter((line) => line.t === table)
+    expect(rowsOf('newsletter_subscribers')).toHaveLength(3)
+    expect(rowsOf('newsletter_consents')).toHaveLength(1)
+    expect(rowsOf('newsletter_digests')).toHaveLength(0)
 
     // A site with subscribers only is not empty: no restore over it unasked (the upload's audit rows aside).
     await db().delete(newsletterConsents)
