@@ -3,11 +3,13 @@
  *
  *   1. the embedded database (PGlite under .data/) unless DATABASE_URL is set
  *   2. migrations, then the demo content when the database is empty
- *   3. the Astro build into <DATA_DIR>/site/builds/<time>, with <DATA_DIR>/site/dist pointing at it
+ *   3. one Astro build (code, not content) into <DATA_DIR>/site/builds/<time>, with
+ *      <DATA_DIR>/site/dist pointing at it
  *   4. the local runtime in this process (scripts/local-platform/local-runtime.ts): the functions of
- *      netlify/functions loaded once and kept warm, static files, redirects, headers, the Image CDN
- *      and Blobs from Netlify's own local runtime library; scheduled functions ticked every minute
- *   5. the local publisher: rebuilds after content changes and swaps the new build in
+ *      netlify/functions and the build's pages function loaded once and kept warm, behind a CDN
+ *      stand-in that keeps pages until a write purges their tags (decisions 0700, 0703); static
+ *      files, redirects, headers, the Image CDN and Blobs from Netlify's own local runtime library;
+ *      the scheduled functions ticked every minute (they send the purges a script's writes owed)
  *
  * It listens on 127.0.0.1 (HOST to change it). Ctrl-C stops everything; a second start keeps all data.
  */

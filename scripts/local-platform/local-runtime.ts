@@ -194,8 +194,8 @@ export async function startLocalRuntime(opts: Options): Promise<LocalRuntime> {
     }
     let response = result?.response ?? notFoundPage(opts.siteDir)
     if (result?.type === 'redirect' && response.status === 200) {
-      // @netlify/redirects serves a rewrite's static target with 200 even when the rule says 404
-      // (our `/news/* -> /news-not-found/ 404`); Netlify answers the rule's status.
+      // @netlify/redirects serves a rewrite's static target with 200 even when the rule says 404 (a
+      // `/x/* -> /y/ 404` rule); Netlify answers the rule's status.
       const rule = await redirects.match(request)
       const shadowed = !rule?.force && hasStaticFile(opts.siteDir, url.pathname)
       if (rule && rule.statusCode !== 200 && !rule.redirect && !shadowed) {

@@ -29,8 +29,14 @@ import { patience } from '../helpers/patience.ts'
 
 /** The most a function's zip may weigh (docs/functions.md). */
 const MAX_BUNDLE_BYTES = 2 * 1024 * 1024
-/** The API carries Argon2id's native binary, 0.7 MB unpacked (docs/decisions/0207). */
-const MAX_API_BUNDLE_BYTES = 3 * 1024 * 1024
+/**
+ * The functions that send the newsletter's mail (the API's confirmation emails, the scheduler's
+ * and the jobs' digests) carry nodemailer and React's server renderer, 3.1 MB unpacked: Netlify
+ * traces a v2 function's packages and copies them whole (decision 0801).
+ */
+const MAX_MAIL_BUNDLE_BYTES = 3 * 1024 * 1024
+/** The API carries Argon2id's native binary, 0.7 MB unpacked (docs/decisions/0207), and the mail above. */
+const MAX_API_BUNDLE_BYTES = 4 * 1024 * 1024
 /** The Open Graph function carries resvg's native binary and a font (docs/decisions/0013). */
 const MAX_OG_BUNDLE_BYTES = 6 * 1024 * 1024
 const SITE = 'https://sim-hub.example'
@@ -113,7 +119,13 @@ describe('the deploy artifact', () => {
     ])
     for (const b of bundles)
       expect(b.zipBytes, `${b.name}.zip in bytes`).toBeLessThanOrEqual(
-        b.name === 'og' ? MAX_OG_BUNDLE_BYTES : b.name === 'api' ? MAX_API_BUNDLE_BYTES : MAX_BUNDLE_BYTES,
+        b.name === 'og'
+          ? MAX_OG_BUNDLE_BYTES
+          : b.name === 'api'
+            ? MAX_API_BUNDLE_BYTES
+            : b.name === 'scheduler' || b.name === 'jobs-background'
+              ? MAX_MAIL_BUNDLE_BYTES
+              : MAX_BUNDLE_BYTES,
       )
     expect(bundle('api').routes).toEqual(['/api/*'])
     expect(bundle('og').routes).toEqual(['/api/og/*'])

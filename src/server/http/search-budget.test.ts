@@ -9,7 +9,7 @@ describe('the search budget', () => {
       expect(budget.take('203.0.113.7')).toBe(0)
       clock += 100
     }
-    expect(budget.take('203.0.113.7')).toBe(58)
+    expect(budget.take('203.0.113.7')).toBe(57)
     // Another address has its own.
     expect(budget.take('198.51.100.2')).toBe(0)
     clock += 60_000

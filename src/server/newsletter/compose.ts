@@ -1,5 +1,5 @@
-import { render, toPlainText } from '@react-email/render'
 import { createElement } from 'react'
+import { emailHtml, emailText } from './render-email.ts'
 import { siteUrl } from '../../env.server.ts'
 import { digestSubject, DIGEST_MAX_ARTICLES, type DigestFrequency } from '../../lib/newsletter/digest-rules.ts'
 import { newsImageUrl } from '../../lib/news-image.ts'
@@ -39,9 +39,8 @@ export function listHeaders(token: string): Record<string, string> {
 }
 
 async function rendered(element: React.ReactElement): Promise<{ html: string; text: string }> {
-  const html = await render(element)
-  // Headings in capitals and links as 'text [address]', as React Email's plain text does.
-  return { html, text: toPlainText(html) }
+  const html = emailHtml(element)
+  return { html, text: emailText(html) }
 }
 
 export async function composeConfirmation(links: {
