@@ -95,21 +95,21 @@ const schema = z.object({
   /** Verbose errors in API answers (never in production). */
   DEBUG_ERRORS: bool.default(false),
   /**
-   * TESTS ONLY: the link check may request loopback addresses (the end-to-end tests' fake shop on
-   * 127.0.0.1). Refused at start on a production deploy (CONTEXT=production): there it would let the
-   * owner's links reach the function's own machine.
+   * TESTS ONLY: the link check requests the end-to-end site's fake shop on 127.0.0.1 (loopback
+   * addresses), and nothing else: never the internet. Refused at start on a production deploy
+   * (CONTEXT=production), where it would let the owner's links reach the function's own machine.
    */
-  TEST_ONLY_LINK_CHECK_ALLOW_LOOPBACK: bool.default(false),
+  TEST_ONLY_LINK_CHECK_LOCAL_SHOPS: bool.default(false),
 })
 
 export type Env = z.infer<typeof schema>
 
-function parseEnv(source: Record<string, string | undefined>): Env {
+export function parseEnv(source: Record<string, string | undefined>): Env {
   // Treat empty strings as unset, as .env files and CI often leave them blank.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
   const result = schema
-    .refine((e) => !(e.CONTEXT === 'production' && e.TEST_ONLY_LINK_CHECK_ALLOW_LOOPBACK), {
-      path: ['TEST_ONLY_LINK_CHECK_ALLOW_LOOPBACK'],
+    .refine((e) => !(e.CONTEXT === 'production' && e.TEST_ONLY_LINK_CHECK_LOCAL_SHOPS), {
+      path: ['TEST_ONLY_LINK_CHECK_LOCAL_SHOPS'],
       message: 'is for the end-to-end tests only and cannot be set on a production deploy (CONTEXT=production)',
     })
     .safeParse(cleaned)

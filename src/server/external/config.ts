@@ -29,7 +29,11 @@ export const externalConfigFromEnv = (): ExternalConfig => ({
   steam: { baseUrl: env.STEAM_STORE_BASE_URL },
   jolpica: { baseUrl: env.JOLPICA_BASE_URL.replace(/\/$/, '') },
   timeoutMs: 10_000,
-  linkCheck: { ...defaultLinkCheckOptions, allowLoopback: env.TEST_ONLY_LINK_CHECK_ALLOW_LOOPBACK },
+  linkCheck: {
+    ...defaultLinkCheckOptions,
+    allowLoopback: env.TEST_ONLY_LINK_CHECK_LOCAL_SHOPS,
+    loopbackOnly: env.TEST_ONLY_LINK_CHECK_LOCAL_SHOPS,
+  },
 })
 
 export interface ExternalOverrides {

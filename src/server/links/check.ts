@@ -38,6 +38,11 @@ export interface LinkCheckOptions {
    * that is not public. Never in production (src/env.server.ts refuses it there).
    */
   allowLoopback: boolean
+  /**
+   * The end-to-end tests: only links on a loopback address are checked (the fake shop); the others
+   * are left unchecked, so a test never reaches the internet. Never in production either.
+   */
+  loopbackOnly: boolean
 }
 
 export const defaultLinkCheckOptions: LinkCheckOptions = {
@@ -45,6 +50,7 @@ export const defaultLinkCheckOptions: LinkCheckOptions = {
   maxRedirects: 5,
   maxHeaderBytes: 32 * 1024,
   allowLoopback: false,
+  loopbackOnly: false,
 }
 
 const isLoopback = (ip: string) => ipaddr.isValid(ip) && ipaddr.process(ip).range() === 'loopback'
@@ -52,6 +58,16 @@ const isLoopback = (ip: string) => ipaddr.isValid(ip) && ipaddr.process(ip).rang
 /** Whether an address may be connected to under these options. */
 export const allowedAddress = (ip: string, options: Pick<LinkCheckOptions, 'allowLoopback'>) =>
   isPublicAddress(ip) || (options.allowLoopback && isLoopback(ip))
+
+/** A link on this machine (a loopback address, or localhost): the only ones a test site checks. */
+export function isLoopbackLink(address: string): boolean {
+  try {
+    const host = new URL(address.trim()).hostname.replace(/^\[|\]$/g, '').toLowerCase()
+    return host === 'localhost' || isLoopback(host)
+  } catch {
+    return false
+  }
+}
 
 class Refused extends Error {}
 

@@ -20,7 +20,7 @@ import {
   finishSchedulerRunsWith,
   type SchedulerRun,
 } from '../repos/scheduler-runs.repo.ts'
-import { checkLinks, type LinkToCheck } from './check.ts'
+import { checkLinks, isLoopbackLink, type LinkToCheck } from './check.ts'
 
 interface LinkCheckInput {
   /** The JobInput shape the jobs share; a link check has no tasks of that kind. */
@@ -41,7 +41,9 @@ export async function startLinkCheck(
 ): Promise<{ job: JobRow; started: boolean }> {
   const running = await activeLinkCheck()
   if (running) return { job: running, started: false }
-  const links = await linksToCheck()
+  const links = (await linksToCheck()).filter(
+    (link) => !platform.external.linkCheck.loopbackOnly || isLoopbackLink(link.url),
+  )
   const input: LinkCheckInput = { tasks: [], feature: 'link-check', links }
   const [job] = await db()
     .insert(jobs)

@@ -142,6 +142,21 @@ describe('the weekly link check', () => {
     expect(runs[0]!.nextRunAt).toEqual(new Date('2026-11-30T03:00:00Z'))
   })
 
+  it('on a test site (local shops only) checks the fake shop and leaves every other link unchecked', async () => {
+    const external = withExternalOverrides(externalConfigFromEnv(), {
+      linkCheck: { allowLoopback: true, loopbackOnly: true, timeoutMs: 1500 },
+    })
+    const { send: sendTestSite } = appWith({ external, launchJob: async (p, id) => void launched.push(runJob(p, id)) })
+    await givenLinks()
+    await createAccessory({ name: 'Real shop', purchaseUrl: 'https://shop.example/wheel' })
+    const cookie = await adminCookie()
+    const started = await sendTestSite('POST', '/api/admin/link-health/checks', { cookie })
+    expect(started.body.job.total).toBe(3)
+    await jobsDone()
+    const links = (await sendTestSite('GET', '/api/admin/link-health', { cookie })).body.links
+    expect(links.map((l: { name: string }) => l.name).sort()).toEqual(['Moved Game', 'Pedals', 'Wheel'])
+  })
+
   it('reaches nothing on the machine itself without the test-only allowance', async () => {
     const production = testPlatform({ launchJob: async (p, id) => void launched.push(runJob(p, id)) })
     expect(production.external.linkCheck.allowLoopback).toBe(false)
