@@ -8,9 +8,9 @@ describe('visitorHash', () => {
     expect(await visitorHash(reader)).toBe(await visitorHash({ ...reader }))
   })
 
-  it('is 128 bits as base64url: no address in it, nothing to read back', async () => {
+  it('is 96 bits as base64url: no address in it, nothing to read back', async () => {
     const hash = await visitorHash(reader)
-    expect(hash).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    expect(hash).toMatch(/^[A-Za-z0-9_-]{16}$/)
     expect(hash).not.toContain('203')
   })
 

@@ -42,7 +42,7 @@ export async function recordEvent(
   const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000)
   const view = event.kind === 'view' ? event : undefined
   const click = event.kind === 'click' ? event : undefined
-  const rows = await db().execute<{ id: number }>(sql`
+  const rows = await db().execute<{ stored: number }>(sql`
     with settings as (
       select coalesce(s.enabled, true) as enabled, coalesce(s.sample_rate, 1) as sample_rate
       from (select 1) as one left join analytics_settings s on s.id = 1
@@ -60,7 +60,7 @@ export async function recordEvent(
       ${view ? sql`settings.sample_rate` : sql`1`}
     from settings, hit
     where hit.hits <= ${FLOOD_MAX_PER_MINUTE}
-    returning id`)
+    returning 1 as stored`)
   return rows.length > 0
 }
 

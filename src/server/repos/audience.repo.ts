@@ -39,24 +39,33 @@ export interface AudienceSummary {
 }
 
 /**
- * The daily totals of a range, dimension by dimension: the stored totals for the days folded, and
- * the same totals computed from the raw events for the days after (today, and any day the fold has
- * not reached yet), so the tab shows a visit the moment it was counted.
+ * Where a range's figures come from: the stored totals for the days folded, and the same totals
+ * computed from the raw events for the days after (today, and any day the fold has not reached
+ * yet), so the tab shows a visit the moment it was counted.
  */
-function rangeTotals(range: DayRange, folded: string | undefined) {
+function rangeParts(range: DayRange, folded: string | undefined) {
   const foldedEnd = folded && folded < range.to ? folded : range.to
   const liveFrom = folded && folded >= range.from ? addDays(folded, 1) : range.from
-  const stored = folded
-    ? sql`select day::text as day, dimension, value, views, visitors from analytics_daily
-          where day between ${range.from}::date and ${foldedEnd}::date`
-    : sql`select null::text as day, null::text as dimension, null::text as value, 0 as views, 0 as visitors where false`
-  const live = liveFrom <= range.to ? viewTotals(startOf(liveFrom), startOf(addDays(range.to, 1))) : undefined
-  return live ? sql`(${stored}) union all (${live})` : stored
+  const stored = (dimensions: SQL) =>
+    folded
+      ? sql`select day::text as day, dimension, value, views, visitors from analytics_daily
+            where dimension in ${dimensions} and day between ${range.from}::date and ${foldedEnd}::date`
+      : sql`select null::text as day, null::text as dimension, null::text as value, 0 as views, 0 as visitors where false`
+  const live =
+    liveFrom <= range.to
+      ? viewTotals(startOf(liveFrom), startOf(addDays(range.to, 1)))
+      : sql`select null::text as day, null::text as dimension, null::text as value, 0 as views, 0 as visitors where false`
+  return { stored, live }
 }
 
-/** The Audience tab's figures for a range: one query (the live part is computed once). */
+/**
+ * The Audience tab's figures for a range, in one query: the live part is computed once, and the
+ * stored totals are read twice, the day series from its own rows (365 for a year) apart from the
+ * lists, which add up every page's, source's... rows of the range (the bulk of a year's reading).
+ */
 export async function audienceSummary(range: DayRange): Promise<AudienceSummary> {
   const folded = await foldedThrough()
+  const { stored, live } = rangeParts(range, folded)
   const rows = await db().execute<{
     section: 'day' | 'top' | 'article'
     dimension: string
@@ -65,10 +74,20 @@ export async function audienceSummary(range: DayRange): Promise<AudienceSummary>
     visitors: number
     title: string | null
   }>(sql`
-    with combined as (${rangeTotals(range, folded)}),
+    with live as materialized (${live}),
+    series as (
+      (${stored(sql`('total')`)})
+      union all
+      (select day, dimension, value, views, visitors from live where dimension = 'total')
+    ),
     agg as (
       select dimension, value, sum(views)::int as views, sum(visitors)::int as visitors
-      from combined where dimension <> 'total' group by dimension, value
+      from (
+        (${stored(sql`('page', 'source', 'medium', 'campaign', 'device')`)})
+        union all
+        (select day, dimension, value, views, visitors from live where dimension <> 'total')
+      ) as rows
+      group by dimension, value
     ),
     ranked as (
       select dimension, value, views, visitors,
@@ -81,8 +100,7 @@ export async function audienceSummary(range: DayRange): Promise<AudienceSummary>
       where a.dimension = 'page'
       order by a.views desc, a.visitors desc, a.value limit ${TOP_ROWS}
     )
-    select 'day' as section, 'total' as dimension, day as value, views, visitors, null::text as title
-      from combined where dimension = 'total'
+    select 'day' as section, 'total' as dimension, day as value, views, visitors, null::text as title from series
     union all
     select 'top', dimension, value, views, visitors, null from ranked where rank <= ${TOP_ROWS}
     union all
