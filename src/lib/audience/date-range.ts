@@ -50,3 +50,34 @@ export function rangeProblem(range: DayRange, today: string): string | undefined
   if (daysIn(range) > MAX_RANGE_DAYS) return `The range can cover at most ${MAX_RANGE_DAYS} days.`
   return undefined
 }
+
+/** The first day of the month a day is in. */
+export const monthOf = (day: string): string => `${day.slice(0, 7)}-01`
+
+/** The last day of the month a day is in. */
+export const monthEnd = (day: string): string => addDays(`${addMonths(monthOf(day), 1)}`, -1)
+
+function addMonths(month: string, months: number): string {
+  const date = new Date(`${month}T00:00:00Z`)
+  date.setUTCMonth(date.getUTCMonth() + months)
+  return date.toISOString().slice(0, 10)
+}
+
+/**
+ * A range as the whole months inside it (their first days) and the days left over at either end,
+ * in order: a long range is read from the monthly totals where it can be.
+ */
+export function splitByMonths(range: DayRange): { months: string[]; spans: DayRange[] } {
+  const months: string[] = []
+  let first = range.from === monthOf(range.from) ? range.from : addMonths(monthOf(range.from), 1)
+  while (monthEnd(first) <= range.to) {
+    months.push(first)
+    first = addMonths(first, 1)
+  }
+  if (months.length === 0) return { months, spans: [range] }
+  const spans: DayRange[] = []
+  if (range.from < months[0]!) spans.push({ from: range.from, to: addDays(months[0]!, -1) })
+  const after = addDays(monthEnd(months.at(-1)!), 1)
+  if (after <= range.to) spans.push({ from: after, to: range.to })
+  return { months, spans }
+}

@@ -4,7 +4,7 @@ import { createAccessory, createNews } from '../../../tests/factories.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'
 import { testPlatform } from '../../../tests/helpers/platform.ts'
 import { db } from '../db/client.ts'
-import { analyticsDaily, analyticsFolds, analyticsSalts } from '../db/schema.ts'
+import { analyticsDaily, analyticsFolds, analyticsMonthly, analyticsSalts } from '../db/schema.ts'
 import { saveAnalyticsSettings } from '../repos/analytics-settings.repo.ts'
 import { audienceSummary, clicksPerItem, featuredGear, mostReadArticles } from '../repos/audience.repo.ts'
 import { listSchedulerRuns } from '../repos/scheduler-runs.repo.ts'
@@ -73,6 +73,29 @@ describe('the daily fold', () => {
     expect(runs).toHaveLength(1)
     expect(runs[0]).toMatchObject({ status: 'completed', slotKey: 'analytics:2026-11-24' })
     expect(runs[0]!.message).toContain('Folded 2026-11-24 (3 events)')
+  })
+
+  it('a range over whole months reads their monthly rollup, with the same figures as every day live', async () => {
+    const news = await createNews()
+    const days = ['2026-09-30', '2026-10-01', '2026-10-05', '2026-10-31', '2026-11-01']
+    for (const [i, day] of days.entries()) {
+      await recordEvent(pageView(`/news/${news.id}`), reader(i), at(`${day}T10:00:00Z`))
+      await recordEvent(pageView('/games', { device: 'mobile' }), reader(i), at(`${day}T11:00:00Z`))
+      await recordEvent(pageView('/games', { referrerHost: 'reddit.com' }), reader(i + 10), at(`${day}T12:00:00Z`))
+    }
+    const range = { from: '2026-09-30', to: '2026-11-01' }
+    const live = await audienceSummary(range)
+    await runSchedulerTick(platform, at('2026-11-02T00:01:00Z'))
+    await runSchedulerTick(platform, at('2026-11-02T00:02:00Z'))
+    const folded = await audienceSummary(range)
+    expect(folded.foldedThrough).toBe('2026-11-01')
+    expect({ ...folded, foldedThrough: null }).toEqual(live)
+    expect(folded.pages).toEqual([
+      { value: '/games', views: 10, visitors: 10 },
+      { value: `/news/${news.id}`, views: 5, visitors: 5 },
+    ])
+    const october = await db().select().from(analyticsMonthly)
+    expect(october.filter((r) => r.month === '2026-10-01' && r.dimension === 'page')).toHaveLength(2)
   })
 
   it('a reader is a new visitor each UTC day (the salt changes), the same one within a day', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { addDays } from '../../lib/audience/date-range.ts'
+import { addDays, monthEnd, monthOf } from '../../lib/audience/date-range.ts'
 import { utcDay } from '../../lib/audience/visitor-hash.ts'
 import { db } from '../db/client.ts'
 import { clickTotals, startOf, viewTotals } from './totals.ts'
@@ -11,8 +11,8 @@ export const FOLD_DAYS_PER_TICK = 31
 
 /**
  * Folds one UTC day's raw events into its daily totals, replacing what was folded for it before (a
- * fold is repeatable), in one transaction under a lock, so two ticks folding at once cannot
- * interleave. Answers the number of events folded.
+ * fold is repeatable), and its month's rollup, in one transaction under a lock, so two ticks
+ * folding at once cannot interleave. Answers the number of events folded.
  */
 export async function foldDay(day: string): Promise<number> {
   const from = startOf(day)
@@ -27,6 +27,14 @@ export async function foldDay(day: string): Promise<number> {
     await tx.execute(sql`
       insert into analytics_daily_clicks (day, item_kind, item_id, clicks, visitors)
       select day::date, item_kind, item_id, clicks, visitors from (${clickTotals(from, to)}) as totals`)
+    // The month's rollup, read by long ranges: its days added up again, this one included.
+    const month = monthOf(day)
+    await tx.execute(sql`delete from analytics_monthly where month = ${month}::date`)
+    await tx.execute(sql`
+      insert into analytics_monthly (dimension, month, value, views, visitors)
+      select dimension, ${month}::date, value, sum(views), sum(visitors) from analytics_daily
+      where dimension <> 'total' and day between ${month}::date and ${monthEnd(day)}::date
+      group by dimension, value`)
     const [row] = await tx.execute<{ events: number }>(sql`
       select count(*)::int as events from analytics_events
       where at >= ${from.toISOString()}::timestamptz and at < ${to.toISOString()}::timestamptz`)
