@@ -200,8 +200,8 @@ describe('the deploy artifact', () => {
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe('https://shop.example/wheel')
     expect(res.headers.get('cache-control')).toBe('no-store')
-    const [{ n }] = await db().execute<{ n: number }>(sql`select count(*)::int as n from analytics_events`)
-    expect(n).toBe(1)
+    const [row] = await db().execute<{ n: number }>(sql`select count(*)::int as n from analytics_events`)
+    expect(row?.n).toBe(1)
   })
 
   it('logs the admin in and saves a game with the session', async () => {

@@ -157,6 +157,9 @@ describe('what the public pages show from the figures', () => {
     const second = await createAccessory({ name: 'Second', featured: true, createdAt: at('2026-11-01T00:00:00Z') })
     expect((await featuredGear()).map((a) => a.name)).toEqual(['First', 'Second'])
     await saveAnalyticsSettings({ gearByClicks: true })
+    // The setting's own purge goes first: what follows is the fold's.
+    await platform.publisher.flush()
+    platform.purged.length = 0
     await recordEvent(click(second.id), reader(1), at('2026-11-24T10:00:00Z'))
     // Today's clicks wait for the fold: the order changes once a day.
     expect((await featuredGear()).map((a) => a.name)).toEqual(['First', 'Second'])
@@ -169,6 +172,8 @@ describe('what the public pages show from the figures', () => {
     const a = await createNews({ title: 'A' })
     const b = await createNews({ title: 'B' })
     await saveAnalyticsSettings({ mostRead: true })
+    await platform.publisher.flush()
+    platform.purged.length = 0
     for (const n of [1, 2]) await recordEvent(pageView(`/news/${b.id}`), reader(n), at('2026-11-24T10:00:00Z'))
     await recordEvent(pageView(`/news/${a.id}`), reader(3), at('2026-11-24T10:00:00Z'))
     expect(await mostReadArticles()).toEqual([])

@@ -1,6 +1,7 @@
 import { utcDay } from '../../lib/audience/visitor-hash.ts'
 import type { ListTag } from '../../lib/cache-tags.ts'
-import type { Platform } from '../platform.ts'
+import { db } from '../db/client.ts'
+import { markChanged } from '../publish/outbox.ts'
 import { getAnalyticsSettings } from '../repos/analytics-settings.repo.ts'
 import { featuredGear, mostReadArticles } from '../repos/audience.repo.ts'
 import { recordFinishedRun } from '../repos/scheduler-runs.repo.ts'
@@ -36,10 +37,10 @@ async function publicFigures(): Promise<{ gear?: string; mostRead?: string }> {
  *   scheduler missed, within the 90 days kept), then raw events older than 90 days and the salts
  *   of the days before yesterday are deleted, and the run is listed in the Scheduler tab;
  * - when the fold changed the home page's gear order or 'Most read this week' (while shown), their
- *   pages are purged.
+ *   pages' purges are owed (the tick sends them).
  * Answers what was done, or undefined when there was no day to fold.
  */
-export async function audienceHousekeeping(platform: Platform, now: Date): Promise<AudienceReport | undefined> {
+export async function audienceHousekeeping(now: Date): Promise<AudienceReport | undefined> {
   await pruneRate(now)
   const days = await daysToFold(now)
   if (days.length === 0) return undefined
@@ -53,7 +54,8 @@ export async function audienceHousekeeping(platform: Platform, now: Date): Promi
   const purged: ListTag[] = []
   if (before.gear !== after.gear) purged.push('accessories')
   if (before.mostRead !== after.mostRead) purged.push('audience')
-  if (purged.length) await platform.publisher.changed(purged)
+  // Owed in the outbox; the tick sends them after its other work (decision 0703).
+  await markChanged(db(), purged)
   const span = days.length === 1 ? days[0]! : `${days[0]} to ${days.at(-1)}`
   await recordFinishedRun({
     kind: 'analytics',

@@ -249,8 +249,8 @@ export async function mostReadArticles(limit = 5): Promise<{ id: number; title: 
 /**
  * The home page's gear (the featured hardware): in the owner's order, or, when the owner asked
  * (docs/decisions/0852), most clicked first over the 30 folded days before today, ties in the
- * owner's order. The page and /api/accessories/featured both read this, so the island's re-read
- * shows the same order; it changes with the daily fold, which purges them when it does.
+ * owner's order. The page and /api/accessories/featured both read this, so they agree; it changes
+ * with the daily fold, which owes their purge when it does.
  */
 export async function featuredGear(): Promise<Accessory[]> {
   const [items, settings] = await Promise.all([listFeaturedAccessories(), getAnalyticsSettings()])

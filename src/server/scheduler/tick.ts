@@ -208,7 +208,7 @@ export async function runSchedulerTick(platform: Platform, now = new Date()): Pr
   // The site's own housekeeping, whatever the owner's switches say; a failure stops nothing else.
   let audience: AudienceReport | undefined
   try {
-    audience = await audienceHousekeeping(platform, now)
+    audience = await audienceHousekeeping(now)
   } catch (error) {
     console.warn('[scheduler] could not fold the audience figures:', error)
   }

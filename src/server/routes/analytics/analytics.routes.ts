@@ -10,7 +10,6 @@ import {
   referrerHost,
 } from '../../../lib/audience/visit-rules.ts'
 import { utcDay } from '../../../lib/audience/visitor-hash.ts'
-import { EVERYTHING, type PurgeTag } from '../../../lib/cache-tags.ts'
 import { recordEvent, siteHostname } from '../../analytics/record.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { clientKey } from '../../auth/rate-limit.ts'
@@ -98,16 +97,6 @@ const settingsBody = z
   )
   .partial()
 
-/** What each setting changes on the public pages, purged when it changes. */
-function tagsOf(before: AnalyticsSettings, after: AnalyticsSettings): PurgeTag[] {
-  // Every page carries the beacon's switch and rate.
-  if (before.enabled !== after.enabled || before.sampleRate !== after.sampleRate) return [EVERYTHING]
-  const tags: PurgeTag[] = []
-  if (before.gearByClicks !== after.gearByClicks) tags.push('accessories')
-  if (before.mostRead !== after.mostRead) tags.push('audience')
-  return tags
-}
-
 /** The Audience tab: figures for a date range, clicks per item, and the owner's settings. */
 export const analyticsAdminRoutes = new Hono()
   .use(noStore())
@@ -122,15 +111,14 @@ export const analyticsAdminRoutes = new Hono()
   .get('/clicks', async (c) => c.json({ items: await clicksPerItem(utcDay(new Date())) }))
   .get('/settings', async (c) => c.json(await getAnalyticsSettings()))
   .put('/settings', jsonBody(settingsBody, settingsMessage), async (c) => {
-    const before = await getAnalyticsSettings()
-    const after = await saveAnalyticsSettings(c.req.valid('json'))
+    // The purges it owes are in the same transaction (the outbox); sent before the answer.
+    const { before, after } = await saveAnalyticsSettings(c.req.valid('json'))
     const changed = (Object.keys(after) as (keyof AnalyticsSettings)[]).filter((k) => after[k] !== before[k])
     recordWrite(c, {
       entity: 'audience-settings',
       summary: changed.length
         ? `Changed the audience settings: ${changed.map((k) => `${k} ${after[k]}`).join(', ')}`
         : 'Saved the audience settings (no change)',
-      tags: tagsOf(before, after),
     })
     return c.json(after)
   })
