@@ -12,6 +12,7 @@ import { startFakeAi } from '../tests/fakes/ai-server.ts'
 import { startFakeJolpica } from '../tests/fakes/jolpica-server.ts'
 import { startFakeRefreshApis } from '../tests/fakes/refresh-apis-server.ts'
 import { startFakeSmtp } from '../tests/fakes/smtp-server.ts'
+import { startFakeShop } from '../tests/fakes/shop-server.ts'
 import { hermeticEnv } from './local-platform/hermetic-env.ts'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
@@ -21,6 +22,7 @@ const fakeAiPort = arg('fake-ai-port')
 const fakeRefreshPort = arg('fake-refresh-port')
 const fakeJolpicaPort = arg('fake-jolpica-port')
 const fakeSmtpPort = arg('fake-smtp-port')
+const fakeShopPort = arg('fake-shop-port')
 const dataDir = `.data/e2e-${port}`
 rmSync(dataDir, { recursive: true, force: true })
 
@@ -66,6 +68,11 @@ const smtpEnv: Record<string, string> = fakeSmtp
   ? { SMTP_URL: fakeSmtp.url, NEWSLETTER_FROM: 'SimRacing Hub <digest@simracing-hub.example.com>' }
   : {}
 
+// --fake-shop-port: a shop on 127.0.0.1 for the purchase links; the link check then requests it and
+// nothing else (the demo's shops are on the internet, which no test reaches). Production refuses it.
+const fakeShop = fakeShopPort ? await startFakeShop({ port: Number(fakeShopPort) }) : undefined
+const shopEnv: Record<string, string> = fakeShop ? { TEST_ONLY_LINK_CHECK_LOCAL_SHOPS: 'true' } : {}
+
 const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', `--port=${port}`, '--test-controls'], {
   env: hermeticEnv(process.env, {
     DATA_DIR: dataDir,
@@ -74,6 +81,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', `-
     ...refreshEnv,
     ...jolpicaEnv,
     ...smtpEnv,
+    ...shopEnv,
   }),
   stdio: 'inherit',
 })
@@ -85,5 +93,6 @@ child.once('exit', async (code) => {
   await fakeRefresh?.close()
   await fakeJolpica?.close()
   await fakeSmtp?.close()
+  await fakeShop?.close()
   process.exit(code ?? 0)
 })

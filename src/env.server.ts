@@ -94,14 +94,25 @@ const schema = z.object({
   NEWSLETTER_SECRET: z.string().min(32, 'NEWSLETTER_SECRET must be at least 32 characters').optional(),
   /** Verbose errors in API answers (never in production). */
   DEBUG_ERRORS: bool.default(false),
+  /**
+   * TESTS ONLY: the link check requests the end-to-end site's fake shop on 127.0.0.1 (loopback
+   * addresses), and nothing else: never the internet. Refused at start on a production deploy
+   * (CONTEXT=production), where it would let the owner's links reach the function's own machine.
+   */
+  TEST_ONLY_LINK_CHECK_LOCAL_SHOPS: bool.default(false),
 })
 
 export type Env = z.infer<typeof schema>
 
-function parseEnv(source: Record<string, string | undefined>): Env {
+export function parseEnv(source: Record<string, string | undefined>): Env {
   // Treat empty strings as unset, as .env files and CI often leave them blank.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
-  const result = schema.safeParse(cleaned)
+  const result = schema
+    .refine((e) => !(e.CONTEXT === 'production' && e.TEST_ONLY_LINK_CHECK_LOCAL_SHOPS), {
+      path: ['TEST_ONLY_LINK_CHECK_LOCAL_SHOPS'],
+      message: 'is for the end-to-end tests only and cannot be set on a production deploy (CONTEXT=production)',
+    })
+    .safeParse(cleaned)
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid environment variables:\n${lines.join('\n')}\nSee .env.example.`)

@@ -1,17 +1,22 @@
 import type { Config, Context } from '@netlify/functions'
 import { createApp } from '../../src/server/app.ts'
 import { platformFromEnv, type Platform } from '../../src/server/platform.ts'
+import { createGoApp } from '../../src/server/routes/go/go.routes.ts'
 
 /**
- * The whole API for one platform: Netlify's context (client address, waitUntil) reaches the routes
- * as `c.env.context`. `npm start` serves this with its local platform (scripts/local-platform).
+ * The whole API for one platform, and the counted purchase links `/go/{kind}/{id}` (one function,
+ * so a click is served by an instance the pages' beacons keep warm: docs/decisions/0852). Netlify's
+ * context (client address, waitUntil) reaches the routes as `c.env.context`. `npm start` serves
+ * this with its local platform (scripts/local-platform).
  */
 export function handlerFor(platform: Platform) {
   const app = createApp(platform)
-  return (request: Request, context: Context) => app.fetch(request, { context })
+  const go = createGoApp()
+  return (request: Request, context: Context) =>
+    new URL(request.url).pathname.startsWith('/go/') ? go.fetch(request, { context }) : app.fetch(request, { context })
 }
 
 export default handlerFor(platformFromEnv())
 
 // The Open Graph cards have their own function (og.mts), which keeps the renderer out of this bundle.
-export const config: Config = { path: '/api/*', excludedPath: '/api/og/*' }
+export const config: Config = { path: ['/api/*', '/go/*'], excludedPath: '/api/og/*' }

@@ -13,7 +13,8 @@ export async function startAstroDev(opts: { port: number; host: string; function
     configFile: 'astro.dev.config.mjs',
     logLevel: 'warn',
     server: { port: opts.port, host: opts.host },
-    vite: { server: { proxy: { '/api': target, '/media': target, '/.netlify': target } } },
+    // '/go/': the counted purchase links, answered by the API's function (docs/decisions/0852).
+    vite: { server: { proxy: { '/api': target, '/go/': target, '/media': target, '/.netlify': target } } },
   })
   return { stop: () => server.stop() }
 }

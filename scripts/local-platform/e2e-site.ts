@@ -6,7 +6,7 @@
  * Three sites, each with its own database (docs/decisions/0024): the read-only tests on site 0, and
  * the tests that change content in two lanes, on sites 1 and 2, from the start: they mostly wait
  * for their site, so they fill the CPU the read-only tests leave. Site 0 is on E2E_PORT (8899),
- * each next one ten ports above. Each site has its fakes on its port + 2, + 3 and + 4, and its
+ * each next one ten ports above. Each site has its fakes on its port + 2, + 3, + 4 and + 6, and its
  * database on E2E_DB_PORT (+ 10 per site) or its port + 45440, so that two checkouts can run the
  * suite side by side. The writing sites also have a fake mail server on their port + 5, so their
  * newsletter is on; the read-only site has none, as the demo: no sign-up form (decision 0800).
@@ -30,6 +30,8 @@ export function e2eSite(env: Env, index = 0) {
   const fakeJolpicaPort = port + 4
   /** The fake SMTP server (tests/fakes/smtp-server.ts; tests/helpers/e2e-mail.ts): writing sites only. */
   const fakeSmtpPort = index > 0 ? port + 5 : undefined
+  /** The fake shop of the purchase links and link checks (tests/fakes/shop-server.ts). */
+  const fakeShopPort = port + 6
   return {
     index,
     port,
@@ -44,6 +46,7 @@ export function e2eSite(env: Env, index = 0) {
     fakeJolpicaOrigin: `http://127.0.0.1:${fakeJolpicaPort}`,
     /** Where the site's fake mail server writes each message it takes (one JSON file each). */
     mailbox: fakeSmtpPort ? `.data/e2e-${port}-mailbox` : undefined,
+    fakeShopOrigin: `http://127.0.0.1:${fakeShopPort}`,
     /** Answers once the site serves its API. */
     readyUrl: `http://localhost:${port}/api/site-settings/hero_image`,
     args: [
@@ -56,6 +59,7 @@ export function e2eSite(env: Env, index = 0) {
       `--fake-refresh-port=${fakeRefreshPort}`,
       `--fake-jolpica-port=${fakeJolpicaPort}`,
       ...(fakeSmtpPort ? [`--fake-smtp-port=${fakeSmtpPort}`] : []),
+      `--fake-shop-port=${fakeShopPort}`,
     ],
     /**
      * What a developer's shell may hold. scripts/e2e-server.ts hands the site an allow-list only, so

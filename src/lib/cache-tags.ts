@@ -23,6 +23,9 @@ export const listTags = [
   'site-settings',
   'image-library',
   'seo',
+  // What a page shows from the audience figures ('Most read this week' under an article): purged by
+  // the daily fold when it changed (docs/decisions/0852).
+  'audience',
 ] as const
 
 export type ListTag = (typeof listTags)[number]

@@ -31,6 +31,9 @@ import {
   imagesRoutes,
 } from './routes/image-library/image-library.routes.ts'
 import { jobsRoutes } from './routes/jobs/jobs.routes.ts'
+import { analyticsAdminRoutes, beaconRoutes } from './routes/analytics/analytics.routes.ts'
+import { BEACON_MAX_BYTES, BEACON_PATH } from '../lib/audience/beacon.ts'
+import { linkHealthRoutes } from './routes/link-health/link-health.routes.ts'
 import { newsBulkRoutes } from './routes/news/news-bulk.routes.ts'
 import { newsAdminRoutes, newsRoutes } from './routes/news/news.routes.ts'
 import { newsletterAdminRoutes } from './routes/newsletter/newsletter-admin.routes.ts'
@@ -58,6 +61,11 @@ const tooLarge =
   }
 const limits = {
   json: bodyLimit({ maxSize: maxJsonBody, onError: tooLarge() }),
+  // An oversized beacon is no beacon of ours: dropped with the beacon's own answer (docs/decisions/0850).
+  beacon: bodyLimit({
+    maxSize: BEACON_MAX_BYTES,
+    onError: (c) => c.body(null, 204, { 'Cache-Control': 'no-store' }),
+  }),
   dataUrl: bodyLimit({ maxSize: maxDataUrlBody, onError: tooLarge() }),
   chunk: bodyLimit({ maxSize: MAX_CHUNK_BYTES, onError: tooLarge('A chunk may hold at most 4 MB.') }),
 }
@@ -69,6 +77,7 @@ const bodyLimits: MiddlewareHandler = (c, next) => {
   )
     return limits.chunk(c, next)
   if (c.req.method === 'POST' && /^\/api\/image-library\/?$/.test(c.req.path)) return limits.dataUrl(c, next)
+  if (c.req.method === 'POST' && c.req.path === BEACON_PATH) return limits.beacon(c, next)
   return limits.json(c, next)
 }
 
@@ -146,6 +155,8 @@ export function createApp(platform: Platform) {
       .route('/admin', refreshRoutes)
       .route('/admin/two-factor', twoFactorRoutes)
       .route('/admin/revisions', revisionsRoutes)
+      .route('/admin/analytics', analyticsAdminRoutes)
+      .route('/admin/link-health', linkHealthRoutes)
       // What the panel edits, read fresh: the public lists are the CDN's copies (docs/decisions/0702).
       .route('/admin/accessories', accessoriesAdminRoutes)
       .route('/admin/championships', championshipsAdminRoutes)
@@ -167,6 +178,7 @@ export function createApp(platform: Platform) {
       .route('/images', imagesRoutes)
       // The one thing visitors write: a newsletter sign-up, behind double opt-in (decision 0800).
       .route('/newsletter', newsletterRoutes)
+      .route('/analytics', beaconRoutes)
       .notFound((c) => c.json({ message: 'Not found' }, 404))
       .onError(errorResponse)
   )

@@ -64,6 +64,7 @@ const expectedPublic = [
   'GET /api/reviews/:id',
   'GET /api/site-settings/:key',
   'GET /api/image-library',
+  'POST /api/analytics/view',
   'POST /api/admin/login',
   'GET /api/admin/session/state',
   // The newsletter's sign-up and the links of its emails (docs/decisions/0800).

@@ -2,14 +2,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { BlobsServer } from '@netlify/blobs/server'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import { buildFunctionBundles, type FunctionBundle } from '../../scripts/local-platform/function-bundles.ts'
 import { blobStoresAt } from '../../src/server/blobs/store.ts'
 import { storeImage } from '../../src/server/blobs/images.ts'
 import { db } from '../../src/server/db/client.ts'
-import { buildGame, buildNews } from '../factories.ts'
-import { games, newsArticles, publishState, standingsSets } from '../../src/server/db/schema.ts'
+import { buildAccessory, buildGame, buildNews } from '../factories.ts'
+import { accessories, games, newsArticles, publishState, standingsSets } from '../../src/server/db/schema.ts'
 import { signJobCall } from '../../src/server/jobs/job-signature.ts'
 import { createJob, getJob } from '../../src/server/repos/jobs.repo.ts'
 import { startFakeAi } from '../fakes/ai-server.ts'
@@ -127,7 +127,7 @@ describe('the deploy artifact', () => {
               ? MAX_MAIL_BUNDLE_BYTES
               : MAX_BUNDLE_BYTES,
       )
-    expect(bundle('api').routes).toEqual(['/api/*'])
+    expect(bundle('api').routes).toEqual(['/api/*', '/go/*'])
     expect(bundle('og').routes).toEqual(['/api/og/*'])
     expect(bundle('media').routes).toEqual(['/media/:key'])
     expect(bundle('scheduler').schedule).toBe('* * * * *')
@@ -198,6 +198,22 @@ describe('the deploy artifact', () => {
     const res = await call('api', '/api/games')
     expect(res.status).toBe(200)
     expect(((await res.json()) as { title: string }[]).map((g) => g.title)).toEqual(['Assetto Corsa EVO'])
+  })
+
+  it('redirects a purchase link through /go/ from the bundle, and counts the click', async () => {
+    const [item] = await db()
+      .insert(accessories)
+      .values(buildAccessory({ purchaseUrl: 'https://shop.example/wheel' }))
+      .returning()
+    const res = await call('api', `/go/hardware/${item!.id}`, {
+      redirect: 'manual',
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/135.0' },
+    })
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe('https://shop.example/wheel')
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    const [row] = await db().execute<{ n: number }>(sql`select count(*)::int as n from analytics_events`)
+    expect(row?.n).toBe(1)
   })
 
   it('logs the admin in and saves a game with the session', async () => {

@@ -90,6 +90,7 @@ test.describe('admin gate and shell', () => {
       'Home Screen',
       'Images',
       'SEO',
+      'Audience',
       'Scheduler',
       'AI Diagnostics',
       'Newsletter',

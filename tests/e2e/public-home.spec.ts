@@ -163,8 +163,10 @@ test.describe('featured games and gear', () => {
     const gearSection = page.getByRole('region', { name: 'Premium Racing Gear' })
     await gearSection.scrollIntoViewIfNeeded()
     await expect(gearSection.getByRole('article')).toHaveCount(gear.length)
+    // Through /go/, which counts the click and redirects to the shop (docs/decisions/0852).
     const buy = gearSection.getByRole('link', { name: /Buy Now/ }).first()
-    await expect(buy).toHaveAttribute('rel', 'sponsored noopener noreferrer')
+    await expect(buy).toHaveAttribute('href', `/go/hardware/${gear[0].id}`)
+    await expect(buy).toHaveAttribute('rel', 'sponsored nofollow noopener')
     await expect(buy).toHaveAttribute('target', '_blank')
   })
 

@@ -48,8 +48,11 @@ test.describe('games', () => {
     await expect(card('Forza Motorsport').getByText('Rating: N/A')).toBeVisible()
     await expect(card('Assetto Corsa EVO').getByText('Rating: Not yet rated')).toBeVisible()
     await expect(card('RaceRoom Racing Experience').getByText(/Rating:/)).toHaveCount(0)
+    // Through /go/, which counts the click and redirects to the website (docs/decisions/0852).
     const website = card('iRacing').getByRole('link', { name: /Visit Website/ })
-    await expect(website).toHaveAttribute('href', 'https://www.iracing.com')
+    const iracing = games.find((g: { title: string }) => g.title === 'iRacing')
+    await expect(website).toHaveAttribute('href', `/go/game/${iracing.id}`)
+    await expect(website).toHaveAttribute('rel', 'sponsored nofollow noopener')
     await expect(website).toHaveAttribute('target', '_blank')
     await expect(card('DiRT Rally 2.0').getByRole('link', { name: /Visit Website/ })).toHaveCount(0)
   })
@@ -134,7 +137,8 @@ test.describe('hardware', () => {
       .getByRole('article')
       .first()
       .getByRole('link', { name: /Buy Now/ })
-    await expect(buy).toHaveAttribute('rel', 'sponsored noopener noreferrer')
+    await expect(buy).toHaveAttribute('href', /^\/go\/hardware\/\d+$/)
+    await expect(buy).toHaveAttribute('rel', 'sponsored nofollow noopener')
     await expect(buy).toHaveAttribute('target', '_blank')
   })
 

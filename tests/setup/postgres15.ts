@@ -50,10 +50,11 @@ export function withDatabase(url: string, name: string): string {
  * A throw-away PostgreSQL cluster: initdb into a temp directory, pg_ctl start on a free port.
  * As root (CI), the server runs as the `postgres` user, because initdb refuses root.
  */
-export async function startTempPostgres(bin: string): Promise<TempPostgres> {
+export async function startTempPostgres(bin: string, chosenPort?: number): Promise<TempPostgres> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pg15-'))
   const data = path.join(dir, 'data')
-  const port = await freePort()
+  // A benchmark names the port first: its DATABASE_URL must be set before the env module is read.
+  const port = chosenPort ?? (await freePort())
   const asRoot = process.getuid?.() === 0
   chmodSync(dir, 0o777)
   const run = (cmd: string, args: string[]) => {

@@ -1,3 +1,4 @@
+import { GO_REL, goPath } from '../../lib/audience/go-links.ts'
 import { IMAGE_SIZES } from '../../lib/images.ts'
 import type { AccessoryItem } from '../../lib/public-types.ts'
 import { Badge } from '../ui/badge.tsx'
@@ -25,7 +26,8 @@ export function AccessoryCard({ item, priority = false }: { item: AccessoryItem;
         )}
         <h3 className="text-lg font-bold text-white">{item.name}</h3>
         <p className="line-clamp-3 flex-1 text-sm text-gray-300">{item.description}</p>
-        <a className="btn-primary self-start" href={item.purchaseUrl} target="_blank" rel="sponsored noopener noreferrer">
+        {/* Through /go/, which counts the click and redirects to the shop (docs/decisions/0852). */}
+        <a className="btn-primary self-start" href={goPath('hardware', item.id)} target="_blank" rel={GO_REL}>
           Buy Now <ExternalIcon className="size-4" />
           <span className="sr-only"> {item.name} (opens in a new tab)</span>
         </a>

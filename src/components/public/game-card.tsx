@@ -1,3 +1,4 @@
+import { GO_REL, goPath } from '../../lib/audience/go-links.ts'
 import { gameRatingBadge } from '../../lib/game-rating.ts'
 import type { GameItem } from '../../lib/public-types.ts'
 import { ExternalIcon } from '../ui/icons.tsx'
@@ -37,7 +38,8 @@ export function GameCard({
         <Heading className="text-xl font-bold text-white">{game.title}</Heading>
         <p className="line-clamp-4 flex-1 text-sm text-gray-300">{game.description}</p>
         {game.websiteUrl && (
-          <a className="btn-outline self-start" href={game.websiteUrl} target="_blank" rel="noopener noreferrer">
+          // Through /go/, which counts the click and redirects to the website (docs/decisions/0852).
+          <a className="btn-outline self-start" href={goPath('game', game.id)} target="_blank" rel={GO_REL}>
             Visit Website <ExternalIcon className="size-4" />
             <span className="sr-only"> of {game.title} (opens in a new tab)</span>
           </a>

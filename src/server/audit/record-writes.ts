@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { endpointOf } from '../auth/guard.ts'
+import { endpointOf, isPublicEndpoint } from '../auth/guard.ts'
 import { appendAudit } from './audit.ts'
 import { waitUntilOf } from '../http/netlify.ts'
 
@@ -38,7 +38,9 @@ export const auditWrites: MiddlewareHandler = async (c, next) => {
   await next()
   if (!succeededWrite(c)) return
   const record = c.get('write') as WriteRecord | undefined
-  if (!record && !c.get('session')) return
+  // A public route describes its write when it has one to log (the login); the owner's page views,
+  // sent with the session cookie, are no admin writes.
+  if (!record && (!c.get('session') || isPublicEndpoint(c))) return
   const endpoint = endpointOf(c) ?? `${c.req.method} ${c.req.path}`
   try {
     c.var.platform.faults?.audit?.()

@@ -41,6 +41,8 @@ export const publicRoutes: ReadonlySet<string> = new Set([
   'GET /api/reviews/:id',
   'GET /api/site-settings/:key',
   'GET /api/image-library',
+  // The pages' beacon (docs/decisions/0850): it stores a page view, or nothing, and answers 204.
+  'POST /api/analytics/view',
   'POST /api/admin/login',
   'GET /api/admin/session/state',
   // The newsletter (decision 0800): a visitor's sign-up, the links of its emails. Their POSTs still

@@ -6,6 +6,7 @@ import {
   aiSettings,
   calendarEvents,
   calendarSessions,
+  analyticsSettings,
   championshipResults,
   games,
   imageLibrary,
@@ -34,7 +35,9 @@ import {
  * Left out on purpose: secrets (admin_credentials, admin_sessions, login_attempts, server_secrets,
  * ai_spend_reservations: the owner keeps their password and two-factor login) and the ledgers of the
  * running installation (audit_log, ai_call_log, deploys, jobs, scheduler_runs, publish_state): the
- * AI spend and deploy budgets count from them, so a restore must never rewrite them.
+ * AI spend and deploy budgets count from them, so a restore must never rewrite them. Nor the audience
+ * figures (analytics_* but the settings, link_checks): counts, not content, which a restore of an
+ * older archive would rewind; and never the daily salts, which must not outlive their two days.
  */
 export const backupTables = [
   { table: games, orderBy: ['id'] },
@@ -61,6 +64,8 @@ export const backupTables = [
   // them are a ledger of this installation, like jobs, and stay out.
   { table: newsletterSubscribers, orderBy: ['id'], since: 'newsletter' },
   { table: newsletterConsents, orderBy: ['id'], since: 'newsletter' },
+  // The owner's audience settings; the figures themselves are not in a backup (docs/decisions/0850).
+  { table: analyticsSettings, orderBy: ['id'], since: 'audience' },
 ] as const satisfies readonly { table: PgTable; orderBy: readonly string[]; since?: string }[]
 
 /** Tables whose rows are the site's content: a site with any of them is not empty. */

@@ -9,6 +9,7 @@ import type { PointsSystem } from '../../lib/race-points.ts'
 import {
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -28,8 +29,21 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'dat
 
 export const contentTypeEnum = pgEnum('content_type', ['motorsport', 'e-sports'])
 export const frequencyEnum = pgEnum('schedule_frequency', ['weekly', 'daily'])
-/** 'digest': the newsletter's weekly or daily digest (docs/decisions/0802), in the site's time zone. */
-export const scheduleKindEnum = pgEnum('schedule_kind', ['standings', 'news', 'streams', 'games', 'digest'])
+/**
+ * What the scheduler runs: the owner's schedules (standings, news, streams, games; 'digest': the
+ * newsletter's weekly or daily digest, docs/decisions/0802, in the site's time zone), and the site's
+ * own housekeeping, which runs whatever the owner's switches say: 'analytics' (the daily fold of the
+ * audience figures, their 90-day prune and the salt rotation) and 'links' (the weekly link check).
+ */
+export const scheduleKindEnum = pgEnum('schedule_kind', [
+  'standings',
+  'news',
+  'streams',
+  'games',
+  'digest',
+  'analytics',
+  'links',
+])
 export const aiServiceEnum = pgEnum('ai_service', ['openai', 'perplexity'])
 export const jobStatusEnum = pgEnum('job_status', ['queued', 'running', 'completed', 'failed'])
 export const publishStatusEnum = pgEnum('publish_status', ['live', 'pending', 'building'])
@@ -1052,5 +1066,200 @@ export const newsletterDigestRecipients = pgTable(
     primaryKey({ columns: [t.digestId, t.subscriberId] }),
     index('newsletter_digest_recipients_status_idx').on(t.digestId, t.status),
     index('newsletter_digest_recipients_subscriber_idx').on(t.subscriberId),
+  ],
+).enableRLS()
+
+/**
+ * Audience figures (docs/decisions/0850): page views sent by the pages' beacon and purchase-link
+ * clicks through /go/{kind}/{id}, as they arrive. No cookie, no address: a visitor is a hash of the
+ * day's secret salt, the site, the address and the user agent, which nothing can link across days
+ * once the salt is deleted. Kept 90 days (the daily job deletes older rows); the panel reads the daily
+ * totals folded from them, and the days not folded yet (today) from here.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    // No id: nothing refers to one event, and at a million views a month the key and its index
+    // were a sixth of the table (npm run bench:analytics).
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** view (a page) or click (a purchase link or game website). */
+    kind: text('kind').notNull(),
+    /** A view: the page's path (no query string). */
+    path: text('path'),
+    /** A click: hardware or game, and the item's id. */
+    itemKind: text('item_kind'),
+    itemId: integer('item_id'),
+    /** The host the visitor came from (another site's), never the whole address. */
+    referrerHost: text('referrer_host'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    /** mobile, tablet, desktop or unknown. */
+    device: text('device').notNull(),
+    /** The day's visitor hash (base64url, 96 bits). */
+    visitor: text('visitor').notNull(),
+    /** How many views this one stands for: the owner's "count one view in N" when it was sent. */
+    weight: integer('weight').notNull().default(1),
+  },
+  (t) => [
+    check('analytics_events_kind_valid', sql`${t.kind} IN ('view', 'click')`),
+    check(
+      'analytics_events_subject',
+      sql`(${t.kind} = 'view' AND ${t.path} IS NOT NULL AND ${t.itemKind} IS NULL) OR (${t.kind} = 'click' AND ${t.path} IS NULL AND ${t.itemKind} IN ('hardware', 'game') AND ${t.itemId} IS NOT NULL)`,
+    ),
+    check('analytics_events_device_valid', sql`${t.device} IN ('mobile', 'tablet', 'desktop', 'unknown')`),
+    check('analytics_events_weight_valid', sql`${t.weight} BETWEEN 1 AND 1000`),
+    // Rows arrive in time order: a BRIN index finds a day's rows (the fold, today's figures, the
+    // prune) in a few kilobytes, where a B-tree took a tenth of the table.
+    index('analytics_events_at_idx').using('brin', t.at),
+  ],
+).enableRLS()
+
+/**
+ * The secret salt of each UTC day's visitor hashes: made on the day's first view, deleted after two
+ * days (docs/decisions/0850). Never sent by any route, never in a backup.
+ */
+export const analyticsSalts = pgTable('analytics_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: text('salt').notNull(),
+  createdAt: createdAt(),
+}).enableRLS()
+
+/**
+ * Beacons and clicks per address and minute, the address as a hash with the day's salt: past the
+ * bound, a flood from one address is dropped (serverless instances share no memory, so it is counted
+ * here, in the same statement as the event). Rows older than a few minutes are deleted.
+ */
+export const analyticsRate = pgTable(
+  'analytics_rate',
+  {
+    key: text('key').notNull(),
+    minute: timestamp('minute', { withTimezone: true, mode: 'date' }).notNull(),
+    hits: integer('hits').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.minute] }), index('analytics_rate_minute_idx').on(t.minute)],
+).enableRLS()
+
+/**
+ * Daily totals the panel reads, folded from the raw events once a day is over: per dimension
+ * (total, page, source, medium, campaign, device) and value, the views (each weighted by its sample
+ * rate) and the distinct visitors of that day.
+ */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    dimension: text('dimension').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    value: text('value').notNull(),
+    views: integer('views').notNull(),
+    visitors: integer('visitors').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dimension, t.day, t.value] }),
+    check(
+      'analytics_daily_dimension_valid',
+      sql`${t.dimension} IN ('total', 'page', 'source', 'medium', 'campaign', 'device')`,
+    ),
+    check('analytics_daily_counts_valid', sql`${t.views} >= 0 AND ${t.visitors} >= 0`),
+  ],
+).enableRLS()
+
+/**
+ * The daily totals of each month added up (but the 'total' series, which the tab draws per day):
+ * kept by the fold, so that a range of a year reads a row per month and value where whole months
+ * lie in it, rather than one per day (`npm run bench:analytics`: a sixth of the rows).
+ */
+export const analyticsMonthly = pgTable(
+  'analytics_monthly',
+  {
+    dimension: text('dimension').notNull(),
+    /** The month's first day. */
+    month: date('month', { mode: 'string' }).notNull(),
+    value: text('value').notNull(),
+    views: integer('views').notNull(),
+    visitors: integer('visitors').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dimension, t.month, t.value] }),
+    check(
+      'analytics_monthly_dimension_valid',
+      sql`${t.dimension} IN ('page', 'source', 'medium', 'campaign', 'device')`,
+    ),
+    check('analytics_monthly_first_day', sql`extract(day from ${t.month}) = 1`),
+    check('analytics_monthly_counts_valid', sql`${t.views} >= 0 AND ${t.visitors} >= 0`),
+  ],
+).enableRLS()
+
+/** Purchase-link and website clicks per item and day, folded from the raw events. */
+export const analyticsDailyClicks = pgTable(
+  'analytics_daily_clicks',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    itemKind: text('item_kind').notNull(),
+    itemId: integer('item_id').notNull(),
+    clicks: integer('clicks').notNull(),
+    visitors: integer('visitors').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.itemKind, t.itemId] }),
+    check('analytics_daily_clicks_kind_valid', sql`${t.itemKind} IN ('hardware', 'game')`),
+    check('analytics_daily_clicks_counts_valid', sql`${t.clicks} >= 0 AND ${t.visitors} >= 0`),
+  ],
+).enableRLS()
+
+/**
+ * The days folded into the daily totals: the panel reads the totals up to the last of them and the
+ * raw events after it. A day is folded again only while its raw events are kept.
+ */
+export const analyticsFolds = pgTable('analytics_folds', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  events: integer('events').notNull(),
+  foldedAt: timestamp('folded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}).enableRLS()
+
+/** Single row (id = 1): the owner's audience settings (docs/decisions/0850, 0851). */
+export const analyticsSettings = pgTable(
+  'analytics_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** Off: the pages send no beacon at all (no function call per view) and nothing is counted. */
+    enabled: boolean('enabled').notNull().default(true),
+    /** Count one view in N: a page sends its beacon with probability 1/N, and the view stands for N. */
+    sampleRate: integer('sample_rate').notNull().default(1),
+    /** The home page's gear section ordered by purchase-link clicks of the last 30 days. */
+    gearByClicks: boolean('gear_by_clicks').notNull().default(false),
+    /** 'Most read this week' under each article. */
+    mostRead: boolean('most_read').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('analytics_settings_singleton', sql`${t.id} = 1`),
+    check('analytics_settings_sample_rate', sql`${t.sampleRate} BETWEEN 1 AND 1000`),
+  ],
+).enableRLS()
+
+/**
+ * The last link check of each hardware purchase link and game website (docs/decisions/0853): what
+ * was asked, and whether it works, goes elsewhere (another host in the end) or is broken (the status
+ * or the error). Written by the check only: the owner's items are never changed by it.
+ */
+export const linkChecks = pgTable(
+  'link_checks',
+  {
+    itemKind: text('item_kind').notNull(),
+    itemId: integer('item_id').notNull(),
+    /** The address checked (the item's, at the time: a result for an address since changed is stale). */
+    url: text('url').notNull(),
+    status: text('status').notNull(),
+    httpStatus: integer('http_status'),
+    /** Where the address led in the end, when it redirected. */
+    finalUrl: text('final_url'),
+    error: text('error'),
+    checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemKind, t.itemId] }),
+    check('link_checks_kind_valid', sql`${t.itemKind} IN ('hardware', 'game')`),
+    check('link_checks_status_valid', sql`${t.status} IN ('working', 'redirected', 'broken')`),
   ],
 ).enableRLS()

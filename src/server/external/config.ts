@@ -1,5 +1,6 @@
 import { env } from '../../env.server.ts'
 import { ApiError } from '../http/errors.ts'
+import { defaultLinkCheckOptions, type LinkCheckOptions } from '../links/check.ts'
 
 /**
  * The outside services the refreshes read: Twitch Helix, YouTube Data API v3 and the Steam store
@@ -12,6 +13,8 @@ export interface ExternalConfig {
   jolpica: { baseUrl: string }
   /** One call may take this long before it is abandoned and the item counts as failed. */
   timeoutMs: number
+  /** The link check of purchase links and game websites (docs/decisions/0853). */
+  linkCheck: LinkCheckOptions
 }
 
 /** Production's addresses and keys, from the typed environment (src/env.server.ts). */
@@ -26,6 +29,11 @@ export const externalConfigFromEnv = (): ExternalConfig => ({
   steam: { baseUrl: env.STEAM_STORE_BASE_URL },
   jolpica: { baseUrl: env.JOLPICA_BASE_URL.replace(/\/$/, '') },
   timeoutMs: 10_000,
+  linkCheck: {
+    ...defaultLinkCheckOptions,
+    allowLoopback: env.TEST_ONLY_LINK_CHECK_LOCAL_SHOPS,
+    loopbackOnly: env.TEST_ONLY_LINK_CHECK_LOCAL_SHOPS,
+  },
 })
 
 export interface ExternalOverrides {
@@ -34,6 +42,7 @@ export interface ExternalOverrides {
   steam?: Partial<ExternalConfig['steam']>
   jolpica?: Partial<ExternalConfig['jolpica']>
   timeoutMs?: number
+  linkCheck?: Partial<LinkCheckOptions>
 }
 
 /** `base` with some settings replaced (a test's fakes on 127.0.0.1, a missing key). */
@@ -44,6 +53,7 @@ export function withExternalOverrides(base: ExternalConfig, overrides: ExternalO
     steam: { ...base.steam, ...overrides.steam },
     jolpica: { ...base.jolpica, ...overrides.jolpica },
     timeoutMs: overrides.timeoutMs ?? base.timeoutMs,
+    linkCheck: { ...base.linkCheck, ...overrides.linkCheck },
   }
 }
 

@@ -24,6 +24,8 @@ import {
 import { finishSchedulerRunsOf } from '../repos/scheduler-runs.repo.ts'
 import { DIGEST_JOB_KIND } from '../repos/digests.repo.ts'
 import { runDigestJob } from '../newsletter/send-digest.ts'
+import { LINK_CHECK_JOB } from '../repos/link-checks.repo.ts'
+import { runLinkCheckJob } from '../links/link-check-job.ts'
 
 import { signJobCall } from './job-signature.ts'
 
@@ -106,6 +108,8 @@ export async function runJob(platform: Platform, jobId: number): Promise<JobRow 
   if (!job) return undefined
   // The newsletter's digest counts messages, not tasks (docs/decisions/0802).
   if (job.kind === DIGEST_JOB_KIND) return runDigestJob(platform, job)
+  // A link check is no list of tasks done one by one: four links at a time (docs/decisions/0853).
+  if (job.kind === LINK_CHECK_JOB) return runLinkCheckJob(platform, job)
   const input = job.input as JobInput
   const done = new Set(((job.result as JobResult | null)?.outcomes ?? []).map((o) => o.index))
   try {

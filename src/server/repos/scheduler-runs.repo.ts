@@ -124,3 +124,32 @@ export async function getScheduleTimes(): Promise<
     digest: of('digest'),
   }
 }
+
+/**
+ * A run of the site's own housekeeping (the audience fold), recorded once it is done so that the
+ * Scheduler tab lists it; the slot key keeps a repeated tick from listing it twice.
+ */
+export async function recordFinishedRun(run: {
+  kind: ScheduleKind
+  slotKey: string
+  startedAt: Date
+  finishedAt: Date
+  message: string
+}): Promise<void> {
+  await db()
+    .insert(schedulerRuns)
+    .values({ ...run, status: 'completed', testMode: false, message: run.message.slice(0, 2000) })
+    .onConflictDoNothing({ target: schedulerRuns.slotKey })
+}
+
+/** The runs a job served end with the job's own outcome and summary (a link check's, which has no task outcomes). */
+export async function finishSchedulerRunsWith(
+  jobId: number,
+  end: { status: 'completed' | 'failed'; message: string },
+  finishedAt = new Date(),
+): Promise<void> {
+  await db()
+    .update(schedulerRuns)
+    .set({ status: end.status, finishedAt, message: end.message.slice(0, 2000) })
+    .where(and(eq(schedulerRuns.jobId, jobId), isNull(schedulerRuns.finishedAt)))
+}

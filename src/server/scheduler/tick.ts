@@ -9,6 +9,8 @@ import { digestTick, newsletterHousekeeping } from '../newsletter/schedule.ts'
 import { standingsRunOf } from '../results/refresh-standings.ts'
 import type { JobRow } from '../repos/jobs.repo.ts'
 import { publishDueNews } from '../repos/news.repo.ts'
+import { audienceHousekeeping, type AudienceReport } from '../analytics/housekeeping.ts'
+import { startScheduledLinkCheck } from '../links/link-check-job.ts'
 import { getSchedulerConfig, type SchedulerConfig } from '../repos/scheduler.repo.ts'
 import {
   attachJobToRun,
@@ -53,6 +55,10 @@ export interface StartedRun {
 
 export interface TickReport {
   started: StartedRun[]
+  /** The audience figures' daily fold, when a day was folded this tick (docs/decisions/0850). */
+  audience?: AudienceReport
+  /** The weekly link check's run, when this tick started it (docs/decisions/0853). */
+  linkCheck?: SchedulerRun
   /** CDN purges sent again this tick (they had failed, or waited after a 429). */
   purged: string[]
   /** Jobs launched again because their launch was lost or their runner died. */
@@ -115,8 +121,9 @@ async function startRun(platform: Platform, plan: RunPlan): Promise<StartedRun |
  * starts the work whose time has come, weekly or daily at hour:minute UTC, or every test interval
  * in test mode, each slot at most once however many ticks overlap; the newsletter's digest at its
  * time on the site's clock, and forgets week-old pending sign-ups; publishes the scheduled articles
- * whose time has come; keeps the race calendar (decision 0425); and sends again the CDN purges that
- * failed or had to wait (decision 0700).
+ * whose time has come; keeps the race calendar (decision 0425); folds the audience figures once a day
+ * is over and starts the weekly link check (decisions 0850, 0853); and sends again the CDN purges
+ * that failed or had to wait (decision 0700).
  */
 export async function runSchedulerTick(platform: Platform, now = new Date()): Promise<TickReport> {
   const config = await getSchedulerConfig()
@@ -198,6 +205,19 @@ export async function runSchedulerTick(platform: Platform, now = new Date()): Pr
   await newsletterHousekeeping(now)
   // The race calendar: Formula 1's schedule read twice a day, pages purged as sessions start (decision 0425).
   await runCalendarTick(platform, now)
+  // The site's own housekeeping, whatever the owner's switches say; a failure stops nothing else.
+  let audience: AudienceReport | undefined
+  try {
+    audience = await audienceHousekeeping(now)
+  } catch (error) {
+    console.warn('[scheduler] could not fold the audience figures:', error)
+  }
+  let linkCheck: SchedulerRun | undefined
+  try {
+    linkCheck = await startScheduledLinkCheck(platform, now)
+  } catch (error) {
+    console.warn('[scheduler] could not start the weekly link check:', error)
+  }
   let relaunched: number[] = []
   try {
     relaunched = await relaunchStalledJobs(platform, now)
@@ -210,7 +230,7 @@ export async function runSchedulerTick(platform: Platform, now = new Date()): Pr
   } catch (error) {
     console.warn('[scheduler] could not send the waiting purges:', error)
   }
-  return { started, purged, relaunched, publishedNews }
+  return { started, purged, relaunched, publishedNews, audience, linkCheck }
 }
 
 /**

@@ -8,6 +8,8 @@ import { EntityManager } from '../shared/entity-manager.tsx'
 import { ImageChooser } from '../shared/image-chooser.tsx'
 import type { AdminAccessory } from '../shared/types.ts'
 import { accessoryHooks } from './use-accessories.ts'
+import { BrokenLinks, ItemClicks } from '../shared/link-figures.tsx'
+import { useLinkHealth } from '../shared/use-link-figures.ts'
 
 /** What the form holds; rating and price are the server's to force. */
 type Form = FormText<Omit<AccessoryBody, 'rating' | 'price' | 'featured'>>
@@ -16,8 +18,12 @@ const blank: Form = { name: '', brand: '', category: '', purchaseUrl: '', imageU
 
 /** Hardware tab: the server forces rating '4.5' and price 'Contact Manufacturer' on every save (spec 001 section 5). */
 export default function AccessoriesTab() {
+  const linkHealth = useLinkHealth()
   return (
     <EntityManager<AdminAccessory, Form, AccessoryBody>
+      // Broken purchase links first (docs/decisions/0853); the form waits for them, so it does not move.
+      slot={<BrokenLinks kind="hardware" />}
+      slotLoading={linkHealth.isPending}
       texts={{
         title: 'Hardware Management',
         formTitle: { add: 'Add New Hardware', edit: 'Edit Hardware' },
@@ -77,6 +83,7 @@ export default function AccessoriesTab() {
             <p className="font-bold text-white">{a.name}</p>
             <p className="text-sm text-gray-300">{[a.brand, a.category, a.price].filter(Boolean).join(' · ')}</p>
             <p className="text-sm text-gray-400">{preview(a.description)}</p>
+            <ItemClicks kind="hardware" id={a.id} />
           </div>
         </div>
       )}

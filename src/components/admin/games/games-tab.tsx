@@ -19,6 +19,8 @@ import { ImageChooser } from '../shared/image-chooser.tsx'
 import type { AdminGame } from '../shared/types.ts'
 import { StoreOffers } from './store-offers.tsx'
 import { gameHooks } from './use-games.ts'
+import { BrokenLinks, ItemClicks } from '../shared/link-figures.tsx'
+import { useLinkHealth } from '../shared/use-link-figures.ts'
 
 /** What the form holds: the contract's fields as text, and which link the game has. */
 type Form = FormText<Omit<WebsiteGameBody, 'featured'>> & { linkType: GameLinkType }
@@ -60,9 +62,17 @@ function toInput({ linkType, websiteUrl, steamUrl, ...rest }: Form): GameBody {
 
 /** Games tab (spec 001): 'Racing Games Management'. */
 export default function GamesTab() {
+  const linkHealth = useLinkHealth()
   return (
     <EntityManager<AdminGame, Form, GameBody>
-      slot={<RefreshBar target="games" />}
+      slot={
+        <>
+          {/* Broken websites first (docs/decisions/0853); the form waits for them, so it does not move. */}
+          <BrokenLinks kind="game" />
+          <RefreshBar target="games" />
+        </>
+      }
+      slotLoading={linkHealth.isPending}
       texts={{
         title: 'Racing Games Management',
         formTitle: { add: 'Add New Racing Game', edit: 'Edit Racing Game' },
@@ -139,6 +149,7 @@ export default function GamesTab() {
               {[g.category, g.platform, g.price, gameRatingBadge(g.rating)].filter(Boolean).join(' · ')}
             </p>
             <p className="text-sm text-gray-400">{preview(g.description ?? '')}</p>
+            {g.websiteUrl?.trim() && <ItemClicks kind="game" id={g.id} />}
             <StoreOffers game={g} />
           </div>
         </div>

@@ -3,6 +3,9 @@ import { notify } from '../shared/toast.ts'
 
 const when = (iso: string | null) => (iso ? `${iso.replace('T', ' ').slice(0, 16)} UTC` : '—')
 
+/** The site's own housekeeping runs, in words (decisions 0850, 0853); the owner's kinds as they are. */
+const kindLabel: Record<string, string> = { analytics: 'audience figures', links: 'link check' }
+
 /** The scheduler tab's status and activity: real last and next runs, the run history and run-now. */
 export function SchedulerRuns() {
   const { data, isError } = useSchedulerRuns()
@@ -63,7 +66,7 @@ export function SchedulerRuns() {
               <tr key={run.id}>
                 <td>{when(run.startedAt)}</td>
                 <td>
-                  {run.kind}
+                  {kindLabel[run.kind] ?? run.kind}
                   {run.testMode ? ' (test)' : ''}
                 </td>
                 <td>

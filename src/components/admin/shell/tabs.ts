@@ -46,6 +46,8 @@ export const tabGroups: TabGroup[] = [
       { id: 'home-screen', label: 'Home Screen', ...chunk(() => import('../home-screen/home-screen-tab.tsx')) },
       { id: 'images', label: 'Images', short: true, ...chunk(() => import('../images/images-tab.tsx')) },
       { id: 'seo', label: 'SEO', ...chunk(() => import('../seo/seo-tab.tsx')) },
+      // Its chart library comes with it, loaded only when the tab is opened (docs/decisions/0854).
+      { id: 'audience', label: 'Audience', ...chunk(() => import('../audience/audience-tab.tsx')) },
     ],
   },
   {

@@ -10,6 +10,7 @@ import { Publishing } from './publishing.tsx'
 import { TimeZoneSetting } from './time-zone-setting.tsx'
 import { TwoFactorLogin } from './two-factor.tsx'
 import { useChangePassword, type PasswordChange } from './use-change-password.ts'
+import { BrokenLinks } from '../shared/link-figures.tsx'
 
 const blank: PasswordChange = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
@@ -87,6 +88,8 @@ export default function SystemTab() {
           <li>Publishing: a save purges the pages it changed; the header shows when they are live.</li>
         </ul>
       </section>
+      {/* Last, so that nothing above moves when the list arrives (docs/decisions/0853). */}
+      <BrokenLinks />
     </div>
   )
 }

@@ -10,9 +10,9 @@ import {
   getAccessory,
   insertAccessory,
   listAccessories,
-  listFeaturedAccessories,
   updateAccessory,
 } from '../../repos/accessories.repo.ts'
+import { featuredGear } from '../../repos/audience.repo.ts'
 
 /** The hardware form's contract (src/lib/forms/accessory.ts): name and purchase URL required. */
 const body = jsonBody(accessoryContract.schema, accessoryRequiredMessage)
@@ -22,7 +22,7 @@ const notFoundMessage = 'Hardware item not found'
 export const accessoriesRoutes = new Hono()
   .use(publicCache(['accessories']))
   .get('/', async (c) => c.json(await listAccessories()))
-  .get('/featured', async (c) => c.json(await listFeaturedAccessories()))
+  .get('/featured', async (c) => c.json(await featuredGear()))
   .get('/:id', idParams(), async (c) => {
     const item = await getAccessory(c.req.valid('param').id)
     if (!item) throw notFound(notFoundMessage)

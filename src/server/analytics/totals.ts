@@ -1,0 +1,58 @@
+import { sql, type SQL } from 'drizzle-orm'
+
+/**
+ * The totals of the views and clicks between two instants, per UTC day: the one definition of what
+ * a figure is, used by the daily fold (which stores them) and by the panel for the days not folded
+ * yet (today), so both read the same numbers.
+ *
+ * Views: the sum of the events' weights (a view sent at "one in N" stands for N). Visitors: the
+ * distinct visitor hashes of that day, times the day's mean weight (exact while the sample rate is
+ * the same all day; with sampling on, an estimate: docs/decisions/0851). Dimensions: total (value
+ * ''), page (the path), source (the campaign's utm_source, else the referring host, else '' for
+ * direct), medium and campaign (only views that had one), device.
+ */
+export function viewTotals(from: Date, to: Date): SQL {
+  return sql`
+    select day::text as day, dimension, value, views, visitors from (
+      select day,
+        case
+          when grouping(path) = 0 then 'page'
+          when grouping(source) = 0 then 'source'
+          when grouping(utm_medium) = 0 then 'medium'
+          when grouping(utm_campaign) = 0 then 'campaign'
+          when grouping(device) = 0 then 'device'
+          else 'total'
+        end as dimension,
+        case
+          when grouping(path) = 0 then path
+          when grouping(source) = 0 then source
+          when grouping(utm_medium) = 0 then utm_medium
+          when grouping(utm_campaign) = 0 then utm_campaign
+          when grouping(device) = 0 then device
+          else ''
+        end as value,
+        sum(weight)::int as views,
+        round(count(distinct visitor) * avg(weight))::int as visitors
+      from (
+        select (at at time zone 'UTC')::date as day, path, coalesce(utm_source, referrer_host, '') as source,
+          utm_medium, utm_campaign, device, visitor, weight
+        from analytics_events
+        where kind = 'view' and at >= ${from.toISOString()}::timestamptz and at < ${to.toISOString()}::timestamptz
+      ) as e
+      group by grouping sets ((day), (day, path), (day, source), (day, utm_medium), (day, utm_campaign), (day, device))
+    ) as t
+    where value is not null`
+}
+
+/** Purchase-link and website clicks between two instants, per UTC day and item: clicks, and distinct visitors. */
+export function clickTotals(from: Date, to: Date): SQL {
+  return sql`
+    select (at at time zone 'UTC')::date::text as day, item_kind, item_id, count(*)::int as clicks,
+      count(distinct visitor)::int as visitors
+    from analytics_events
+    where kind = 'click' and at >= ${from.toISOString()}::timestamptz and at < ${to.toISOString()}::timestamptz
+    group by 1, 2, 3`
+}
+
+/** The first instant of a UTC day. */
+export const startOf = (day: string): Date => new Date(`${day}T00:00:00Z`)

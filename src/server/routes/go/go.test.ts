@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createAccessory, createGame } from '../../../../tests/factories.ts'
+import { adminCookie, send } from '../../../../tests/helpers/auth.ts'
+import { resetDatabase } from '../../../../tests/helpers/db.ts'
+import { databaseDigest } from '../../../../tests/helpers/digest.ts'
+import { db } from '../../db/client.ts'
+import { createGoApp } from './go.routes.ts'
+
+const go = createGoApp()
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
+
+function visit(path: string, headers: Record<string, string> = {}, method = 'GET') {
+  return go.request(
+    path,
+    { method, headers: { 'user-agent': CHROME, ...headers } },
+    { context: { ip: '198.51.100.4' } },
+  )
+}
+
+const clicks = async () =>
+  (await db().execute<{ n: number }>(sql`select count(*)::int as n from analytics_events where kind = 'click'`))[0]!.n
+
+beforeEach(async () => resetDatabase())
+
+describe('/go/{kind}/{id}', () => {
+  it("redirects to the hardware item's purchase link and the game's website, never kept, counted once per click", async () => {
+    const wheel = await createAccessory({ purchaseUrl: 'https://shop.example/wheel?ref=site' })
+    const game = await createGame({ websiteUrl: 'https://www.iracing.com' })
+    const res = await visit(`/go/hardware/${wheel.id}`)
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe('https://shop.example/wheel?ref=site')
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow')
+    const site = await visit(`/go/game/${game.id}`)
+    expect(site.status).toBe(302)
+    expect(site.headers.get('location')).toBe('https://www.iracing.com')
+    expect(await clicks()).toBe(2)
+
+    const cookie = await adminCookie()
+    const items = (await send('GET', '/api/admin/analytics/clicks', { cookie })).body.items
+    expect(items).toContainEqual(expect.objectContaining({ kind: 'hardware', id: wheel.id, clicks7: 1, clicks30: 1 }))
+    expect(items).toContainEqual(expect.objectContaining({ kind: 'game', id: game.id, clicks7: 1, clicks30: 1 }))
+  })
+
+  it('redirects crawlers, prefetches, HEAD, Sec-GPC and the owner too, without counting them', async () => {
+    const wheel = await createAccessory({ purchaseUrl: 'https://shop.example/wheel' })
+    const { id } = wheel
+    const cookie = await adminCookie()
+    for (const [headers, method] of [
+      [{ 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }, 'GET'],
+      [{ 'user-agent': 'Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)' }, 'GET'],
+      [{ 'sec-purpose': 'prefetch' }, 'GET'],
+      [{ purpose: 'prefetch' }, 'GET'],
+      [{ 'sec-gpc': '1' }, 'GET'],
+      [{ cookie }, 'GET'],
+      [{}, 'HEAD'],
+    ] as const) {
+      const res = await visit(`/go/hardware/${id}`, headers, method)
+      expect(res.status, JSON.stringify(headers)).toBe(302)
+      expect(res.headers.get('location')).toBe('https://shop.example/wheel')
+    }
+    expect(await clicks()).toBe(0)
+  })
+
+  it('is a 404 for an unknown kind or item, an item without an address, and never goes where the request says', async () => {
+    const wheel = await createAccessory({ purchaseUrl: 'https://shop.example/wheel' })
+    const noSite = await createGame({ websiteUrl: null })
+    const blankSite = await createGame({ websiteUrl: '   ' })
+    const before = await databaseDigest()
+    for (const path of [
+      `/go/shop/${wheel.id}`,
+      `/go/hardware/${wheel.id + 100}`,
+      `/go/hardware/0${wheel.id}`,
+      '/go/hardware/abc',
+      '/go/hardware/99999999999',
+      `/go/game/${noSite.id}`,
+      `/go/game/${blankSite.id}`,
+      '/go/https://evil.example',
+      '/go/',
+      `/go/hardware/${wheel.id}/https://evil.example`,
+    ]) {
+      const res = await visit(path)
+      expect(res.status, path).toBe(404)
+      expect(res.headers.get('location'), path).toBeNull()
+      expect(res.headers.get('cache-control'), path).toBe('no-store')
+    }
+    const named = await visit(`/go/hardware/${wheel.id}?to=https://evil.example&url=//evil.example`)
+    expect(named.headers.get('location')).toBe('https://shop.example/wheel')
+    expect(await databaseDigest()).not.toBe(before) // the one real click above was counted
+  })
+})
