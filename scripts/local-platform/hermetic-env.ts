@@ -88,6 +88,7 @@ export const SITE_VARIABLES: readonly string[] = [
   'SMTP_URL',
   'NEWSLETTER_FROM',
   'NEWSLETTER_SECRET',
+  'TEST_ONLY_LINK_CHECK_LOCAL_SHOPS',
   'DEBUG_ERRORS',
 ]
 
