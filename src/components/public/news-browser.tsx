@@ -151,7 +151,7 @@ export function NewsBrowser({ initial, total, categories = [], query: asked }: P
               kind="empty"
               title="No News Articles Found"
               action={
-                <button type="button" className="btn-primary mt-2" onClick={clearFilters}>
+                <button type="button" className="btn-primary mt-2" onClick={clearFilters} disabled={!live}>
                   Clear Filters
                 </button>
               }
