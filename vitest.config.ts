@@ -73,6 +73,8 @@ export default defineConfig({
           hookTimeout,
           include: [
             'src/lib/**/*.test.ts',
+            // The public islands rendered as their pages hold them (decision 0704).
+            'src/components/**/*.test.tsx',
             'scripts/**/*.test.ts',
             'tests/unit/**/*.test.ts',
             'tests/integration/**/*.test.ts',

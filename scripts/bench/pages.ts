@@ -13,6 +13,10 @@
  * --test-controls`)
  * --lhr (also write each run's Lighthouse report to /tmp/lhr-*.json) --cold-only (the cold renders
  * alone) --articles=10000 --password=... (else the password its site uses: scripts/bench/site-password.ts).
+ * Between the two, the visits (scripts/bench/page-visits.ts): the requests of one visit per route by
+ * kind, API calls on load apart, and the time to the search's own count on /news?search= against
+ * /news (390 px, CPU 4x slower, median of 5 or --runs); --search=iRacing (the term, as typed in the
+ * header search) --visits-only (the visits alone).
  */
 import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
@@ -22,7 +26,9 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import postgres from 'postgres'
+import { chromium } from '@playwright/test'
 import { requireChromium } from '../local-platform/chromium.ts'
+import { countVisit, timesToOwnCount, type VisitRow } from './page-visits.ts'
 import { embeddedDatabaseUrl, readEmbeddedPassword } from '../../src/server/db/embedded-password.ts'
 import { siteDataDir, sitePassword } from './site-password.ts'
 
@@ -77,15 +83,90 @@ interface Row {
   requests: number
 }
 
+const coldOnly = process.argv.includes('--cold-only')
+const visitsOnly = process.argv.includes('--visits-only')
 try {
   await waitForSite()
-  if (!process.argv.includes('--cold-only')) await lighthouseRuns()
-  await coldRenders()
+  if (!coldOnly && !visitsOnly) await lighthouseRuns()
+  if (!coldOnly) await visitRuns()
+  if (!visitsOnly) await coldRenders()
 } finally {
   stopSite()
 }
 
-async function lighthouseRuns() {
+/**
+ * What a visit asks for, per route, and the time to the search's own count on /news?search= against
+ * /news (scripts/bench/page-visits.ts), through the same caching proxy as Lighthouse.
+ */
+async function visitRuns() {
+  const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu'] })
+  try {
+    const rows: VisitRow[] = []
+    for (const route of await benchRoutes()) {
+      rows.push(await countVisit(browser, base, route))
+      log(`visit of ${route} counted`)
+    }
+    printVisits(rows)
+
+    // The header search lands on the address as typed (trimmed): a term with capitals is one 301
+    // from its one spelling since decision 0704; both are timed.
+    const typed = arg('search', 'iRacing')
+    const totalOf = async (query: string) =>
+      Number((await fetch(`${base}/api/news?${query}limit=1`)).headers.get('x-total-count'))
+    const all = `${await totalOf('')} Article(s) Found`
+    const found = `${await totalOf(`search=${encodeURIComponent(typed)}&`)} Article(s) Found`
+    const paths = [
+      { path: '/news', count: all },
+      { path: `/news?search=${encodeURIComponent(typed.toLowerCase())}`, count: found },
+      ...(typed === typed.toLowerCase() ? [] : [{ path: `/news?search=${encodeURIComponent(typed)}`, count: found }]),
+    ]
+    const times = await timesToOwnCount(browser, base, paths, Math.max(5, runs))
+    const plain = times[0]!.median
+    console.log(`\nTime to the list's own count (Chromium, 390 px, CPU 4x slower, median of ${times[0]!.runs.length}):`)
+    for (const t of times) {
+      const ratio = t === times[0] ? '' : `, ${(t.median / plain).toFixed(2)}x /news`
+      console.log(
+        `  ${t.path.padEnd(28)} ${String(t.median).padStart(5)} ms ('${t.count}'${ratio}; runs ${t.runs.join(', ')})`,
+      )
+    }
+  } finally {
+    await browser.close()
+  }
+}
+
+function printVisits(rows: VisitRow[]): void {
+  console.log(
+    '\nRequests of one visit (Chromium, 390 px, empty browser cache; API: before scrolling / while scrolled to the end):',
+  )
+  const header = ['route', 'document', 'scripts', 'styles', 'images', 'fonts', 'other', 'API on load', 'API scrolled']
+  const lines = rows.map((r) =>
+    [
+      r.route,
+      r.document,
+      r.scripts,
+      r.styles,
+      r.images,
+      r.fonts,
+      r.other,
+      r.apiOnLoad.length,
+      r.apiScrolled.length,
+    ].map(String),
+  )
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)))
+  const format = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`
+  console.log(format(header))
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
+  for (const line of lines) console.log(format(line))
+  for (const r of rows) {
+    if (r.apiOnLoad.length) console.log(`  ${r.route} on load: ${r.apiOnLoad.join(', ')}`)
+    if (r.apiScrolled.length) console.log(`  ${r.route} scrolled: ${r.apiScrolled.join(', ')}`)
+  }
+  const reads = rows.filter((r) => r.apiOnLoad.length > 0).map((r) => r.route)
+  console.log(`  List islands reading their endpoint on load: ${reads.length ? reads.join(', ') : 'none'}`)
+}
+
+/** The public routes measured (or the `--routes` subset). */
+async function benchRoutes(): Promise<string[]> {
   const [firstArticle] = (await (await fetch(`${base}/api/news?limit=1`)).json()) as { id: number }[]
   const allRoutes = [
     '/',
@@ -98,9 +179,13 @@ async function lighthouseRuns() {
     '/reviews',
     '/lap-times',
   ]
-  const routes = onlyRoutes
+  return onlyRoutes
     ? allRoutes.filter((r) => onlyRoutes.includes(r) || (r.startsWith('/news/') && onlyRoutes.includes('/news/:id')))
     : allRoutes
+}
+
+async function lighthouseRuns() {
+  const routes = await benchRoutes()
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],

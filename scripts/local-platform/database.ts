@@ -37,9 +37,39 @@ export function restartDelayMs(attempt: number): number {
   return Math.min(10_000, 500 * 2 ** Math.min(attempt, 10))
 }
 
+/** The longest time away a test may ask for: a test that fails before it brings the database back waits this long at most. */
+export const MAX_DATABASE_AWAY_MS = 120_000
+
+/**
+ * How long the body of the test site's database-kill control asks the database to stay away
+ * (`{ "awayMs": n }`): undefined for no body or no `awayMs`, 'bad' for anything else.
+ */
+export function awayOf(body: Uint8Array): number | undefined | 'bad' {
+  if (body.length === 0) return undefined
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(body).toString())
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return 'bad'
+    const { awayMs } = parsed as { awayMs?: unknown }
+    if (awayMs === undefined) return undefined
+    return typeof awayMs === 'number' && Number.isInteger(awayMs) && awayMs >= 0 && awayMs <= MAX_DATABASE_AWAY_MS
+      ? awayMs
+      : 'bad'
+  } catch {
+    return 'bad'
+  }
+}
+
 export interface SupervisedDatabase {
   /** The server running now (undefined while it is being restarted). */
   current(): ChildProcess | undefined
+  /**
+   * The database dies (the test site's control, DATABASE_KILL_CONTROL_PATH): the server is killed
+   * (SIGKILL) and restarted as after any death, but with `awayMs` not before that long from now, so
+   * a test can look at the site while it is away. Called while it is away, `awayMs` moves the
+   * restart to that long from now (0: as soon as the backoff allows). False when there was nothing
+   * to kill or move.
+   */
+  kill(awayMs?: number): boolean
   /** Stops restarting, and stops the server (the signal is sent before this returns its promise). */
   stop(): Promise<void>
 }
@@ -58,6 +88,12 @@ export async function superviseDatabase(
   let child: ChildProcess | undefined
   let stopped = false
   let timer: NodeJS.Timeout | undefined
+  /** The attempt a restart waits to make (its timer is running), if one does. */
+  let waiting: number | undefined
+  /** A restart is starting the server now. */
+  let starting = false
+  /** No restart before this time (`kill(awayMs)`). */
+  let awayUntil = 0
 
   const watch = (server: ChildProcess) => {
     child = server
@@ -69,16 +105,23 @@ export async function superviseDatabase(
     })
   }
   const restart = (attempt: number) => {
-    const delay = restartDelayMs(attempt)
+    const delay = Math.max(restartDelayMs(attempt), awayUntil - Date.now())
+    waiting = attempt
     timer = setTimeout(() => {
+      waiting = undefined
       if (stopped) return
+      starting = true
       start().then(
         (server) => {
+          starting = false
           if (stopped) return void stopChild(server)
           if (attempt > 0) log(`database server is back after ${attempt + 1} attempts`)
           watch(server)
+          // Sent away while it was starting: away again, until its time.
+          if (Date.now() < awayUntil) server.kill('SIGKILL')
         },
         (error: unknown) => {
+          starting = false
           const next = restartDelayMs(attempt + 1)
           log(
             `database restart failed (${error instanceof Error ? error.message : String(error)}); ` +
@@ -93,6 +136,18 @@ export async function superviseDatabase(
   watch(await start())
   return {
     current: () => child,
+    kill(awayMs) {
+      if (stopped) return false
+      if (awayMs !== undefined) awayUntil = Date.now() + awayMs
+      if (child) return child.kill('SIGKILL')
+      if (awayMs === undefined) return false
+      // Starting: killed as soon as it is up (above).
+      if (starting) return true
+      if (waiting === undefined) return false
+      clearTimeout(timer)
+      restart(waiting)
+      return true
+    },
     async stop() {
       stopped = true
       clearTimeout(timer)

@@ -8,6 +8,7 @@ import { parse as parseToml } from 'smol-toml'
 import type { Platform } from '../../src/server/platform.ts'
 import { runSchedulerTick } from '../../src/server/scheduler/tick.ts'
 import { CdnCache } from './cdn-cache.ts'
+import { awayOf, MAX_DATABASE_AWAY_MS } from './database.ts'
 import { ImageCache } from './image-cache.ts'
 import {
   localContext,
@@ -39,7 +40,9 @@ export const TICK_CONTROL_PATH = '/.netlify/test-controls/scheduler-tick'
 export const CDN_EMPTY_CONTROL_PATH = '/.netlify/test-controls/cdn-empty'
 /**
  * The database dies (`POST`: the embedded server is killed; `npm start` restarts it within seconds),
- * so a test can see what pages and the API answer meanwhile. Test sites only, as above.
+ * so a test can see what pages and the API answer meanwhile. With `{ "awayMs": n }` it stays away n ms
+ * before the restart, long enough to visit several pages; sent again while it is away, that body
+ * moves the restart (`{ "awayMs": 0 }`: back now). Test sites only, as above.
  */
 export const DATABASE_KILL_CONTROL_PATH = '/.netlify/test-controls/database-kill'
 
@@ -68,8 +71,8 @@ interface Options {
   purge?: { token: string; siteId: string }
   /** The test site's controls (TICK_CONTROL_PATH, CDN_EMPTY_CONTROL_PATH...); off unless asked for. */
   testControls?: boolean
-  /** Kills the embedded database (DATABASE_KILL_CONTROL_PATH); false when there is none to kill. */
-  killDatabase?: () => boolean
+  /** Kills the embedded database, kept away `awayMs` if given (DATABASE_KILL_CONTROL_PATH); false when there is none to kill. */
+  killDatabase?: (awayMs?: number) => boolean
 }
 
 /**
@@ -172,8 +175,19 @@ export async function startLocalRuntime(opts: Options): Promise<LocalRuntime> {
       return writeResponse(res, Response.json({ emptied: cdn.purge('everything') }), false)
     }
     if (opts.testControls && url.pathname === DATABASE_KILL_CONTROL_PATH && req.method === 'POST') {
-      await drain(req)
-      return writeResponse(res, Response.json({ killed: opts.killDatabase?.() ?? false }), false)
+      const body = await readBody(req)
+      const away = body === 'too-large' ? 'bad' : awayOf(body)
+      if (away === 'bad') {
+        return writeResponse(
+          res,
+          Response.json(
+            { message: `Send no body, or { "awayMs": <whole ms from 0 to ${MAX_DATABASE_AWAY_MS}> }.` },
+            { status: 400 },
+          ),
+          false,
+        )
+      }
+      return writeResponse(res, Response.json({ killed: opts.killDatabase?.(away) ?? false }), false)
     }
     const match = matchFunction(functions, url.pathname)
     if (match && !(match.fn.preferStatic && hasStaticFile(opts.siteDir, url.pathname))) {

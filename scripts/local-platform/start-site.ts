@@ -93,7 +93,7 @@ export async function startSite(port: number, options: { dev?: boolean; testCont
       platform: local.platform,
       purge: local.purge,
       testControls: options.testControls,
-      killDatabase: () => database?.current()?.kill('SIGKILL') ?? false,
+      killDatabase: (awayMs) => database?.kill(awayMs) ?? false,
     })
     ticker = startScheduleTicker(runtime)
     if (options.dev) astro = await startAstroDev({ port, host: env.HOST, functionsUrl: runtime.url })

@@ -43,7 +43,8 @@ test.describe('desktop', () => {
       const search = page.getByRole('banner').getByPlaceholder('Search...').filter({ visible: true })
       await search.fill('iRacing')
       await search.press('Enter')
-      await expect(page).toHaveURL(/\/news\?search=iRacing$/)
+      // The header sends the trimmed term; the page answers it in its one spelling, case-folded (decision 0704).
+      await expect(page).toHaveURL(/\/news\?search=iracing$/)
     })
   }
 
@@ -79,6 +80,15 @@ test.describe('desktop', () => {
     await expect(page.getByRole('heading', { name: `${matches} Article(s) Found` })).toBeVisible({ timeout: API_WAIT })
   })
 
+  test('news: Clear Filters of a search that found nothing', async ({ page }) => {
+    // The empty state comes in the page's HTML (decision 0704): its button must not swallow a click.
+    await openSlow(page, '/news?search=zzz-no-such-article')
+    await expect(page.getByRole('heading', { name: 'No News Articles Found' })).toBeVisible()
+    await page.getByRole('button', { name: 'Clear Filters' }).click()
+    await expect(page.getByPlaceholder('Search articles...')).toHaveValue('')
+    await expect(page.getByRole('article').first()).toBeVisible({ timeout: API_WAIT })
+  })
+
   test('reviews: the search', async ({ page }) => {
     const reviews: { title: string }[] = await (await page.request.get('/api/reviews')).json()
     const target = reviews.at(-1)!.title
@@ -101,7 +111,8 @@ test.describe('mobile', () => {
       const search = page.getByRole('banner').getByPlaceholder('Search...').filter({ visible: true })
       await search.fill('iRacing')
       await search.press('Enter')
-      await expect(page).toHaveURL(/\/news\?search=iRacing$/)
+      // The header sends the trimmed term; the page answers it in its one spelling, case-folded (decision 0704).
+      await expect(page).toHaveURL(/\/news\?search=iracing$/)
     })
   }
 })

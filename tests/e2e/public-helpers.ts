@@ -1,9 +1,11 @@
 /**
  * Shared by the public-site specs: a `test` that fails on any Content-Security-Policy violation,
- * and ways to force an island's states (request interception, no build-time data).
+ * waits for hydration, a hold on an API path (to look at a loading state), and the record of the
+ * API requests a page makes. The islands' states for made-up data are render tests
+ * (src/components/public/*.test.tsx): an island shows its page's items and reads nothing on load
+ * (decision 0704), so intercepting its API cannot change what it shows.
  */
 import { test as base, expect, type Locator, type Page, type Route } from '@playwright/test'
-import type { StreamItem } from '../../src/lib/public-types.ts'
 
 export { expect }
 
@@ -33,19 +35,6 @@ export async function sectionHydrated(section: Locator): Promise<void> {
   await expect(section.locator('astro-island[ssr]')).toHaveCount(0)
 }
 
-/** An API path answers with the given status and body. */
-export async function answer(page: Page, path: string, status: number, body: unknown): Promise<void> {
-  await page.route(
-    (url) => url.pathname === path,
-    (route) =>
-      route.fulfill({
-        status,
-        contentType: typeof body === 'string' ? 'text/plain' : 'application/json',
-        body: typeof body === 'string' ? body : JSON.stringify(body),
-      }),
-  )
-}
-
 /** Holds an API path until the returned function is called (to look at a loading state). */
 export async function hold(page: Page, path: string): Promise<() => void> {
   let release!: () => void
@@ -61,37 +50,41 @@ export async function hold(page: Page, path: string): Promise<() => void> {
 }
 
 /**
- * Serves the page as if it had been built from an empty database: every island gets empty
- * build-time lists (the server-rendered cards stay, and React re-renders the island on hydration).
+ * The paths (with their query) of the API requests the page makes from now on, as a live list: a
+ * list island reads nothing on load (decision 0704), so a visit asks the API only for what the
+ * visitor does.
  */
-export async function withoutBuildTimeData(page: Page, path: string): Promise<void> {
-  await page.route(
-    (url) => url.pathname === path,
-    async (route) => {
-      const response = await route.fetch()
-      const html = (await response.text()).replace(
-        / props="[^"]*"/g,
-        ' props="{&quot;initial&quot;:[1,[]],&quot;initialLive&quot;:[1,[]]}"',
-      )
-      await route.fulfill({ response, body: html })
-    },
-  )
+export function apiRequests(page: Page): string[] {
+  const seen: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith('/api/')) seen.push(`${url.pathname}${url.search}`)
+  })
+  return seen
 }
 
-/** A stream as /api/streams answers it (the island's item shape). */
-export type ApiStream = StreamItem
-
-export const makeStream = (n: number, overrides: Partial<ApiStream> = {}): ApiStream => ({
-  id: 1000 + n,
-  title: `Test stream ${n}`,
-  description: 'A test stream.',
-  category: 'gt3',
-  thumbnailUrl: '/demo/streams/gt7-daily-race.webp',
-  isLive: false,
-  viewerCount: 1234,
-  startTime: '2026-11-22T14:05:00.000Z',
-  streamUrl: `https://www.twitch.tv/test${n}`,
-  streamerName: `Streamer ${n}`,
-  tags: ['One', 'Two', 'Three', 'Four', 'Five'],
-  ...overrides,
-})
+/** Records every '{n} Article(s) Found' the page shows (visible), in order, from its first frame on. */
+export async function recordCounts(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { shownCounts: string[] }).shownCounts = seen
+    const look = () => {
+      for (const heading of document.querySelectorAll('h2')) {
+        const text = heading.textContent?.trim() ?? ''
+        if (/^\d+ Article\(s\) Found$/.test(text) && heading.checkVisibility() && seen.at(-1) !== text) seen.push(text)
+      }
+    }
+    new MutationObserver(look).observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    })
+    const frame = () => {
+      look()
+      requestAnimationFrame(frame)
+    }
+    requestAnimationFrame(frame)
+  })
+  return () => page.evaluate(() => (window as unknown as { shownCounts: string[] }).shownCounts)
+}

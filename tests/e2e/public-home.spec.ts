@@ -1,4 +1,11 @@
-import { answer, expect, hold, makeStream, sectionHydrated, test, withoutBuildTimeData } from './public-helpers.ts'
+import { apiRequests, expect, islandsHydrated, sectionHydrated, test } from './public-helpers.ts'
+
+/**
+ * The home page with the demo content. Its list sections show the page's items and read nothing on
+ * load (decision 0704), so they have no loading state on entry and no re-read to fail; their empty
+ * messages and the streams' edge cases (6 streams, no URL) are render tests
+ * (src/components/public/home-sections.test.tsx).
+ */
 
 test.describe('hero', () => {
   test('headline, text and the Latest News button', async ({ page }) => {
@@ -61,23 +68,6 @@ test.describe('Latest Racing News', () => {
     await section.getByRole('button', { name: 'Show Less' }).click()
     await expect(section.getByRole('article')).toHaveCount(3)
   })
-
-  test('empty message', async ({ page }) => {
-    await answer(page, '/api/news', 200, [])
-    await page.goto('/')
-    const section = page.getByRole('region', { name: 'Latest Racing News' })
-    await section.scrollIntoViewIfNeeded()
-    await expect(section.getByText('No news articles available at the moment.')).toBeVisible()
-  })
-
-  test('a failed re-read is not shown', async ({ page }) => {
-    await answer(page, '/api/news', 500, 'down')
-    await page.goto('/')
-    const section = page.getByRole('region', { name: 'Latest Racing News' })
-    await section.scrollIntoViewIfNeeded()
-    await sectionHydrated(section)
-    await expect(section.getByRole('article')).toHaveCount(3)
-  })
 })
 
 test.describe('Championship Standings', () => {
@@ -95,15 +85,6 @@ test.describe('Championship Standings', () => {
     await section.getByRole('link', { name: 'View All Championships' }).click()
     await expect(page).toHaveURL(/\/championships$/)
   })
-
-  test('empty message with the admin note', async ({ page }) => {
-    await answer(page, '/api/championships-standings', 200, [])
-    await page.goto('/')
-    const section = page.getByRole('region', { name: 'Championship Standings' })
-    await section.scrollIntoViewIfNeeded()
-    await expect(section.getByText('No championship standings available.')).toBeVisible()
-    await expect(section.getByText(/generated through the admin panel/)).toBeVisible()
-  })
 })
 
 test.describe('Racing Streams', () => {
@@ -117,38 +98,6 @@ test.describe('Racing Streams', () => {
     await expect(section.getByRole('heading', { name: streams[0].title })).toBeVisible()
     await section.getByRole('link', { name: 'View All Streams' }).click()
     await expect(page).toHaveURL(/\/streaming$/)
-  })
-
-  test('no View All Streams with 6; en-US start time; Watch Stream disabled without a URL', async ({ page }) => {
-    const six = [1, 2, 3, 4, 5, 6].map((n) => makeStream(n, n === 2 ? { streamUrl: null, isLive: true } : {}))
-    await answer(page, '/api/streams', 200, six)
-    await page.goto('/')
-    const section = page.getByRole('region', { name: 'Racing Streams' })
-    await section.scrollIntoViewIfNeeded()
-    await expect(section.getByRole('heading', { name: 'Test stream 1' })).toBeVisible()
-    await expect(section.getByRole('article')).toHaveCount(6)
-    await expect(section.getByRole('link', { name: 'View All Streams' })).toHaveCount(0)
-
-    const first = section.getByRole('article').filter({ hasText: 'Test stream 1' })
-    await expect(first.getByText('Nov 22, 2:05 PM UTC')).toBeVisible()
-    const watch = first.getByRole('link', { name: /Watch Stream/ })
-    await expect(watch).toHaveAttribute('href', 'https://www.twitch.tv/test1')
-    await expect(watch).toHaveAttribute('target', '_blank')
-    await expect(first.getByText('LIVE', { exact: true })).toHaveCount(0)
-
-    const second = section.getByRole('article').filter({ hasText: 'Test stream 2' })
-    await expect(second.getByRole('button', { name: 'Watch Stream' })).toBeDisabled()
-    await expect(second.getByText('LIVE', { exact: true })).toBeVisible()
-    await expect(second.getByRole('listitem')).toHaveText(['One', 'Two', 'Three'])
-  })
-
-  test('empty message with the admin note', async ({ page }) => {
-    await answer(page, '/api/streams', 200, [])
-    await page.goto('/')
-    const section = page.getByRole('region', { name: 'Racing Streams' })
-    await section.scrollIntoViewIfNeeded()
-    await expect(section.getByText('No streams available.')).toBeVisible()
-    await expect(section.getByText(/added through the admin panel/)).toBeVisible()
   })
 })
 
@@ -169,42 +118,20 @@ test.describe('featured games and gear', () => {
     await expect(buy).toHaveAttribute('rel', 'sponsored nofollow noopener')
     await expect(buy).toHaveAttribute('target', '_blank')
   })
-
-  test('empty messages', async ({ page }) => {
-    await answer(page, '/api/games/featured', 200, [])
-    await answer(page, '/api/accessories/featured', 200, [])
-    await page.goto('/')
-    const gamesSection = page.getByRole('region', { name: 'Featured Sim Racing Games' })
-    await gamesSection.scrollIntoViewIfNeeded()
-    await expect(gamesSection.getByText('No featured games available at the moment.')).toBeVisible()
-    const gearSection = page.getByRole('region', { name: 'Premium Racing Gear' })
-    await gearSection.scrollIntoViewIfNeeded()
-    await expect(gearSection.getByText('No featured accessories available at the moment.')).toBeVisible()
-  })
 })
 
-test('each home section shows a skeleton while loading', async ({ page }) => {
-  await withoutBuildTimeData(page, '/')
-  const release = await Promise.all(
-    [
-      '/api/news',
-      '/api/championships-standings',
-      '/api/streams',
-      '/api/games/featured',
-      '/api/accessories/featured',
-    ].map((path) => hold(page, path)),
-  )
+test("every section hydrates with the page's items and reads nothing on load", async ({ page }) => {
+  const reads = apiRequests(page)
   await page.goto('/')
-  for (const [name, label] of [
-    ['Latest Racing News', 'Loading news'],
-    ['Championship Standings', 'Loading championships'],
-    ['Racing Streams', 'Loading streams'],
-    ['Featured Sim Racing Games', 'Loading games'],
-    ['Premium Racing Gear', 'Loading hardware'],
-  ] as const) {
-    const section = page.getByRole('region', { name })
-    await section.scrollIntoViewIfNeeded()
-    await expect(section.getByRole('status', { name: label })).toBeVisible()
+  for (const name of [
+    'Latest Racing News',
+    'Championship Standings',
+    'Racing Streams',
+    'Featured Sim Racing Games',
+    'Premium Racing Gear',
+  ]) {
+    await sectionHydrated(page.getByRole('region', { name }))
   }
-  for (const r of release) r()
+  await islandsHydrated(page)
+  expect(reads).toEqual([])
 })

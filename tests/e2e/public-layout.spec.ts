@@ -39,8 +39,11 @@ test.describe('header (desktop)', () => {
     await expect(page).toHaveURL(/\/games$/)
 
     await search.fill('  le mans & spa  ')
+    const sent = page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).pathname === '/news')
     await Promise.all([page.waitForEvent('load'), search.press('Enter')])
-    await expect(page).toHaveURL(/\/news\?search=le%20mans%20%26%20spa$/)
+    expect(new URL((await sent).url()).search).toBe('?search=le%20mans%20%26%20spa')
+    // Then the page's one spelling of that search (decision 0704).
+    await expect(page).toHaveURL(/\/news\?search=le\+mans\+%26\+spa$/)
     await expect(page.getByPlaceholder('Search articles...')).toHaveValue('le mans & spa')
   })
 

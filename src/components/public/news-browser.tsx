@@ -71,13 +71,15 @@ export function NewsBrowser({ initial, total, categories = [], query: asked }: P
     if (scrollTarget !== null) window.scrollTo({ top: scrollTarget, behavior: 'instant' })
   }, [scrollTarget])
 
-  // Typing asks the server once the visitor pauses; a category applies at once.
+  // Typing asks the server once the visitor pauses, and the list shows its 6 loading skeletons
+  // (spec 000) until the answer is in: the cards of the previous query would pass for the typed
+  // search's. A category applies at once.
   const typed = useRef(false)
   useEffect(() => {
     if (!typed.current) return
     const timer = window.setTimeout(() => {
       setPaged(false)
-      void show(query(search, category))
+      void show(query(search, category), { skeleton: true })
     }, SEARCH_DEBOUNCE_MS)
     return () => window.clearTimeout(timer)
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -149,7 +151,7 @@ export function NewsBrowser({ initial, total, categories = [], query: asked }: P
               kind="empty"
               title="No News Articles Found"
               action={
-                <button type="button" className="btn-primary mt-2" onClick={clearFilters}>
+                <button type="button" className="btn-primary mt-2" onClick={clearFilters} disabled={!live}>
                   Clear Filters
                 </button>
               }

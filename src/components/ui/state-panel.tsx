@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { AlertIcon, InboxIcon } from './icons.tsx'
+import { useHydrated } from './use-hydrated.ts'
 
 interface Props {
   kind: 'error' | 'empty'
@@ -27,10 +28,15 @@ export function StatePanel({ kind, title, level = 2, children, action }: Props) 
   )
 }
 
-/** Retry reloads the page (spec 000 section 8). */
+/**
+ * Retry reloads the page (spec 000 section 8). The error panel comes in the page's HTML (a list page
+ * with the database away, decision 0704), so the button waits, disabled, until its island is live
+ * (decision 0111): a click before would be lost.
+ */
 export function RetryButton() {
+  const hydrated = useHydrated()
   return (
-    <button type="button" className="btn-primary mt-2" onClick={() => window.location.reload()}>
+    <button type="button" className="btn-primary mt-2" onClick={() => window.location.reload()} disabled={!hydrated}>
       Retry
     </button>
   )

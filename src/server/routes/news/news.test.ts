@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createNews } from '../../../../tests/factories.ts'
-import { getJson } from '../../../../tests/helpers/app.ts'
+import { app, getJson } from '../../../../tests/helpers/app.ts'
+import { databaseDigest } from '../../../../tests/helpers/digest.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
+import { SEARCHES_PER_MINUTE } from '../../http/search-budget.ts'
 
 type Article = Record<string, unknown> & { id: number; title: string }
 
@@ -106,6 +108,29 @@ describe('GET /api/news', () => {
       expect(res.status, q).toBe(400)
       expect(res.body.message).toBeTruthy()
     }
+  })
+
+  it('answers 30 distinct searches a minute from one address, then 429 with Retry-After, never kept; another address has its own', async () => {
+    await createNews({ title: 'Budget lap' })
+    // The address as the platform saw the connection (Netlify's context), as the page's budget keys it too.
+    const search = (ip: string, term: string) => app.request(`/api/news?search=${term}`, {}, { context: { ip } })
+    const before = await databaseDigest()
+    expect(SEARCHES_PER_MINUTE).toBe(30)
+    for (let n = 1; n <= 30; n++) expect((await search('203.0.113.34', `lap ${n}`)).status, `search ${n}`).toBe(200)
+    const refused = await search('203.0.113.34', 'lap 31')
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toEqual({ message: 'Too many searches. Please wait a minute and try again.' })
+    const retryAfter = Number(refused.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThanOrEqual(1)
+    expect(retryAfter).toBeLessThanOrEqual(60)
+    // Not kept at the CDN: the next visitor of that search gets it rendered.
+    expect(refused.headers.get('netlify-cdn-cache-control')).toBeNull()
+    expect(refused.headers.get('netlify-cache-tag')).toBeNull()
+    // The list without a search is no search: still answered.
+    expect((await app.request('/api/news', {}, { context: { ip: '203.0.113.34' } })).status).toBe(200)
+    expect((await search('198.51.100.34', 'lap 31')).status).toBe(200)
+    // A search costs no write.
+    expect(await databaseDigest()).toEqual(before)
   })
 
   it('ignores the cache-busting parameter t', async () => {
