@@ -55,4 +55,7 @@ export const makeStandings = (n: number): StandingsItem => ({
   source: 'ai',
   sourceUrls: [],
   completedRounds: null,
+  carClass: null,
+  nextEvent: null,
+  calendarPath: `/calendar#test-championship-${n}`,
 })
