@@ -76,7 +76,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   const nothing = await nothingCanBeAt(newsAddress(canonical))
   const response = nothing ? notKept(await notFound(nothing, () => render(notFoundPath[nothing]))) : await render()
-  if (response.status >= 500) notKept(response)
+  // A refusal (too many searches) and a failure are never kept: the next request is answered afresh.
+  if (response.status >= 500 || response.status === 429) notKept(response)
   if (renderedAt !== undefined) response.headers.append('Server-Timing', renderTiming(renderedAt))
   return withSiteHeaders(withUnavailableStatus(response))
 })
