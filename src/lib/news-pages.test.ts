@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  ALL_NEWS,
-  newsPageCount,
-  newsPagePath,
-  newsPageQuery,
-  pagerPages,
-  totalFrom,
-} from './news-pages.ts'
+import { ALL_NEWS, newsPageCount, newsPagePath, newsPageQuery, pagerPages, totalFrom } from './news-pages.ts'
 
 describe('newsPageQuery', () => {
   it('asks for the first page of every article', () => {

@@ -71,7 +71,8 @@ test.describe('revision history', () => {
     await openTab(page, testInfo, 'games', 'Racing Games Management')
     const title = unique('Deleted GP')
     await addGame(page, title)
-    const id = ((await (await page.request.get('/api/games')).json()) as { id: number; title: string }[]).find(
+    // The panel's own list (the public one may be the CDN's copy for a few seconds while purges are paced).
+    const id = ((await (await page.request.get('/api/admin/games')).json()) as { id: number; title: string }[]).find(
       (g) => g.title === title,
     )!.id
 

@@ -52,13 +52,16 @@ export async function hold(page: Page, path: string): Promise<() => void> {
 /**
  * The paths (with their query) of the API requests the page makes from now on, as a live list: a
  * list island reads nothing on load (decision 0704), so a visit asks the API only for what the
- * visitor does.
+ * visitor does (the page-view beacon aside).
  */
 export function apiRequests(page: Page): string[] {
   const seen: string[] = []
   page.on('request', (request) => {
     const url = new URL(request.url())
-    if (url.pathname.startsWith('/api/')) seen.push(`${url.pathname}${url.search}`)
+    // The page-view beacon is the site counting the visit (decision 0850), not a list read.
+    if (url.pathname.startsWith('/api/') && url.pathname !== '/api/analytics/view') {
+      seen.push(`${url.pathname}${url.search}`)
+    }
   })
   return seen
 }
