@@ -2,7 +2,7 @@
 import config from './astro.config.mjs'
 
 /**
- * `npm run dev` (scripts/local-platform/astro-dev.ts): the site's config without the Netlify adapter,
+ * `npm run dev` (packages/local-platform/astro-dev.ts): the site's config without the Netlify adapter,
  * whose dev plugin would serve /api/* through Netlify's own function runtime. The dev server renders
  * every page on request; the API stays the warm local runtime (docs/decisions/0701).
  */

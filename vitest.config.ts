@@ -76,6 +76,8 @@ export default defineConfig({
             // The public islands rendered as their pages hold them (decision 0704).
             'src/components/**/*.test.tsx',
             'scripts/**/*.test.ts',
+            // The local platform's own tests (packages/local-platform/README.md).
+            'packages/*/**/*.test.ts',
             'tests/unit/**/*.test.ts',
             'tests/integration/**/*.test.ts',
           ],

@@ -5,7 +5,7 @@
 import { closeDb } from '../src/server/db/client.ts'
 import { runMigrations } from '../src/server/db/migrate.ts'
 import { ensureDatabase } from './local-platform/database.ts'
-import { astroBuild, publishDir } from './local-platform/site-build.ts'
+import { astroBuild, publishDir } from '@simracing/local-platform'
 
 const handle = await ensureDatabase()
 try {

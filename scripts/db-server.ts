@@ -4,10 +4,24 @@
  * Prints one line `ready <port>` when it accepts connections; only clients with the password it keeps
  * in DATA_DIR/db-password get in (decision 0216).
  */
+import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { newDatabasePassword, startEmbeddedServer } from '@simracing/local-platform'
 import { env } from '../src/env.server.ts'
-import { ensureEmbeddedPassword, startEmbeddedServer } from './local-platform/embedded-db.ts'
-import { ensurePrivateDir } from './local-platform/private-files.ts'
+import { EMBEDDED_PASSWORD_FILE, readEmbeddedPassword } from '../src/server/db/embedded-password.ts'
+import { ensurePrivateDir, writePrivateFile } from './local-platform/private-files.ts'
+
+/**
+ * The embedded database's password, generated at the first start and kept in `<dataDir>/db-password`
+ * (0600 in a 0700 folder): every process of the site and every script reads it from there
+ * (src/server/db/database-url.ts, decision 0216).
+ */
+function ensureEmbeddedPassword(dataDir: string): string {
+  if (!existsSync(path.join(dataDir, EMBEDDED_PASSWORD_FILE))) {
+    writePrivateFile(path.join(dataDir, EMBEDDED_PASSWORD_FILE), `${newDatabasePassword()}\n`)
+  }
+  return readEmbeddedPassword(dataDir)
+}
 
 ensurePrivateDir(env.DATA_DIR)
 const dataDir = path.join(env.DATA_DIR, 'pglite')

@@ -5,7 +5,7 @@
  *   2. migrations, then the demo content when the database is empty
  *   3. one Astro build (code, not content) into <DATA_DIR>/site/builds/<time>, with
  *      <DATA_DIR>/site/dist pointing at it
- *   4. the local runtime in this process (scripts/local-platform/local-runtime.ts): the functions of
+ *   4. the local runtime in this process (packages/local-platform): the functions of
  *      netlify/functions and the build's pages function loaded once and kept warm, behind a CDN
  *      stand-in that keeps pages until a write purges their tags (decisions 0700, 0703); static
  *      files, redirects, headers, the Image CDN and Blobs from Netlify's own local runtime library;

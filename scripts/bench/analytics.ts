@@ -18,9 +18,14 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
-import { startScratchServer } from '../local-platform/embedded-db.ts'
-import { freePort } from '../local-platform/ports.ts'
-import { assertScratchDatabase, markScratchDatabase } from '../local-platform/scratch-database.ts'
+import {
+  assertScratchDatabase,
+  freePort,
+  markScratchDatabase,
+  SiteRoot,
+  startLocalRuntime,
+  startScratchServer,
+} from '@simracing/local-platform'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
 const VIEWS_PER_MONTH = Number(arg('views-per-month') ?? 1_000_000)
@@ -70,8 +75,6 @@ const { createApp } = await import('../../src/server/app.ts')
 const { platformFromEnv } = await import('../../src/server/platform.ts')
 const { createSession } = await import('../../src/server/auth/sessions.ts')
 const { SESSION_COOKIE } = await import('../../src/server/auth/cookie.ts')
-const { SiteRoot } = await import('../local-platform/site-build.ts')
-const { startLocalRuntime } = await import('../local-platform/local-runtime.ts')
 const { featuredGear, mostReadArticles } = await import('../../src/server/repos/audience.repo.ts')
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`

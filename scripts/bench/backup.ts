@@ -18,8 +18,13 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { BlobsServer } from '@netlify/blobs/server'
 import type postgres from 'postgres'
-import { freePort } from '../local-platform/ports.ts'
-import { markScratchDatabase, type ScratchDatabase } from '../local-platform/scratch-database.ts'
+import {
+  assertScratchDatabase,
+  freePort,
+  markScratchDatabase,
+  stopChild,
+  type ScratchDatabase,
+} from '@simracing/local-platform'
 
 const option = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
@@ -55,7 +60,6 @@ export async function benchBackup(): Promise<void> {
 async function measure(): Promise<void> {
   setFlagsFromString('--expose-gc')
   const mark = JSON.parse(process.env.BENCH_SCRATCH!) as ScratchDatabase
-  const { assertScratchDatabase } = await import('../local-platform/scratch-database.ts')
   const { runMigrations } = await import('../../src/server/db/migrate.ts')
   const { closeDb, rawSql } = await import('../../src/server/db/client.ts')
   const { seedDemoContent } = await import('../local-platform/seed-demo.ts')
@@ -158,7 +162,7 @@ async function startDatabase(scratch: string, stops: (() => Promise<void> | void
     stops.unshift(() => pg.stop())
     return pg.url
   }
-  const { spawnDbServer, stopChild } = await import('../local-platform/database.ts')
+  const { spawnDbServer } = await import('../local-platform/database.ts')
   const port = await freePort()
   const child = await spawnDbServer({ DATA_DIR: path.join(scratch, 'data'), EMBEDDED_DB_PORT: String(port) })
   stops.unshift(() => stopChild(child))

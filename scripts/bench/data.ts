@@ -15,8 +15,14 @@
 import { statSync } from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { startScratchServer } from '../local-platform/embedded-db.ts'
-import { assertScratchDatabase, markScratchDatabase } from '../local-platform/scratch-database.ts'
+import {
+  assertScratchDatabase,
+  freePort,
+  markScratchDatabase,
+  SiteRoot,
+  startLocalRuntime,
+  startScratchServer,
+} from '@simracing/local-platform'
 
 if (process.argv.includes('--only-backup')) {
   const { benchBackup } = await import('./backup.ts')
@@ -42,9 +48,6 @@ const { buildNews } = await import('../../tests/factories.ts')
 const { seedDemoContent } = await import('../local-platform/seed-demo.ts')
 const { createApp } = await import('../../src/server/app.ts')
 const { platformFromEnv } = await import('../../src/server/platform.ts')
-const { SiteRoot } = await import('../local-platform/site-build.ts')
-const { startLocalRuntime } = await import('../local-platform/local-runtime.ts')
-const { freePort } = await import('../local-platform/ports.ts')
 
 const words = 'grid apex stint overtake podium pit chicane slipstream tyre downforce qualifying safety car'.split(' ')
 const paragraph = (i: number) =>

@@ -7,8 +7,7 @@
  * deploys, purges and renders of the month and their credits, against the deploy-per-change model
  * this replaced (decisions 0204, 0700).
  */
-import { startScratchServer } from '../local-platform/embedded-db.ts'
-import { assertScratchDatabase, markScratchDatabase } from '../local-platform/scratch-database.ts'
+import { assertScratchDatabase, markScratchDatabase, startScratchServer } from '@simracing/local-platform'
 
 const server = await startScratchServer('bench-deploys-')
 const url = server.url

@@ -9,8 +9,7 @@
  *     a visitor's request waits while the History is read.
  * Prints figures; asserts nothing. Options: --kb=200 (article size), --versions=50.
  */
-import { startScratchServer } from '../local-platform/embedded-db.ts'
-import { assertScratchDatabase, markScratchDatabase } from '../local-platform/scratch-database.ts'
+import { assertScratchDatabase, markScratchDatabase, startScratchServer } from '@simracing/local-platform'
 
 const arg = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback)

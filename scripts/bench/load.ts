@@ -5,7 +5,7 @@
  * - A scratch PostgreSQL 15 with the demo content and 500 more articles; PgBouncer in front of it
  *   (10 server connections, 200 clients as Supabase's smallest pooler, plus two for this script's
  *   console); nothing of `.data/` is touched.
- * - The api function as Netlify builds it, run warm by tests/deploy/lambda-harness.mjs: one process
+ * - The api function as Netlify builds it, run warm by packages/local-platform/lambda-harness.mjs: one process
  *   standing in for the warm instances, with a pool of 20 client connections, so PgBouncer has more
  *   clients than server connections and must queue them.
  * - Per level (10, 50, 200 concurrent clients, 60 s each): 90% of the clients read (lists, one
@@ -19,7 +19,7 @@
  * Prints figures; asserts nothing.
  *
  * It writes only into the database it created itself: a database with a unique name on the
- * cluster it started, marked with a random token (scripts/local-platform/scratch-database.ts). Every write
+ * cluster it started, marked with a random token (packages/local-platform/scratch-database.ts). Every write
  * goes through a connection opened on that database's address, never through the process's own
  * database (src/server/db/client.ts, named by the environment), and the marker is checked on that
  * connection before the first write. Beside `npm start`, the environment's database was once
@@ -35,12 +35,17 @@ import { hashPassword } from '../../src/server/auth/password.ts'
 import { buildNews } from '../../tests/factories.ts'
 import { runMigrations } from '../../src/server/db/migrate.ts'
 import * as schema from '../../src/server/db/schema.ts'
-import { startFunctionInstance, type FunctionInstance } from '../../tests/deploy/function-instance.ts'
+import {
+  assertScratchDatabase,
+  buildFunctionBundles,
+  createScratchDatabase,
+  ScratchRefusal,
+  startFunctionInstance,
+  type FunctionInstance,
+} from '@simracing/local-platform'
 import { ensurePgBouncer, startPgBouncer } from '../../tests/setup/pgbouncer.ts'
 import { poolerConsole } from '../../tests/setup/pooler-console.ts'
 import { findPgBin, startTempPostgres, withDatabase } from '../../tests/setup/postgres15.ts'
-import { buildFunctionBundles } from '../local-platform/function-bundles.ts'
-import { assertScratchDatabase, createScratchDatabase, ScratchRefusal } from '../local-platform/scratch-database.ts'
 import { seedDemoContent } from '../local-platform/seed-demo.ts'
 
 const { adminCredentials, games, newsArticles } = schema

@@ -4,7 +4,7 @@
  * marker checked first, decision 0305) and the fake SMTP server, sampling its own memory, and prints
  * `{ ms, peakRssMb, peakHeapMb }` as its last line.
  */
-import { assertScratchDatabase } from '../local-platform/scratch-database.ts'
+import { assertScratchDatabase } from '@simracing/local-platform'
 
 const [jobId, smtpUrl, name, token] = process.argv.slice(2)
 const { rawSql, closeDb } = await import('../../src/server/db/client.ts')

@@ -19,8 +19,12 @@ import { build } from 'esbuild'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { newDatabasePassword, startEmbeddedServer } from '../local-platform/embedded-db.ts'
-import { assertScratchDatabase, markScratchDatabase } from '../local-platform/scratch-database.ts'
+import {
+  assertScratchDatabase,
+  markScratchDatabase,
+  newDatabasePassword,
+  startEmbeddedServer,
+} from '@simracing/local-platform'
 import { startFakeSmtp } from '../../tests/fakes/smtp-server.ts'
 
 const arg = (name: string, fallback: number) =>

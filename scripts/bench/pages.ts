@@ -255,7 +255,7 @@ async function coldRenders() {
     if (!res.ok) throw new Error(`purge: ${res.status}`)
   }
   // Every /news render follows an emptied CDN: the test site's control (CDN_EMPTY_CONTROL_PATH of
-  // scripts/local-platform/local-runtime.ts), not the rate-limited purge API. With --reuse the site
+  // packages/local-platform/local-runtime.ts), not the rate-limited purge API. With --reuse the site
   // must have been started with `npm start -- --test-controls`.
   const emptyCdn = async () => {
     const res = await fetch(`${site}/.netlify/test-controls/cdn-empty`, { method: 'POST' })

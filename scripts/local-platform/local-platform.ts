@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
+import { PURGE_API_PATH } from '@simracing/local-platform'
 import { servicesFromEnv, type Platform } from '../../src/server/platform.ts'
 import { netlifyPurge } from '../../src/server/publish/purge-client.ts'
 import { createPublisher } from '../../src/server/publish/publisher.ts'
-import { PURGE_API_PATH } from './local-runtime.ts'
 
 /**
  * The platform of `npm start` (src/server/platform.ts): as production's, except that its purges go

@@ -7,6 +7,7 @@
  * the figures) and src/server/publish/publish-month.test.ts.
  */
 import { pageTags } from '../../src/lib/cache-tags.ts'
+import { CdnCache, PurgeApi } from '@simracing/local-platform'
 import { sql } from 'drizzle-orm'
 import { createApp } from '../../src/server/app.ts'
 import { SESSION_COOKIE } from '../../src/server/auth/cookie.ts'
@@ -26,8 +27,6 @@ import {
   createStream,
 } from '../../tests/factories.ts'
 import { startFakeBuildHook } from '../../tests/fakes/build-hook.ts'
-import { CdnCache } from './cdn-cache.ts'
-import { PurgeApi } from './purge-api.ts'
 
 export interface MonthOfUse {
   start: Date

@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { BlobsServer } from '@netlify/blobs/server'
+import { SiteRoot } from '@simracing/local-platform'
 import { env } from '../../src/env.server.ts'
 import { blobStoresAt, blobStoresFromEnv, type BlobStores } from '../../src/server/blobs/store.ts'
-import { SiteRoot } from './site-build.ts'
 
 /**
  * The Blobs the site uses, for a script: BLOBS_EDGE_URL/SITE_ID/TOKEN when set (a deployed site),

@@ -1,19 +1,25 @@
 import path from 'node:path'
+import {
+  freePort,
+  portAnswers,
+  SiteRoot,
+  startAstroDev,
+  startLocalRuntime,
+  startScheduleTicker,
+  superviseDatabase,
+  type LocalRuntime,
+  type SupervisedDatabase,
+} from '@simracing/local-platform'
 import { env, siteUrl, usesEmbeddedDatabase } from '../../src/env.server.ts'
 import { databaseUrl } from '../../src/server/db/database-url.ts'
 import { closeDb } from '../../src/server/db/client.ts'
 import { runMigrations } from '../../src/server/db/migrate.ts'
+import { runSchedulerTick } from '../../src/server/scheduler/tick.ts'
 import { ensureAdminPassword } from './admin-password.ts'
-import { superviseDatabase, type SupervisedDatabase } from './database.ts'
-import { portAnswers } from './embedded-db.ts'
+import { spawnDbServer } from './database.ts'
 import { ensurePrivateDir } from './private-files.ts'
-import { startAstroDev } from './astro-dev.ts'
 import { localPlatform } from './local-platform.ts'
-import { freePort } from './ports.ts'
-import { startLocalRuntime, type LocalRuntime } from './local-runtime.ts'
-import { startScheduleTicker } from './schedule-ticker.ts'
 import { seedDemoContent } from './seed-demo.ts'
-import { SiteRoot } from './site-build.ts'
 
 const log = (message: string) => console.log(`[start] ${message}`)
 
@@ -58,8 +64,8 @@ export async function startSite(port: number, options: { dev?: boolean; testCont
     ensurePrivateDir(env.DATA_DIR)
     if (usesEmbeddedDatabase) {
       log(`database: embedded PGlite in ${env.DATA_DIR}/pglite on 127.0.0.1:${env.EMBEDDED_DB_PORT}`)
-      // Restarted with backoff whenever it dies (scripts/local-platform/database.ts, decision 0304).
-      database = await superviseDatabase()
+      // Restarted with backoff whenever it dies (the package's database-supervisor.ts, decision 0304).
+      database = await superviseDatabase(() => spawnDbServer())
     } else {
       log('database: DATABASE_URL')
     }
@@ -92,11 +98,23 @@ export async function startSite(port: number, options: { dev?: boolean; testCont
       siteUrl,
       platform: local.platform,
       purge: local.purge,
+      // The test site's control of time (TICK_CONTROL_PATH): the scheduler's tick as if it were `at`.
+      tick: async (at) => {
+        const report = await runSchedulerTick(local.platform, at)
+        return { started: report.started.length, publishedNews: report.publishedNews, purged: report.purged }
+      },
       testControls: options.testControls,
       killDatabase: (awayMs) => database?.kill(awayMs) ?? false,
     })
     ticker = startScheduleTicker(runtime)
-    if (options.dev) astro = await startAstroDev({ port, host: env.HOST, functionsUrl: runtime.url })
+    if (options.dev) {
+      astro = await startAstroDev({
+        port,
+        host: env.HOST,
+        functionsUrl: runtime.url,
+        configFile: 'astro.dev.config.mjs',
+      })
+    }
     const scheduled = runtime.functions.filter((f) => f.schedule).map((f) => `${f.name} (${f.schedule})`)
     console.log(`
   Site:      ${siteUrl}${env.HOST === '127.0.0.1' ? '' : `  (listening on ${env.HOST}:${port})`}

@@ -4,7 +4,12 @@ import path from 'node:path'
 import { BlobsServer } from '@netlify/blobs/server'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import { buildFunctionBundles, type FunctionBundle } from '../../scripts/local-platform/function-bundles.ts'
+import {
+  buildFunctionBundles,
+  startFunctionInstance,
+  type FunctionBundle,
+  type FunctionInstance,
+} from '@simracing/local-platform'
 import { blobStoresAt } from '../../src/server/blobs/store.ts'
 import { storeImage } from '../../src/server/blobs/images.ts'
 import { db } from '../../src/server/db/client.ts'
@@ -18,12 +23,11 @@ import { givenAdminPassword, TEST_PASSWORD } from '../helpers/auth.ts'
 import { resetDatabase } from '../helpers/db.ts'
 import { poolerConsole } from '../setup/pooler-console.ts'
 import { databaseForWorker } from '../setup/workers.ts'
-import { startFunctionInstance, type FunctionInstance } from './function-instance.ts'
 import { patience } from '../helpers/patience.ts'
 
 /**
  * The functions as Netlify deploys them: built by zip-it-and-ship-it, unpacked away from the
- * project, run by plain node through Netlify's own bootstrap (tests/deploy/lambda-harness.mjs),
+ * project, run by plain node through Netlify's own bootstrap (the local platform's lambda-harness.mjs),
  * against the database through the pooler and a local Blobs server (docs/decisions/0303).
  */
 

@@ -46,7 +46,7 @@ export async function purgeSite(request: APIRequestContext): Promise<void> {
 
 /**
  * Runs the scheduler's every-minute tick as if it were `at` (the test site's control of time,
- * scripts/local-platform/local-runtime.ts TICK_CONTROL_PATH): no test waits for a real minute.
+ * packages/local-platform/local-runtime.ts TICK_CONTROL_PATH): no test waits for a real minute.
  */
 export async function tickScheduler(
   request: APIRequestContext,

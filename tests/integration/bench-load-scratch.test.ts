@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../../scripts/local-platform/ports.ts'
+import { freePort } from '@simracing/local-platform'
 import { patience } from '../helpers/patience.ts'
 import { embeddedDatabaseUrl, readEmbeddedPassword } from '../../src/server/db/embedded-password.ts'
 

@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { freePort } from '../../scripts/local-platform/ports.ts'
+import { freePort } from '@simracing/local-platform'
 import { patience } from '../helpers/patience.ts'
 import { findPgBin, startTempPostgres, type TempPostgres } from '../setup/postgres15.ts'
 

@@ -4,16 +4,16 @@ import path from 'node:path'
 import { sql as drizzleSql } from 'drizzle-orm'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { spawnDbServer, superviseDatabase, type SupervisedDatabase } from '../../scripts/local-platform/database.ts'
-import { freePort } from '../../scripts/local-platform/ports.ts'
+import { freePort, superviseDatabase, type SupervisedDatabase } from '@simracing/local-platform'
 import type { Database } from '../../src/server/db/client.ts'
 import { runMigrations } from '../../src/server/db/migrate.ts'
+import { spawnDbServer } from '../helpers/db-server.ts'
 import { patience } from '../helpers/patience.ts'
 import { embeddedDatabaseUrl, readEmbeddedPassword } from '../../src/server/db/embedded-password.ts'
 
 /**
  * The embedded database dies (SIGKILL) while the API writes and reads, over and over, as `npm start`
- * runs it (scripts/local-platform/database.ts restarts it). Every time, the API answers again within
+ * runs it (packages/local-platform/database-supervisor.ts restarts it). Every time, the API answers again within
  * 10 s of the database answering, and every write it acknowledged is there afterwards
  * (docs/decisions/0304). Before the fix, one run in a few left the API answering 503 after 20 s for
  * every request until the process was restarted: a transaction whose connection was reset never

@@ -1,11 +1,7 @@
 import net from 'node:net'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import {
-  newDatabasePassword,
-  startEmbeddedServer,
-  type EmbeddedServer,
-} from '../../scripts/local-platform/embedded-db.ts'
+import { newDatabasePassword, startEmbeddedServer, type EmbeddedServer } from '@simracing/local-platform'
 import { embeddedDatabaseUrl } from '../../src/server/db/embedded-password.ts'
 import { runMigrations } from '../../src/server/db/migrate.ts'
 import { patience } from '../helpers/patience.ts'

@@ -4,12 +4,8 @@ import os from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
 import { afterAll, describe, expect, it } from 'vitest'
-import {
-  restartDelayMs,
-  spawnDbServer,
-  superviseDatabase,
-  type SupervisedDatabase,
-} from '../../scripts/local-platform/database.ts'
+import { restartDelayMs, superviseDatabase, type SupervisedDatabase } from '@simracing/local-platform'
+import { spawnDbServer } from '../helpers/db-server.ts'
 import { patience } from '../helpers/patience.ts'
 import { embeddedDatabaseUrl, readEmbeddedPassword } from '../../src/server/db/embedded-password.ts'
 

@@ -11,7 +11,7 @@ import {
   TEST_SITE_ENV,
   UNREACHABLE_API,
 } from '../../scripts/local-platform/hermetic-env.ts'
-import { freePort } from '../../scripts/local-platform/ports.ts'
+import { freePort } from '@simracing/local-platform'
 import { envVariableNames } from '../../src/env.server.ts'
 import { patience } from '../helpers/patience.ts'
 

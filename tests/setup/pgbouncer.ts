@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { freePort } from '../../scripts/local-platform/ports.ts'
+import { freePort } from '@simracing/local-platform'
 
 /** Where Debian's `pgbouncer` package puts the binary (it is not on a normal user's PATH). */
 const candidates = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer', '/usr/local/bin/pgbouncer']

@@ -3,7 +3,7 @@
  * own: PGlite runs on one thread, so each test database gets its own process (and core) rather
  * than sharing Vitest's main thread. Prints `ready <port>`; stops when its parent is gone.
  */
-import { newDatabasePassword, startEmbeddedServer } from '../../scripts/local-platform/embedded-db.ts'
+import { newDatabasePassword, startEmbeddedServer } from '@simracing/local-platform'
 
 // Its own password, handed to the parent on the pipe (never on a command line others can read).
 const password = newDatabasePassword()

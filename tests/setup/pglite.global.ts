@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import type { TestProject } from 'vitest/node'
-import { stopChild } from '../../scripts/local-platform/database.ts'
+import { stopChild } from '@simracing/local-platform'
 import { embeddedDatabaseUrl } from '../../src/server/db/embedded-password.ts'
 import { runMigrations } from '../../src/server/db/migrate.ts'
 import { TEST_WORKERS } from './workers.ts'

@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
-import { freePort } from '../../scripts/local-platform/ports.ts'
+import { freePort } from '@simracing/local-platform'
 import { runMigrations } from '../../src/server/db/migrate.ts'
 
 /** Finds PostgreSQL's server binaries (Debian keeps them outside PATH). */

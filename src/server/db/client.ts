@@ -15,7 +15,7 @@ let database: Database | undefined
 /**
  * The options of the one pool a process holds (docs/decisions/0301 and 0302):
  * - `prepare: false`: Supabase's transaction pooler and our embedded PGlite wire server
- *   (scripts/local-platform/pglite-wire-server.ts, decision 0002) hand one server session to many clients,
+ *   (packages/local-platform/pglite-wire-server.ts, decision 0002) hand one server session to many clients,
  *   where named prepared statements would collide (decision 0003);
  * - `max`: one connection per function instance by default (it serves one request at a time;
  *   postgres.js pipelines parallel queries on it), so N cold instances hold at most N pooler clients;

@@ -1,12 +1,27 @@
-import { getCacheStatus } from '@netlify/cache'
+import { cacheHeaders, DAY, getCacheStatus, YEAR } from '@netlify/cache'
 import { describe, expect, it } from 'vitest'
-import { cdnCacheHeaders } from '../../src/server/http/cache.ts'
 import { CdnCache } from './cdn-cache.ts'
 import { PurgeApi } from './purge-api.ts'
 
 /**
- * The CDN stand-in of `npm start` (docs/decisions/0700) against Netlify's documented rules, with a
- * clock the test moves. The origin counts its renders: a hit is an answer without one.
+ * A public answer's headers as a site on Netlify sends them, written by Netlify's own
+ * @netlify/cache: kept a year in the durable cache, served stale for a day, tagged, keyed on the
+ * named query parameters only (one nobody sends when it reads none), and always asked again by
+ * browsers.
+ */
+function cdnCacheHeaders(options: { tags: string[]; query?: string[] }): Record<string, string> {
+  const vary = { query: options.query?.length ? options.query : ['no-query-variants'] }
+  const headers = cacheHeaders({ ttl: YEAR, swr: DAY, durable: true, tags: options.tags, vary })
+  return {
+    ...headers,
+    'netlify-cdn-cache-control': `public, ${headers['netlify-cdn-cache-control']}`,
+    'cache-control': 'public, max-age=0, must-revalidate',
+  }
+}
+
+/**
+ * The CDN stand-in (docs/decisions/0700) against Netlify's documented rules, with a clock the test
+ * moves. The origin counts its renders: a hit is an answer without one.
  */
 function site(headers: (path: string) => Record<string, string> = () => cdnCacheHeaders({ tags: ['news'] })) {
   let clock = Date.UTC(2026, 10, 25, 12)

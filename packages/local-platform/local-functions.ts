@@ -2,7 +2,6 @@ import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Config, Context } from '@netlify/functions'
-import type { Platform } from '../../src/server/platform.ts'
 
 type Handler = (request: Request, context: Context) => Response | Promise<Response> | void | Promise<void>
 
@@ -18,21 +17,22 @@ export interface LocalFunction {
   preferStatic: boolean
   /** Background functions answer 202 at once and go on working (Netlify's `-background` rule). */
   background: boolean
-  /** A cron expression: Netlify calls it on a schedule; `npm start` ticks it (scripts/start.ts). */
+  /** A cron expression: Netlify calls it on a schedule; locally the schedule ticker does (schedule-ticker.ts). */
   schedule?: string
 }
 
-type FunctionModule = { default?: unknown; config?: Config; handlerFor?: (platform: Platform) => Handler }
+type FunctionModule = { default?: unknown; config?: Config; handlerFor?: (platform: unknown) => Handler }
 
 /**
  * Loads every function of `dir` once, in this process, the way Netlify routes them: a function with
  * `config.path` answers on its paths; one without answers at /.netlify/functions/<name>; scheduled
  * and event-triggered functions (deploy-*) answer no request. Loaded once and kept: this is what
  * makes the local API fast (docs/decisions/0009-warm-local-api.md). A function that exports
- * `handlerFor(platform)` is served with this runtime's platform (its purges go to the CDN stand-in),
- * as production serves its default export with the production platform.
+ * `handlerFor(platform)` is served with `handlerFor(platform)` when a platform is given: the caller's
+ * own object (what the site's code runs on locally, e.g. with its purges sent to the CDN stand-in),
+ * handed over as it is and never looked into here; its default export is served otherwise.
  */
-export async function loadFunctions(dir: string, platform?: Platform): Promise<LocalFunction[]> {
+export async function loadFunctions(dir: string, platform?: unknown): Promise<LocalFunction[]> {
   const files = readdirSync(dir).filter((f) => /\.(mts|ts|mjs|js)$/.test(f))
   const loaded: LocalFunction[] = []
   for (const file of files.sort()) {
@@ -44,11 +44,7 @@ export async function loadFunctions(dir: string, platform?: Platform): Promise<L
 }
 
 /** One function file as Netlify would route it; undefined for event handlers (not HTTP functions). */
-export async function loadFunction(
-  file: string,
-  name: string,
-  platform?: Platform,
-): Promise<LocalFunction | undefined> {
+export async function loadFunction(file: string, name: string, platform?: unknown): Promise<LocalFunction | undefined> {
   const mod = (await import(pathToFileURL(file).href)) as FunctionModule
   if (typeof mod.default !== 'function') return undefined
   const config = mod.config ?? {}
@@ -57,7 +53,7 @@ export async function loadFunction(
   const background = name.endsWith('-background') || (config as { background?: boolean }).background === true
   return {
     name,
-    handler: platform && mod.handlerFor ? mod.handlerFor(platform) : (mod.default as Handler),
+    handler: platform !== undefined && mod.handlerFor ? mod.handlerFor(platform) : (mod.default as Handler),
     patterns: paths.map((p) => new URLPattern({ pathname: p })),
     excluded: list(config.excludedPath as string | string[] | undefined).map((p) => new URLPattern({ pathname: p })),
     background,

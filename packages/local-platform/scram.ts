@@ -50,7 +50,11 @@ export class ScramExchange {
   private nonce = ''
   private gs2Header = ''
 
-  constructor(private readonly secret: ScramSecret) {}
+  private readonly secret: ScramSecret
+
+  constructor(secret: ScramSecret) {
+    this.secret = secret
+  }
 
   first(clientFirst: string): string | undefined {
     // gs2-header: 'n,,' (no channel binding) or 'y,,' (client could, thinks the server cannot).

@@ -43,10 +43,10 @@ export class PGliteWireServer {
   private readonly idleWhileOthersWaitMs: number
   private readonly idleMs: number
 
-  constructor(
-    private readonly db: PGlite,
-    options: WireServerOptions & { password: string },
-  ) {
+  private readonly db: PGlite
+
+  constructor(db: PGlite, options: WireServerOptions & { password: string }) {
+    this.db = db
     this.secret = scramSecret(options.password)
     this.loginTimeoutMs = options.loginTimeoutMs ?? 10_000
     this.idleWhileOthersWaitMs = options.idleInTransactionWhileOthersWaitMs ?? 3_000
@@ -227,10 +227,12 @@ class Connection {
   private chain: Promise<void> = Promise.resolve()
   private readonly loginTimer: NodeJS.Timeout
 
-  constructor(
-    readonly socket: net.Socket,
-    private readonly server: PGliteWireServer,
-  ) {
+  readonly socket: net.Socket
+  private readonly server: PGliteWireServer
+
+  constructor(socket: net.Socket, server: PGliteWireServer) {
+    this.socket = socket
+    this.server = server
     socket.setNoDelay(true)
     socket.on('data', (chunk: Buffer) => this.onData(chunk))
     socket.on('error', () => socket.destroy())

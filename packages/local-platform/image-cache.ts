@@ -16,8 +16,12 @@ export class ImageCache {
   private readonly entries = new Map<string, CachedImage>()
   private bytes = 0
 
+  private readonly maxBytes: number
+
   /** At most `maxBytes` of image bodies are kept; the oldest go first. */
-  constructor(private readonly maxBytes = 256 * 1024 * 1024) {}
+  constructor(maxBytes = 256 * 1024 * 1024) {
+    this.maxBytes = maxBytes
+  }
 
   static key(build: string, url: string, accept: string | null): string {
     return `${build}\n${url}\n${accept ?? ''}`

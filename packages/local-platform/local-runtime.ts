@@ -2,13 +2,11 @@ import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { NetlifyDev } from '@netlify/dev'
-import { RedirectsHandler } from '@netlify/redirects'
+import type { NetlifyDev } from '@netlify/dev'
+import type { RedirectsHandler } from '@netlify/redirects'
 import { parse as parseToml } from 'smol-toml'
-import type { Platform } from '../../src/server/platform.ts'
-import { runSchedulerTick } from '../../src/server/scheduler/tick.ts'
 import { CdnCache } from './cdn-cache.ts'
-import { awayOf, MAX_DATABASE_AWAY_MS } from './database.ts'
+import { awayOf, MAX_DATABASE_AWAY_MS } from './database-supervisor.ts'
 import { ImageCache } from './image-cache.ts'
 import {
   localContext,
@@ -55,8 +53,8 @@ export interface LocalRuntime {
   stop(): Promise<void>
 }
 
-interface Options {
-  /** The folder with the site's netlify.toml and its publish folder (scripts/local-platform/site-build.ts). */
+export interface LocalRuntimeOptions {
+  /** The folder with the site's netlify.toml and its publish folder `dist` (site-build.ts's SiteRoot). */
   siteDir: string
   functionsDir: string
   host: string
@@ -65,8 +63,16 @@ interface Options {
   siteUrl: string
   /** The build's pages function (the Astro adapter's SSR function), answering every other path. */
   pagesFunction?: string
-  /** What the functions are made of; its publisher purges through `purge` below. */
-  platform?: Platform
+  /**
+   * The caller's platform, handed to each function that exports `handlerFor(platform)`
+   * (local-functions.ts): opaque here. Its purges are expected to reach the purge API below.
+   */
+  platform?: unknown
+  /**
+   * One run of the site's every-minute work as if it were `at` (TICK_CONTROL_PATH answers with
+   * `{ at, ...report }`); the control answers 404 without it.
+   */
+  tick?: (at: Date) => Promise<Record<string, unknown>>
   /** The purge API's credentials, as Netlify gives a site's functions theirs. */
   purge?: { token: string; siteId: string }
   /** The test site's controls (TICK_CONTROL_PATH, CDN_EMPTY_CONTROL_PATH...); off unless asked for. */
@@ -82,12 +88,14 @@ interface Options {
  *   function modules, imported once and called with a Request and a Netlify-like context;
  * - static files, redirects, headers and the Image CDN come from Netlify's own local runtime
  *   library (@netlify/dev, which netlify-cli is built on), with Netlify Blobs from it too; a
- *   transformed image is kept and served again, as Netlify's CDN does (scripts/local-platform/image-cache.ts);
+ *   transformed image is kept and served again, as Netlify's CDN does (image-cache.ts);
  * - no request can stop it: a malformed URL is a 400, a body over Netlify's 6 MB a 413, a GET with
  *   a body is answered without it, a failing function a 500 without a stack trace.
  */
-export async function startLocalRuntime(opts: Options): Promise<LocalRuntime> {
+export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<LocalRuntime> {
   const origin = `http://${opts.host === '0.0.0.0' || opts.host === '::' ? '127.0.0.1' : opts.host}:${opts.port}`
+  // Loaded here, not at the top: the package's index stays cheap to import for its small helpers.
+  const { NetlifyDev } = await import('@netlify/dev')
   const netlify = new NetlifyDev({
     projectRoot: opts.siteDir,
     skipGitignore: true,
@@ -107,9 +115,9 @@ export async function startLocalRuntime(opts: Options): Promise<LocalRuntime> {
     logger: quietLogger,
   })
   await netlify.start()
-  const redirects = redirectRules(opts.siteDir)
+  const redirects = await redirectRules(opts.siteDir)
   const images = new ImageCache()
-  /** The build being served: `dist` is a symlink swapped at each rebuild (scripts/local-platform/site-build.ts). */
+  /** The build being served: `dist` is a symlink swapped at each rebuild (site-build.ts). */
   const liveBuild = () => {
     try {
       return realpathSync(path.join(opts.siteDir, 'dist'))
@@ -167,8 +175,8 @@ export async function startLocalRuntime(opts: Options): Promise<LocalRuntime> {
       })
       return writeResponse(res, await purgeApi.handle(request), false)
     }
-    if (opts.testControls && opts.platform && url.pathname === TICK_CONTROL_PATH && req.method === 'POST') {
-      return writeResponse(res, await tickAt(opts.platform, await readBody(req)), false)
+    if (opts.testControls && opts.tick && url.pathname === TICK_CONTROL_PATH && req.method === 'POST') {
+      return writeResponse(res, await tickAt(opts.tick, await readBody(req)), false)
     }
     if (opts.testControls && url.pathname === CDN_EMPTY_CONTROL_PATH && req.method === 'POST') {
       await drain(req)
@@ -281,7 +289,10 @@ export async function startLocalRuntime(opts: Options): Promise<LocalRuntime> {
 }
 
 /** One scheduler tick at the time the test names (TICK_CONTROL_PATH). */
-async function tickAt(platform: Platform, body: Buffer | 'too-large'): Promise<Response> {
+async function tickAt(
+  tick: (at: Date) => Promise<Record<string, unknown>>,
+  body: Buffer | 'too-large',
+): Promise<Response> {
   let at: Date
   try {
     at = new Date((JSON.parse(body.toString()) as { at?: string }).at ?? Date.now())
@@ -289,13 +300,7 @@ async function tickAt(platform: Platform, body: Buffer | 'too-large'): Promise<R
   } catch {
     return Response.json({ message: 'Send { "at": "<ISO time>" }.' }, { status: 400 })
   }
-  const report = await runSchedulerTick(platform, at)
-  return Response.json({
-    at,
-    started: report.started.length,
-    publishedNews: report.publishedNews,
-    purged: report.purged,
-  })
+  return Response.json({ at, ...(await tick(at)) })
 }
 
 /** The request's URL, or undefined when its path cannot be decoded (a broken %-escape). */
@@ -406,7 +411,8 @@ function hasStaticFile(siteDir: string, pathname: string): boolean {
 }
 
 /** The site's redirect rules (its netlify.toml), to read a matched rule's status. */
-function redirectRules(siteDir: string): RedirectsHandler {
+async function redirectRules(siteDir: string): Promise<RedirectsHandler> {
+  const { RedirectsHandler } = await import('@netlify/redirects')
   const toml = parseToml(readFileSync(path.join(siteDir, 'netlify.toml'), 'utf8')) as { redirects?: [] }
   return new RedirectsHandler({
     configRedirects: toml.redirects ?? [],

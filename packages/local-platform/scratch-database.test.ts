@@ -1,7 +1,6 @@
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { patience } from '../../tests/helpers/patience.ts'
-import { newDatabasePassword, startEmbeddedServer, type EmbeddedServer } from './embedded-db.ts'
+import { newDatabasePassword, startEmbeddedServer, type EmbeddedServer } from './embedded-server.ts'
 import { assertScratchDatabase, markScratchDatabase, ScratchRefusal } from './scratch-database.ts'
 
 /**
@@ -20,13 +19,16 @@ const connect = (url: string) => {
   return sql
 }
 
-beforeAll(async () => {
-  for (let i = 0; i < 2; i++)
-    servers.push(await startEmbeddedServer({ dataDir: 'memory://', port: 0, password: newDatabasePassword() }))
-  ownerUrl = urlOf(servers[0]!)
-  scratchUrl = urlOf(servers[1]!)
-  await connect(ownerUrl).unsafe(`create table owner_notes (body text); insert into owner_notes values ('mine')`)
-}, patience(60_000))
+beforeAll(
+  async () => {
+    for (let i = 0; i < 2; i++)
+      servers.push(await startEmbeddedServer({ dataDir: 'memory://', port: 0, password: newDatabasePassword() }))
+    ownerUrl = urlOf(servers[0]!)
+    scratchUrl = urlOf(servers[1]!)
+    await connect(ownerUrl).unsafe(`create table owner_notes (body text); insert into owner_notes values ('mine')`)
+  },
+  60_000 * Math.max(1, Number(process.env.VITEST_TIMEOUT_SCALE) || 1),
+)
 
 afterAll(async () => {
   for (const sql of connections) await sql.end({ timeout: 5 })

@@ -1,17 +1,11 @@
-import net from 'node:net'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import {
-  EMBEDDED_PASSWORD_FILE,
-  embeddedDatabaseUrl,
-  readEmbeddedPassword,
-} from '../../src/server/db/embedded-password.ts'
 import { PGliteWireServer, type WireServerOptions } from './pglite-wire-server.ts'
-import { writePrivateFile } from './private-files.ts'
+import { portAnswers } from './ports.ts'
 
 export interface EmbeddedServer {
   port: number
@@ -24,27 +18,11 @@ export interface EmbeddedServer {
 export const newDatabasePassword = () => randomBytes(32).toString('base64url')
 
 /**
- * The embedded database's password, generated at the first start and kept in `<dataDir>/db-password`
- * (0600 in a 0700 folder): every process of the site and every script reads it from there
- * (src/server/db/database-url.ts, decision 0216).
+ * The address of an embedded server on `port`, with its password: user and database `postgres`, no
+ * TLS (the server speaks none; it listens on 127.0.0.1 only).
  */
-export function ensureEmbeddedPassword(dataDir: string): string {
-  if (!existsSync(path.join(dataDir, EMBEDDED_PASSWORD_FILE))) {
-    writePrivateFile(path.join(dataDir, EMBEDDED_PASSWORD_FILE), `${newDatabasePassword()}\n`)
-  }
-  return readEmbeddedPassword(dataDir)
-}
-
-/** True when something accepts TCP connections on 127.0.0.1:port. */
-export function portAnswers(port: number, host = '127.0.0.1'): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host })
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-  })
+export function embeddedServerUrl(port: number, password: string): string {
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres?sslmode=disable`
 }
 
 /**
@@ -74,7 +52,7 @@ export async function startEmbeddedServer(
   const port = await server.listen(opts.port)
   return {
     port,
-    url: embeddedDatabaseUrl(port, opts.password),
+    url: embeddedServerUrl(port, opts.password),
     async stop() {
       await server.close()
       await pg.close()

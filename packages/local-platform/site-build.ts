@@ -65,7 +65,7 @@ export class SiteRoot {
   }
 
   /**
-   * The repository's netlify.toml for the local runtime (scripts/local-platform/local-runtime.ts) reading this
+   * The repository's netlify.toml for the local runtime (local-runtime.ts) reading this
    * folder: the build command replaced (the runner builds), the publish folder this folder's `dist`
    * and the functions left out (the runtime loads them from the repository).
    */

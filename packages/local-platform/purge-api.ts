@@ -6,7 +6,7 @@ export const PURGE_WINDOW_MS = 5_000
 
 /**
  * Netlify's purge API (`POST /api/v1/purge`) in front of the local CDN stand-in: the same request
- * the production code path sends (src/server/publish/purge-client.ts), with its bearer token, its
+ * a deployed site sends, with its bearer token, its
  * body (`site_id`, `cache_tags`; no `cache_tags` purges the whole site, an empty list nothing) and
  * its rate limit, so that `npm start` retries a 429 exactly as a deployed site does.
  */
@@ -15,11 +15,15 @@ export class PurgeApi {
   /** Every accepted purge, for tests and the start log. */
   readonly accepted: (string[] | 'everything')[] = []
 
-  constructor(
-    private readonly cache: CdnCache,
-    private readonly auth: { token: string; siteId: string },
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly cache: CdnCache
+  private readonly auth: { token: string; siteId: string }
+  private readonly now: () => number
+
+  constructor(cache: CdnCache, auth: { token: string; siteId: string }, now: () => number = Date.now) {
+    this.cache = cache
+    this.auth = auth
+    this.now = now
+  }
 
   async handle(request: Request): Promise<Response> {
     if (request.method !== 'POST') return Response.json({ message: 'Method not allowed' }, { status: 405 })

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { afterEach, describe, expect, it } from 'vitest'
-import { awayOf, MAX_DATABASE_AWAY_MS, superviseDatabase, type SupervisedDatabase } from './database.ts'
+import { awayOf, MAX_DATABASE_AWAY_MS, superviseDatabase, type SupervisedDatabase } from './database-supervisor.ts'
 
 /**
  * The supervisor's kill with a time away (the test site's database-kill control with `awayMs`,

@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { zipFunctions } from '@netlify/zip-it-and-ship-it'
 import { parse as parseToml } from 'smol-toml'
 
 export interface FunctionBundle {
@@ -39,6 +38,8 @@ function includedFilesByFunction(projectDir: string): Record<string, { includedF
  * settings, offline. Each zip is unpacked into `outDir/<name>/`, away from the project.
  */
 export async function buildFunctionBundles(projectDir: string, outDir: string): Promise<FunctionBundle[]> {
+  // Loaded here, not at the top: the package's index stays cheap to import for its small helpers.
+  const { zipFunctions } = await import('@netlify/zip-it-and-ship-it')
   const zips = path.join(outDir, 'zips')
   mkdirSync(zips, { recursive: true })
   const results = await zipFunctions({ user: { directories: [path.join(projectDir, 'netlify/functions')] } }, zips, {

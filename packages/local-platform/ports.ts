@@ -11,3 +11,15 @@ export function freePort(): Promise<number> {
     srv.once('error', reject)
   })
 }
+
+/** True when something accepts TCP connections on `host`:`port` (127.0.0.1 by default). */
+export function portAnswers(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host })
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
+}
