@@ -37,7 +37,7 @@ export default tseslint.config(
   },
   {
     // The env module itself, and tooling that configures child processes and test runners.
-    files: ['src/env.server.ts', 'scripts/**', 'tests/**', 'packages/**', '*.config.ts'],
+    files: ['src/env.server.ts', 'scripts/**', 'tests/**', 'packages/**', 'fakes/**', 'test-support/**', '*.config.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
   {
@@ -61,7 +61,14 @@ export default tseslint.config(
   {
     // No import circles (they made module state load in an order nobody chose; one madge run used to
     // find them). Imports name their files with the extension, so Node's own resolution finds them.
-    files: ['src/**/*.{ts,tsx,mts}', 'netlify/**/*.mts', 'scripts/**/*.ts', 'packages/**/*.ts'],
+    files: [
+      'src/**/*.{ts,tsx,mts}',
+      'netlify/**/*.mts',
+      'scripts/**/*.ts',
+      'packages/**/*.ts',
+      'fakes/**/*.ts',
+      'test-support/**/*.ts',
+    ],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs'],

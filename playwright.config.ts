@@ -1,12 +1,12 @@
 import { defineConfig, devices } from '@playwright/test'
-import { requireChromium } from './scripts/local-platform/chromium.ts'
-import { e2eSite } from './scripts/local-platform/e2e-site.ts'
+import { requireChromium } from './test-support/chromium.ts'
+import { e2eSite } from './test-support/e2e-site.ts'
 import { e2eSessionFile } from './tests/helpers/e2e-session.ts'
 
 /**
  * End-to-end tests in Debian's Chromium against the site served exactly as `npm start` serves it,
  * on its own ports and a scratch data folder (never the developer's .data/). Three such sites, each
- * with its own database and fakes (scripts/local-platform/e2e-site.ts).
+ * with its own database and fakes (test-support/e2e-site.ts).
  */
 const readOnlySite = e2eSite(process.env, 0)
 const writingSite = e2eSite(process.env, 1)

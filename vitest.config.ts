@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config'
-import { makeProcessEnvHermetic } from './scripts/local-platform/hermetic-env.ts'
-import { findPgBouncer } from './tests/setup/pgbouncer.ts'
-import { findPgBin } from './tests/setup/postgres15.ts'
+import { makeProcessEnvHermetic } from './test-support/hermetic-env.ts'
+import { findPgBouncer } from './test-support/pgbouncer.ts'
+import { findPgBin } from './test-support/postgres15.ts'
 import { TEST_WORKERS } from './tests/setup/workers.ts'
 
 // Hermetic however Vitest is started (`npm test` or `npx vitest`): before any test module reads the

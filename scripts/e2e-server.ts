@@ -1,19 +1,19 @@
 /**
  * The site for the end-to-end tests: `npm start` itself, on a scratch data folder wiped first and
  * its own database port, so tests start from the demo content and never touch .data/.
- * Its environment is the allow-list of scripts/local-platform/hermetic-env.ts, whoever starts it (`npm test`,
+ * Its environment is the allow-list of test-support/hermetic-env.ts, whoever starts it (`npm test`,
  * or `npx playwright test` from a shell with ADMIN_PASSWORD or AI keys exported): the admin password
  * is the generated one in <data folder>/admin-password.txt, and no key, hook or database of the
  * caller is used. No `.env` either: start.ts is run without `--env-file`.
  */
 import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
-import { startFakeAi } from '../tests/fakes/ai-server.ts'
-import { startFakeJolpica } from '../tests/fakes/jolpica-server.ts'
-import { startFakeRefreshApis } from '../tests/fakes/refresh-apis-server.ts'
-import { startFakeSmtp } from '../tests/fakes/smtp-server.ts'
-import { startFakeShop } from '../tests/fakes/shop-server.ts'
-import { hermeticEnv } from './local-platform/hermetic-env.ts'
+import { startFakeAi } from '../fakes/ai-server.ts'
+import { startFakeJolpica } from '../fakes/jolpica-server.ts'
+import { startFakeRefreshApis } from '../fakes/refresh-apis-server.ts'
+import { startFakeSmtp } from '../fakes/smtp-server.ts'
+import { startFakeShop } from '../fakes/shop-server.ts'
+import { hermeticEnv } from '../test-support/hermetic-env.ts'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
 const port = arg('port') ?? '8899'
@@ -26,7 +26,7 @@ const fakeShopPort = arg('fake-shop-port')
 const dataDir = `.data/e2e-${port}`
 rmSync(dataDir, { recursive: true, force: true })
 
-// --fake-ai-port: both AI services point at the test suite's fake on 127.0.0.1 (tests/fakes), never
+// --fake-ai-port: both AI services point at the test suite's fake on 127.0.0.1 (fakes/), never
 // at a provider; without it the site runs with no AI keys, as the demo does.
 const fake = fakeAiPort ? await startFakeAi({ port: Number(fakeAiPort) }) : undefined
 const aiEnv: Record<string, string> = fake

@@ -1,7 +1,7 @@
 import { closeDb } from '../src/server/db/client.ts'
 import { runMigrations } from '../src/server/db/migrate.ts'
 import { ensureDatabase } from './local-platform/database.ts'
-import { seedDemoContent } from './local-platform/seed-demo.ts'
+import { seedDemoContent } from '../src/server/demo/seed.ts'
 
 const handle = await ensureDatabase()
 try {

@@ -15,13 +15,13 @@
  * only the tail of a run.
  *
  * Hermetic: Vitest, Playwright and the sites under test get an allow-listed environment, never the
- * caller's settings for the site nor `.env` (scripts/local-platform/hermetic-env.ts).
+ * caller's settings for the site nor `.env` (test-support/hermetic-env.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { findChromium, requireChromium } from './local-platform/chromium.ts'
-import { e2eSites, type E2eSite } from './local-platform/e2e-site.ts'
-import { hermeticEnv } from './local-platform/hermetic-env.ts'
+import { findChromium, requireChromium } from '../test-support/chromium.ts'
+import { e2eSites, type E2eSite } from '../test-support/e2e-site.ts'
+import { hermeticEnv } from '../test-support/hermetic-env.ts'
 
 type Env = Record<string, string | undefined>
 

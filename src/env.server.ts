@@ -137,5 +137,5 @@ export const aiConfigured = {
 /** Sign-up forms exist only when the newsletter can send mail (docs/decisions/0800). */
 export const newsletterConfigured = env.SMTP_URL !== undefined && env.NEWSLETTER_FROM !== undefined
 
-/** Every variable this module reads (the test runner blanks them all: scripts/local-platform/hermetic-env.ts). */
+/** Every variable this module reads (the test runner blanks them all: test-support/hermetic-env.ts). */
 export const envVariableNames: readonly string[] = Object.keys(schema.shape)

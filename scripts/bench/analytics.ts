@@ -46,7 +46,7 @@ if (engine === 'postgres15') {
   const name = `bench_analytics_${randomBytes(4).toString('hex')}`
   url = `postgres://postgres@127.0.0.1:${port}/${name}`
   process.env.DATABASE_URL = url
-  const { startTempPostgres } = await import('../../tests/setup/postgres15.ts')
+  const { startTempPostgres } = await import('../../test-support/postgres15.ts')
   const cluster = await startTempPostgres(pgBin!, port)
   stopDatabase = () => cluster.stop()
   const admin = postgres(cluster.url, { max: 1, onnotice: () => {} })
@@ -65,8 +65,8 @@ const { runMigrations } = await import('../../src/server/db/migrate.ts')
 const { db, closeDb, rawSql } = await import('../../src/server/db/client.ts')
 const { sql } = await import('drizzle-orm')
 const { newsArticles } = await import('../../src/server/db/schema.ts')
-const { buildNews } = await import('../../tests/factories.ts')
-const { seedDemoContent } = await import('../local-platform/seed-demo.ts')
+const { buildNews } = await import('../../src/server/demo/factories.ts')
+const { seedDemoContent } = await import('../../src/server/demo/seed.ts')
 const { foldDay, pruneEvents } = await import('../../src/server/analytics/fold.ts')
 const { startOf } = await import('../../src/server/analytics/totals.ts')
 const { addDays } = await import('../../src/lib/audience/date-range.ts')

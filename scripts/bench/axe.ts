@@ -1,6 +1,6 @@
 /**
  * `npm run bench:axe`: what one axe check costs in the browser tests, the way
- * `new AxeBuilder({ page }).analyze()` runs it and the way tests/helpers/axe.ts does (legacy mode,
+ * `new AxeBuilder({ page }).analyze()` runs it and the way test-support/axe.ts does (legacy mode,
  * violations only), on a few public pages of a site started as the end-to-end tests start it.
  * Prints, per page and way, the machine's busy CPU seconds and the wall time of one check (mean of
  * --runs, after one unmeasured check). The machine's CPU is read from /proc/stat, so run it with
@@ -10,8 +10,8 @@ import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { chromium } from '@playwright/test'
-import { requireChromium } from '../local-platform/chromium.ts'
-import { axe } from '../../tests/helpers/axe.ts'
+import { requireChromium } from '../../test-support/chromium.ts'
+import { axe } from '../../test-support/axe.ts'
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback
@@ -47,7 +47,7 @@ try {
   const page = await (await browser.newContext({ baseURL: base })).newPage()
   const ways: [string, () => AxeBuilder][] = [
     ['AxeBuilder default', () => new AxeBuilder({ page })],
-    ['tests/helpers/axe.ts', () => axe(page)],
+    ['test-support/axe.ts', () => axe(page)],
   ]
   console.log('| page | way | busy CPU s per check | wall ms per check | violations |')
   console.log('| ---- | --- | -------------------- | ----------------- | ---------- |')

@@ -62,7 +62,7 @@ async function measure(): Promise<void> {
   const mark = JSON.parse(process.env.BENCH_SCRATCH!) as ScratchDatabase
   const { runMigrations } = await import('../../src/server/db/migrate.ts')
   const { closeDb, rawSql } = await import('../../src/server/db/client.ts')
-  const { seedDemoContent } = await import('../local-platform/seed-demo.ts')
+  const { seedDemoContent } = await import('../../src/server/demo/seed.ts')
   const { blobStoresAt } = await import('../../src/server/blobs/store.ts')
   const { exportForDownload } = await import('../../src/server/backup/export.ts')
   const { restoreArchive } = await import('../../src/server/backup/restore.ts')
@@ -155,7 +155,7 @@ async function measured<T>(step: () => Promise<T>): Promise<{ value: T; ms: numb
 /** The database in a process of its own, as production's is: the embedded server, or PostgreSQL 15. */
 async function startDatabase(scratch: string, stops: (() => Promise<void> | void)[]): Promise<string> {
   if (ENGINE === 'pg15') {
-    const { findPgBin, startTempPostgres } = await import('../../tests/setup/postgres15.ts')
+    const { findPgBin, startTempPostgres } = await import('../../test-support/postgres15.ts')
     const bin = findPgBin()
     if (!bin) throw new Error('PostgreSQL 15 server binaries not found (set PG_BIN)')
     const pg = await startTempPostgres(bin)

@@ -44,8 +44,8 @@ process.env.DATABASE_URL = url
 const { runMigrations } = await import('../../src/server/db/migrate.ts')
 const { db, closeDb, rawSql } = await import('../../src/server/db/client.ts')
 const { newsArticles } = await import('../../src/server/db/schema.ts')
-const { buildNews } = await import('../../tests/factories.ts')
-const { seedDemoContent } = await import('../local-platform/seed-demo.ts')
+const { buildNews } = await import('../../src/server/demo/factories.ts')
+const { seedDemoContent } = await import('../../src/server/demo/seed.ts')
 const { createApp } = await import('../../src/server/app.ts')
 const { platformFromEnv } = await import('../../src/server/platform.ts')
 

@@ -32,7 +32,7 @@ import autocannon from 'autocannon'
 import { drizzle } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
 import { hashPassword } from '../../src/server/auth/password.ts'
-import { buildNews } from '../../tests/factories.ts'
+import { buildNews } from '../../src/server/demo/factories.ts'
 import { runMigrations } from '../../src/server/db/migrate.ts'
 import * as schema from '../../src/server/db/schema.ts'
 import {
@@ -43,10 +43,10 @@ import {
   startFunctionInstance,
   type FunctionInstance,
 } from '@simracing/local-platform'
-import { ensurePgBouncer, startPgBouncer } from '../../tests/setup/pgbouncer.ts'
-import { poolerConsole } from '../../tests/setup/pooler-console.ts'
-import { findPgBin, startTempPostgres, withDatabase } from '../../tests/setup/postgres15.ts'
-import { seedDemoContent } from '../local-platform/seed-demo.ts'
+import { ensurePgBouncer, startPgBouncer } from '../../test-support/pgbouncer.ts'
+import { poolerConsole } from '../../test-support/pooler-console.ts'
+import { findPgBin, startTempPostgres, withDatabase } from '../../test-support/postgres15.ts'
+import { seedDemoContent } from '../../src/server/demo/seed.ts'
 
 const { adminCredentials, games, newsArticles } = schema
 const option = (name: string, fallback: string) =>

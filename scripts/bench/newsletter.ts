@@ -1,6 +1,6 @@
 /**
  * `npm run bench:newsletter`: a digest to 10,000 subscribers through the fake SMTP server
- * (tests/fakes/smtp-server.ts), in a scratch embedded database, as the digest job sends it: batches
+ * (fakes/smtp-server.ts), in a scratch embedded database, as the digest job sends it: batches
  * claimed in the database, pooled SMTP, each recipient marked after the server took it
  * (docs/decisions/0802). The job runs in a process of its own (scripts/bench/newsletter-sender.ts),
  * bundled into one file with esbuild as Netlify bundles a function (tsx's loader alone holds some
@@ -25,7 +25,7 @@ import {
   newDatabasePassword,
   startEmbeddedServer,
 } from '@simracing/local-platform'
-import { startFakeSmtp } from '../../tests/fakes/smtp-server.ts'
+import { startFakeSmtp } from '../../fakes/smtp-server.ts'
 
 const arg = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback)
@@ -45,7 +45,7 @@ process.env.DATABASE_URL = url
 const { runMigrations } = await import('../../src/server/db/migrate.ts')
 const { db, closeDb, rawSql } = await import('../../src/server/db/client.ts')
 const { newsArticles, newsletterSubscribers } = await import('../../src/server/db/schema.ts')
-const { buildNews } = await import('../../tests/factories.ts')
+const { buildNews } = await import('../../src/server/demo/factories.ts')
 const { makeDigest } = await import('../../src/server/newsletter/digest.ts')
 const { servicesFromEnv } = await import('../../src/server/platform.ts')
 const { createPublisher } = await import('../../src/server/publish/publisher.ts')

@@ -4,7 +4,7 @@
  * function the admin's import and the command use, then /api/lap-times over 100,000 stored laps.
  * Runs against the bench's scratch database; prints figures.
  */
-import { accFileName, accResultFile, type ResultCar, type ResultSession } from '../../tests/helpers/result-files.ts'
+import { accFileName, accResultFile, type ResultCar, type ResultSession } from '../../src/server/demo/result-files.ts'
 
 const cars = [
   'BMW M4 GT3',

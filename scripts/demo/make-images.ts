@@ -1,5 +1,5 @@
 /**
- * Generates every demo image referenced by `scripts/demo/content.ts` (plus the
+ * Generates every demo image referenced by `src/server/demo/content.ts` (plus the
  * hero / fallback images) as WebP files under `public/`.
  *
  * All artwork is drawn here as SVG (gradients, shapes, stylised motorsport
@@ -22,7 +22,7 @@ import {
   demoStreams,
   demoLibraryImages,
   demoSiteSettings,
-} from './content.ts'
+} from '../../src/server/demo/content.ts'
 
 const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public')
 const RED = '#e10600'

@@ -19,7 +19,7 @@ import { ensureAdminPassword } from './admin-password.ts'
 import { spawnDbServer } from './database.ts'
 import { ensurePrivateDir } from './private-files.ts'
 import { localPlatform } from './local-platform.ts'
-import { seedDemoContent } from './seed-demo.ts'
+import { seedDemoContent } from '../../src/server/demo/seed.ts'
 
 const log = (message: string) => console.log(`[start] ${message}`)
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { copyEdited, longArticle } from '../../tests/helpers/long-article.ts'
+import { copyEdited, longArticle } from '../../test-support/long-article.ts'
 import { htmlToText } from './excerpt.ts'
 import {
   cappedParts,

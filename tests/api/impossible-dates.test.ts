@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { adminCookie, send } from '../helpers/auth.ts'
 import { resetDatabase } from '../helpers/db.ts'
 import { databaseDigest } from '../helpers/digest.ts'
-import { createNews, createReview, createStream } from '../factories.ts'
+import { createNews, createReview, createStream } from '../../src/server/demo/factories.ts'
 
 beforeEach(resetDatabase)
 

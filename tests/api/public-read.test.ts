@@ -7,7 +7,7 @@ import {
   createReview,
   createStandings,
   createStream,
-} from '../factories.ts'
+} from '../../src/server/demo/factories.ts'
 import { setSetting } from '../../src/server/repos/site-settings.repo.ts'
 import { renderIdOf } from '../../src/server/http/render-timing.ts'
 import { getJson } from '../helpers/app.ts'

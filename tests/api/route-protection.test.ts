@@ -5,7 +5,7 @@ import { app as sharedApp, appWith, type Send } from '../helpers/app.ts'
 import { adminCookie } from '../helpers/auth.ts'
 import { startBlobs, type BlobsHarness } from '../helpers/blobs.ts'
 import { startRefreshHarness, type RefreshHarness } from '../helpers/refresh.ts'
-import { startFakeJolpica, type FakeJolpica } from '../fakes/jolpica-server.ts'
+import { startFakeJolpica, type FakeJolpica } from '../../fakes/jolpica-server.ts'
 import { withExternalOverrides } from '../../src/server/external/config.ts'
 import { resetDatabase } from '../helpers/db.ts'
 

@@ -15,13 +15,13 @@ import {
   createReview,
   createStandings,
   createStream,
-} from '../factories.ts'
+} from '../../src/server/demo/factories.ts'
 import { startAiHarness, type AiHarness } from '../helpers/ai.ts'
 import { app as sharedApp, appWith } from '../helpers/app.ts'
 import { adminCookie } from '../helpers/auth.ts'
 import { startBlobs, tinyPng, type BlobsHarness } from '../helpers/blobs.ts'
 import { startRefreshHarness, type RefreshHarness } from '../helpers/refresh.ts'
-import { startFakeJolpica, type FakeJolpica } from '../fakes/jolpica-server.ts'
+import { startFakeJolpica, type FakeJolpica } from '../../fakes/jolpica-server.ts'
 import { withExternalOverrides } from '../../src/server/external/config.ts'
 import { resetDatabase } from '../helpers/db.ts'
 import { publicRoutes } from '../../src/server/auth/guard.ts'

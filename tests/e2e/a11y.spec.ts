@@ -1,4 +1,4 @@
-import { axe } from '../helpers/axe.ts'
+import { axe } from '../../test-support/axe.ts'
 import { expect, test } from './public-helpers.ts'
 
 /** At most this many articles are checked; the other pages are all checked. */

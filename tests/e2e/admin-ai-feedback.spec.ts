@@ -7,7 +7,7 @@ import { hold } from './public-helpers.ts'
 
 /**
  * Issue 17 items 3, 4 and 5 in the browser, against the site as `npm start` serves it; failures
- * come from the fake AI server (tests/fakes/ai-server.ts), steered per championship.
+ * come from the fake AI server (fakes/ai-server.ts), steered per championship.
  */
 const unreadable =
   'The AI service (Perplexity) answered in a form we could not read (not valid JSON); nothing was saved.'

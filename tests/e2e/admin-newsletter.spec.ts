@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { test, type APIRequestContext } from '@playwright/test'
 import postgres from 'postgres'
-import { e2eSites } from '../../scripts/local-platform/e2e-site.ts'
+import { e2eSites } from '../../test-support/e2e-site.ts'
 import { toZonedInput } from '../../src/lib/time-zone.ts'
 import { adminLogin, tickScheduler } from '../helpers/e2e-admin.ts'
 import { expect, expectNoAxeViolations, openTab } from '../helpers/e2e-admin-ui.ts'

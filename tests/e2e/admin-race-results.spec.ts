@@ -2,9 +2,9 @@ import { test, type APIRequestContext, type Page } from '@playwright/test'
 import { adminLogin, waitForPublish } from '../helpers/e2e-admin.ts'
 import { expect, expectNoAxeViolations, expectToast, openTab, unique } from '../helpers/e2e-admin-ui.ts'
 import { fakeJolpicaStandings, resetFakeJolpica } from '../helpers/e2e-jolpica.ts'
-import { f1Table } from '../fakes/jolpica-server.ts'
+import { f1Table } from '../../fakes/jolpica-server.ts'
 import { accTrackName } from '../../src/lib/results/acc-tracks.ts'
-import { accFileName, accResultFile, lmuResultFile, type ResultSession } from '../helpers/result-files.ts'
+import { accFileName, accResultFile, lmuResultFile, type ResultSession } from '../../src/server/demo/result-files.ts'
 
 /** Public pages show a write once its purge has gone through (seconds; docs/decisions/0700). */
 const PUBLISHED = { timeout: 30_000, intervals: [500, 1_000, 2_000] }

@@ -8,7 +8,7 @@ import { adminLogin, tickScheduler } from '../helpers/e2e-admin.ts'
 import { expectToast, openTab } from '../helpers/e2e-admin-ui.ts'
 import { noSession } from '../helpers/e2e-session.ts'
 import { currentSite } from '../helpers/e2e-site.ts'
-import { accFileName, accResultFile } from '../helpers/result-files.ts'
+import { accFileName, accResultFile } from '../../src/server/demo/result-files.ts'
 
 /**
  * Issue 23: a content change reaches every public URL within 60 s, from the CDN, with no build.

@@ -3,7 +3,7 @@ import { runJob } from '../../src/server/jobs/jobs.ts'
 import type { Platform } from '../../src/server/platform.ts'
 import { db } from '../../src/server/db/client.ts'
 import { aiCallLog } from '../../src/server/db/schema.ts'
-import { startFakeAi, type FakeAi } from '../fakes/ai-server.ts'
+import { startFakeAi, type FakeAi } from '../../fakes/ai-server.ts'
 
 export interface AiHarness {
   fake: FakeAi

@@ -1,5 +1,5 @@
 import { expect as baseExpect, type Page, type TestInfo } from '@playwright/test'
-import { axe } from './axe.ts'
+import { axe } from '../../test-support/axe.ts'
 import { e2eAdminPassword } from './e2e-admin.ts'
 
 /** The machine is shared and each call crosses the local platform: assertions wait longer. */

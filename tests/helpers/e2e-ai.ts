@@ -1,8 +1,8 @@
 import type { APIRequestContext } from '@playwright/test'
-import type { Behavior } from '../fakes/ai-server.ts'
+import type { Behavior } from '../../fakes/ai-server.ts'
 import { currentSite } from './e2e-site.ts'
 
-/** The fake AI server the test's site talks to (scripts/local-platform/e2e-site.ts). */
+/** The fake AI server the test's site talks to (test-support/e2e-site.ts). */
 const fakeAiOrigin = () => currentSite().fakeAiOrigin
 
 /** Every AI call whose request mentions `match` gets `behavior` (e.g. one championship fails). */

@@ -1,8 +1,8 @@
 import type { APIRequestContext } from '@playwright/test'
-import type { FakeTable, JolpicaBehavior } from '../fakes/jolpica-server.ts'
+import type { FakeTable, JolpicaBehavior } from '../../fakes/jolpica-server.ts'
 import { currentSite } from './e2e-site.ts'
 
-/** The fake Jolpica-F1 of the test's site (scripts/local-platform/e2e-site.ts). */
+/** The fake Jolpica-F1 of the test's site (test-support/e2e-site.ts). */
 async function control(request: APIRequestContext, path: string, data: unknown): Promise<void> {
   const res = await request.post(`${currentSite().fakeJolpicaOrigin}/__fake/${path}`, { data })
   if (!res.ok()) throw new Error(`the fake Jolpica refused ${path}: ${res.status()} ${await res.text()}`)

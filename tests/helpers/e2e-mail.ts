@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, type TestInfo } from '@playwright/test'
-import type { ReceivedMail } from '../fakes/smtp-server.ts'
+import type { ReceivedMail } from '../../fakes/smtp-server.ts'
 import { currentSite } from './e2e-site.ts'
 
 /**

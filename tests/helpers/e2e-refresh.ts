@@ -1,8 +1,8 @@
 import type { APIRequestContext } from '@playwright/test'
-import type { FakeBehavior, SteamApp, TwitchChannel } from '../fakes/refresh-apis-server.ts'
+import type { FakeBehavior, SteamApp, TwitchChannel } from '../../fakes/refresh-apis-server.ts'
 import { currentSite } from './e2e-site.ts'
 
-/** The fake Twitch, YouTube and Steam of the test's site (scripts/local-platform/e2e-site.ts). */
+/** The fake Twitch, YouTube and Steam of the test's site (test-support/e2e-site.ts). */
 async function control(request: APIRequestContext, path: string, data: unknown): Promise<void> {
   const res = await request.post(`${currentSite().fakeRefreshOrigin}/__fake/${path}`, { data })
   if (!res.ok()) throw new Error(`the fake refresh APIs refused ${path}: ${res.status()} ${await res.text()}`)

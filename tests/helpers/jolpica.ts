@@ -1,6 +1,6 @@
 import { externalConfigFromEnv, withExternalOverrides } from '../../src/server/external/config.ts'
 import type { Platform } from '../../src/server/platform.ts'
-import { startFakeJolpica, type FakeJolpica } from '../fakes/jolpica-server.ts'
+import { startFakeJolpica, type FakeJolpica } from '../../fakes/jolpica-server.ts'
 
 export interface JolpicaHarness {
   fake: FakeJolpica

@@ -1,7 +1,7 @@
 import { runJob } from '../../src/server/jobs/jobs.ts'
 import type { MailConfig } from '../../src/server/newsletter/mail-config.ts'
 import type { Platform } from '../../src/server/platform.ts'
-import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp-server.ts'
+import { startFakeSmtp, type FakeSmtp } from '../../fakes/smtp-server.ts'
 
 export interface MailHarness {
   fake: FakeSmtp
@@ -19,7 +19,7 @@ export interface MailHarness {
 export const TEST_FROM = 'SimRacing Hub <digest@simracing-hub.example.com>'
 
 /**
- * A fake SMTP server on 127.0.0.1 (tests/fakes/smtp-server.ts) and the platform services of a test
+ * A fake SMTP server on 127.0.0.1 (fakes/smtp-server.ts) and the platform services of a test
  * that uses it: the newsletter's mail pointed at it, small batches, short timeouts, waits recorded,
  * and jobs run in-process (`runJobs: false` leaves them queued).
  */

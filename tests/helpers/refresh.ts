@@ -2,7 +2,7 @@ import { externalConfigFromEnv, withExternalOverrides } from '../../src/server/e
 import { forgetTwitchToken } from '../../src/server/external/twitch.ts'
 import { runJob } from '../../src/server/jobs/jobs.ts'
 import type { Platform } from '../../src/server/platform.ts'
-import { startFakeRefreshApis, type FakeRefreshApis } from '../fakes/refresh-apis-server.ts'
+import { startFakeRefreshApis, type FakeRefreshApis } from '../../fakes/refresh-apis-server.ts'
 
 export interface RefreshHarness {
   fake: FakeRefreshApis

@@ -2,7 +2,7 @@ import { createServer, type Server, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { freePort } from '@simracing/local-platform'
 import { patience } from '../helpers/patience.ts'
-import { findPgBin, startTempPostgres, type TempPostgres } from '../setup/postgres15.ts'
+import { findPgBin, startTempPostgres, type TempPostgres } from '../../test-support/postgres15.ts'
 
 /**
  * While the database is away or too slow, the API says so at once: 503 with a message and

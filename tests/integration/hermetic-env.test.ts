@@ -10,7 +10,7 @@ import {
   SITE_VARIABLES,
   TEST_SITE_ENV,
   UNREACHABLE_API,
-} from '../../scripts/local-platform/hermetic-env.ts'
+} from '../../test-support/hermetic-env.ts'
 import { freePort } from '@simracing/local-platform'
 import { envVariableNames } from '../../src/env.server.ts'
 import { patience } from '../helpers/patience.ts'

@@ -1,7 +1,7 @@
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runMigrations } from '../../src/server/db/migrate.ts'
-import { findPgBin, startTempPostgres, withDatabase, type TempPostgres } from '../setup/postgres15.ts'
+import { findPgBin, startTempPostgres, withDatabase, type TempPostgres } from '../../test-support/postgres15.ts'
 
 /**
  * Supabase's Data API (PostgREST) serves the `public` schema to anyone holding the project's public

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node'
-import { ensurePgBouncer, startPgBouncer } from './pgbouncer.ts'
-import { createTestDatabases, findPgBin, startTempPostgres, withDatabase } from './postgres15.ts'
+import { ensurePgBouncer, startPgBouncer } from '../../test-support/pgbouncer.ts'
+import { createTestDatabases, findPgBin, startTempPostgres, withDatabase } from '../../test-support/postgres15.ts'
 import { TEST_WORKERS } from './workers.ts'
 
 /**

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node'
-import { createTestDatabases, findPgBin, startTempPostgres, withDatabase } from './postgres15.ts'
+import { createTestDatabases, findPgBin, startTempPostgres, withDatabase } from '../../test-support/postgres15.ts'
 import { TEST_WORKERS } from './workers.ts'
 
 /** The same data and API tests on a real PostgreSQL 15, so nothing depends on a PGlite quirk. */

@@ -5,7 +5,7 @@ import {
   accResultFile,
   lmuResultFile,
   type ResultSession,
-} from '../../../tests/helpers/result-files.ts'
+} from '../../server/demo/result-files.ts'
 import { sessionFingerprint } from './classify.ts'
 import { detectEncoding } from './decode.ts'
 import { foreignFileMessage, parseResultFile, ResultFileError } from './parse.ts'

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createAccessory, createNews } from '../../../tests/factories.ts'
+import { createAccessory, createNews } from '../demo/factories.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'
 import { testPlatform } from '../../../tests/helpers/platform.ts'
 import { db } from '../db/client.ts'

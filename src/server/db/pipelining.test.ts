@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { resetDatabase } from '../../../tests/helpers/db.ts'
 import { db } from './client.ts'
-import { buildGame } from '../../../tests/factories.ts'
+import { buildGame } from '../demo/factories.ts'
 import { games } from './schema.ts'
 import { patience } from '../../../tests/helpers/patience.ts'
 

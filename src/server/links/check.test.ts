@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeShop, type FakeShop } from '../../../tests/fakes/shop-server.ts'
+import { startFakeShop, type FakeShop } from '../../../fakes/shop-server.ts'
 import { checkLink, checkLinks, defaultLinkCheckOptions, MAX_PARALLEL_CHECKS, type LinkResult } from './check.ts'
 
 let shop: FakeShop

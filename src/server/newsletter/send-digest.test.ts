@@ -12,13 +12,13 @@ import { saveSchedulerConfig } from '../repos/scheduler.repo.ts'
 import { listSchedulerRuns } from '../repos/scheduler-runs.repo.ts'
 import { setSetting } from '../repos/site-settings.repo.ts'
 import { runSchedulerTick } from '../scheduler/tick.ts'
-import { createNews, createSubscribers } from '../../../tests/factories.ts'
+import { createNews, createSubscribers } from '../demo/factories.ts'
 import { sendTo, type Send } from '../../../tests/helpers/app.ts'
 import { adminCookie } from '../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'
 import { startMailHarness, type MailHarness } from '../../../tests/helpers/mail.ts'
 import { testPlatform, type TestPlatform } from '../../../tests/helpers/platform.ts'
-import type { ReceivedMail } from '../../../tests/fakes/smtp-server.ts'
+import type { ReceivedMail } from '../../../fakes/smtp-server.ts'
 
 let mail: MailHarness
 let platform: TestPlatform

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createNews } from '../../../tests/factories.ts'
+import { createNews } from '../demo/factories.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'
 import { NEWS_PAGE_SIZE } from '../../lib/news-pages.ts'
 import { db } from '../db/client.ts'

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createGame, createNews } from '../../../tests/factories.ts'
+import { createGame, createNews } from '../demo/factories.ts'
 import { adminCookie } from '../../../tests/helpers/auth.ts'
 import { expectConsoleError } from '../../../tests/helpers/console-error.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'

@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createNews } from '../../../tests/factories.ts'
+import { createNews } from '../demo/factories.ts'
 import { appWith, type Send } from '../../../tests/helpers/app.ts'
 import { adminCookie } from '../../../tests/helpers/auth.ts'
 import { givenUnlimitedDeploys, resetDatabase } from '../../../tests/helpers/db.ts'

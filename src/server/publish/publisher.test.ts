@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createNews } from '../../../tests/factories.ts'
-import { startFakeNetlifyApi, type FakeNetlifyApi } from '../../../tests/fakes/netlify-api-server.ts'
+import { createNews } from '../demo/factories.ts'
+import { startFakeNetlifyApi, type FakeNetlifyApi } from '../../../fakes/netlify-api-server.ts'
 import { adminCookie } from '../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'
 import { testPlatform, type TestPlatform } from '../../../tests/helpers/platform.ts'

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { buildNews } from '../../../tests/factories.ts'
+import { buildNews } from '../demo/factories.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'
 import { getNews, insertNews, updateNews, updateNewsSince } from './news.repo.ts'
 

@@ -5,7 +5,7 @@ import { adminCredentials } from '../../db/schema.ts'
 import { app } from '../../../../tests/helpers/app.ts'
 import { adminCookie, givenAdminPassword, login, send, TEST_PASSWORD } from '../../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
-import { legacyScryptHash } from '../../../../tests/helpers/legacy-scrypt.ts'
+import { legacyScryptHash } from '../../../../test-support/legacy-scrypt.ts'
 
 beforeEach(async () => {
   await resetDatabase()

@@ -9,7 +9,7 @@ import { withAiOverrides, type AiConfigOverrides } from '../../ai/config.ts'
 import { recordAiCall } from '../../repos/ai-calls.repo.ts'
 import { listStandings } from '../../repos/standings.repo.ts'
 import { readImage } from '../../blobs/images.ts'
-import { createNews } from '../../../../tests/factories.ts'
+import { createNews } from '../../demo/factories.ts'
 import { db } from '../../db/client.ts'
 import { aiSpendReservations, newsArticles } from '../../db/schema.ts'
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createGzip, gzipSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoContent } from '../../../../scripts/local-platform/seed-demo.ts'
+import { seedDemoContent } from '../../demo/seed.ts'
 import { appWith, type Send } from '../../../../tests/helpers/app.ts'
 import { adminCookie } from '../../../../tests/helpers/auth.ts'
 import { fakeJpeg, startBlobs, type BlobsHarness } from '../../../../tests/helpers/blobs.ts'
@@ -14,7 +14,7 @@ import { CHUNK_SIZE, MAX_CHUNK_BYTES } from '../../blobs/chunked-files.ts'
 import { storeImage } from '../../blobs/images.ts'
 import { serveMedia } from '../../blobs/serve.ts'
 import { db } from '../../db/client.ts'
-import { createNews } from '../../../../tests/factories.ts'
+import { createNews } from '../../demo/factories.ts'
 import { revisions, standingsRows } from '../../db/schema.ts'
 
 type Line = Record<string, unknown>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { f1Table, type FakeTable } from '../../../../tests/fakes/jolpica-server.ts'
+import { f1Table, type FakeTable } from '../../../../fakes/jolpica-server.ts'
 import { startAiHarness, type AiHarness } from '../../../../tests/helpers/ai.ts'
 import { appWith, type Send } from '../../../../tests/helpers/app.ts'
 import { adminCookie } from '../../../../tests/helpers/auth.ts'
@@ -7,7 +7,7 @@ import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'
 import { startJolpicaHarness, type JolpicaHarness } from '../../../../tests/helpers/jolpica.ts'
 import { withExternalOverrides } from '../../external/config.ts'
-import { createStandings } from '../../../../tests/factories.ts'
+import { createStandings } from '../../demo/factories.ts'
 import { db } from '../../db/client.ts'
 import { outboundRequests } from '../../db/schema.ts'
 import { saveGeneratedStandings } from '../../repos/standings.repo.ts'
@@ -52,7 +52,7 @@ const official = (body: Record<string, unknown> = {}) =>
     body: { championshipName: 'Formula 1', source: 'jolpica', series: 'f1', sourceSeason: 'current', ...body },
   })
 
-/** The fake AI's table (tests/fakes/ai-server.ts) as Jolpica would publish it: no differences. */
+/** The fake AI's table (fakes/ai-server.ts) as Jolpica would publish it: no differences. */
 const aiAsOfficial: FakeTable = {
   season: '2025',
   round: 18,

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createResultsChampionship } from '../../../../tests/factories.ts'
+import { createResultsChampionship } from '../../demo/factories.ts'
 import { getJson } from '../../../../tests/helpers/app.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
-import { accFileName, accResultFile, lmuResultFile } from '../../../../tests/helpers/result-files.ts'
+import { accFileName, accResultFile, lmuResultFile } from '../../demo/result-files.ts'
 import { importResultFile } from '../../results/import.ts'
 import { accSpaRace, lmuSartheRace } from '../../../../tests/fixtures/race-sessions.ts'
 

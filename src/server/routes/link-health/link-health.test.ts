@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createAccessory, createGame } from '../../../../tests/factories.ts'
-import { startFakeShop, type FakeShop } from '../../../../tests/fakes/shop-server.ts'
+import { createAccessory, createGame } from '../../demo/factories.ts'
+import { startFakeShop, type FakeShop } from '../../../../fakes/shop-server.ts'
 import { appWith, type Send } from '../../../../tests/helpers/app.ts'
 import { adminCookie } from '../../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { adminCookie, send } from '../../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
-import { createNews } from '../../../../tests/factories.ts'
+import { createNews } from '../../demo/factories.ts'
 import { countNews, getNews, listNews } from '../../repos/news.repo.ts'
 
 beforeEach(resetDatabase)

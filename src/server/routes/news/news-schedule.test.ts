@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { adminCookie, send } from '../../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { db } from '../../db/client.ts'
-import { createNews } from '../../../../tests/factories.ts'
+import { createNews } from '../../demo/factories.ts'
 import { auditLog } from '../../db/schema.ts'
 import { runSchedulerTick } from '../../scheduler/tick.ts'
 

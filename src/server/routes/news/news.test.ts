@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createNews } from '../../../../tests/factories.ts'
+import { createNews } from '../../demo/factories.ts'
 import { app, getJson } from '../../../../tests/helpers/app.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'

@@ -9,7 +9,7 @@ import {
   newsletterSubscribers,
 } from '../../db/schema.ts'
 import { INVALID_ADDRESS_MESSAGE } from '../../../lib/newsletter/email-address.ts'
-import { createNews, createSubscribers } from '../../../../tests/factories.ts'
+import { createNews, createSubscribers } from '../../demo/factories.ts'
 import { sendTo, type Send } from '../../../../tests/helpers/app.ts'
 import { adminCookie, send as sharedSend } from '../../../../tests/helpers/auth.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'

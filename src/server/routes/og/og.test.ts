@@ -5,7 +5,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { decodePng } from '../../../../tests/helpers/png.ts'
-import { createNews, createStandings } from '../../../../tests/factories.ts'
+import { createNews, createStandings } from '../../demo/factories.ts'
 import { NO_QUERY_VARIANTS } from '../../http/cache.ts'
 import { createOgApp } from './og.routes.ts'
 

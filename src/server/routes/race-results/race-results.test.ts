@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createResultsChampionship, createStandings } from '../../../../tests/factories.ts'
+import { createResultsChampionship, createStandings } from '../../demo/factories.ts'
 import { appWith, type Send } from '../../../../tests/helpers/app.ts'
 import { adminCookie } from '../../../../tests/helpers/auth.ts'
 import { startBlobs, tinyPng, type BlobsHarness } from '../../../../tests/helpers/blobs.ts'
@@ -7,12 +7,7 @@ import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'
 import { resultFilesVia } from '../../../../tests/helpers/race-results.ts'
 import { accSpaRace, lmuSartheRace } from '../../../../tests/fixtures/race-sessions.ts'
-import {
-  accFileName,
-  accResultFile,
-  lmuResultFile,
-  type ResultSession,
-} from '../../../../tests/helpers/result-files.ts'
+import { accFileName, accResultFile, lmuResultFile, type ResultSession } from '../../demo/result-files.ts'
 import { CHUNK_SIZE } from '../../blobs/chunked-files.ts'
 
 let blobs: BlobsHarness

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createResultsChampionship } from '../../../../tests/factories.ts'
+import { createResultsChampionship } from '../../demo/factories.ts'
 import { appWith, type Send } from '../../../../tests/helpers/app.ts'
 import { adminCookie } from '../../../../tests/helpers/auth.ts'
 import { startBlobs, type BlobsHarness } from '../../../../tests/helpers/blobs.ts'
@@ -7,15 +7,15 @@ import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'
 import { resultFilesVia } from '../../../../tests/helpers/race-results.ts'
 import { accSpaRace, lmuSartheRace } from '../../../../tests/fixtures/race-sessions.ts'
-import { DEMO_CUP, demoNextRound, demoRaceFiles } from '../../../../scripts/demo/race-files.ts'
-import { seedDemoContent } from '../../../../scripts/local-platform/seed-demo.ts'
+import { DEMO_CUP, demoNextRound, demoRaceFiles } from '../../demo/race-files.ts'
+import { seedDemoContent } from '../../demo/seed.ts'
 import {
   accFileName,
   accResultFile,
   lmuResultFile,
   type ResultCar,
   type ResultSession,
-} from '../../../../tests/helpers/result-files.ts'
+} from '../../demo/result-files.ts'
 
 /**
  * Race result files as game servers and league tools really write them (docs/decisions/0424), each

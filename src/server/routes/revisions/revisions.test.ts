@@ -7,10 +7,10 @@ import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { REVISIONS_KEPT } from '../../../lib/revisions.ts'
 import { generateStandings } from '../../ai/standings.ts'
 import { rawSql } from '../../db/client.ts'
-import { createGame, createNews, createReview, createStandings } from '../../../../tests/factories.ts'
+import { createGame, createNews, createReview, createStandings } from '../../demo/factories.ts'
 import { getStandingsSet } from '../../repos/standings.repo.ts'
-import { copyEdited, longArticle } from '../../../../tests/helpers/long-article.ts'
-import { beside } from '../../../../tests/helpers/visitors.ts'
+import { copyEdited, longArticle } from '../../../../test-support/long-article.ts'
+import { beside } from '../../../../test-support/visitors.ts'
 
 let cookie: string
 let ai: AiHarness

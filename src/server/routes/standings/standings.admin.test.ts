@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createStandings } from '../../../../tests/factories.ts'
+import { createStandings } from '../../demo/factories.ts'
 import { saveGeneratedStandings } from '../../repos/standings.repo.ts'
 import { adminCookie, send } from '../../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'

@@ -3,12 +3,11 @@
  * as the server writes it) and a Le Mans Ultimate race at Spa (XML), 16 drivers each, made in the
  * documented formats from a seeded random sequence; the demo seed imports them into the 'Sim GT Cup'
  * championship as rounds 1 and 2, and puts its six rounds on the race calendar. `npm run
- * demo:results [folder]` writes round 3, raced the day before at Silverstone and not imported yet,
- * to try the import with (decision 0424: the seed's own files would be refused as duplicates).
+ * demo:results [folder]` (scripts/demo/next-round.ts) writes round 3, raced the day before at
+ * Silverstone and not imported yet, to try the import with (decision 0424: the seed's own files
+ * would be refused as duplicates).
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
-import { accFileName, accResultFile, lmuResultFile, type ResultCar } from '../../tests/helpers/result-files.ts'
+import { accFileName, accResultFile, lmuResultFile, type ResultCar } from './result-files.ts'
 
 export const DEMO_CUP = 'Sim GT Cup'
 
@@ -158,15 +157,4 @@ export function demoCupCalendar(now: Date) {
       { name: 'Race', startsAt: race, durationMinutes: 60 },
     ],
   }))
-}
-
-/** `npm run demo:results [folder]`: round 3's file, to import in the Championships tab (default .data/demo-results). */
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const folder = process.argv[2] ?? '.data/demo-results'
-  mkdirSync(folder, { recursive: true })
-  const file = demoNextRound(new Date())
-  writeFileSync(path.join(folder, file.fileName), file.bytes)
-  console.log(
-    `wrote ${path.join(folder, file.fileName)} (round 3 of ${DEMO_CUP}, ${file.bytes.length} bytes): import it under Admin > Championships > Import Race Results`,
-  )
 }

@@ -8,7 +8,7 @@ import { listenLocal } from './listen.ts'
  * completions. By default it answers like the real services, built from the request (the asked
  * championship, word count and number of drivers); tests queue other answers per endpoint:
  * 429 with Retry-After, 500, no answer (timeout), a body that is not JSON, or JSON that fails
- * our checks. `npm run fake:ai` runs it by hand (tests/fakes/run-fake-ai.ts).
+ * our checks. `npm run fake:ai` runs it by hand (fakes/run-fake-ai.ts).
  */
 export type Endpoint = 'responses' | 'images' | 'chat'
 

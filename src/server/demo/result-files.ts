@@ -1,4 +1,4 @@
-import { accCarModel } from '../../src/lib/results/acc-cars.ts'
+import { accCarModel } from '../../lib/results/acc-cars.ts'
 
 /**
  * Race result files as the games write them (the formats of docs/decisions/0421), made from a

@@ -11,7 +11,7 @@
  * suite side by side. The writing sites also have a fake mail server on their port + 5, so their
  * newsletter is on; the read-only site has none, as the demo: no sign-up form (decision 0800).
  */
-import { embeddedDatabaseUrl, readEmbeddedPassword } from '../../src/server/db/embedded-password.ts'
+import { embeddedDatabaseUrl, readEmbeddedPassword } from '../src/server/db/embedded-password.ts'
 
 export const E2E_SITES = 3
 const SITE_STRIDE = 10
@@ -22,15 +22,15 @@ type Env = Record<string, string | undefined>
 export function e2eSite(env: Env, index = 0) {
   const port = Number(env.E2E_PORT ?? DEFAULT_PORT) + SITE_STRIDE * index
   const dbPort = env.E2E_DB_PORT ? Number(env.E2E_DB_PORT) + SITE_STRIDE * index : port + 45440
-  /** The fake AI server the site talks to (tests/fakes/ai-server.ts; tests/helpers/e2e-ai.ts). */
+  /** The fake AI server the site talks to (fakes/ai-server.ts; tests/helpers/e2e-ai.ts). */
   const fakeAiPort = port + 2
-  /** The fake Twitch, YouTube and Steam (tests/fakes/refresh-apis-server.ts; tests/helpers/e2e-refresh.ts). */
+  /** The fake Twitch, YouTube and Steam (fakes/refresh-apis-server.ts; tests/helpers/e2e-refresh.ts). */
   const fakeRefreshPort = port + 3
-  /** The fake Jolpica-F1 (tests/fakes/jolpica-server.ts; tests/helpers/e2e-jolpica.ts). */
+  /** The fake Jolpica-F1 (fakes/jolpica-server.ts; tests/helpers/e2e-jolpica.ts). */
   const fakeJolpicaPort = port + 4
-  /** The fake SMTP server (tests/fakes/smtp-server.ts; tests/helpers/e2e-mail.ts): writing sites only. */
+  /** The fake SMTP server (fakes/smtp-server.ts; tests/helpers/e2e-mail.ts): writing sites only. */
   const fakeSmtpPort = index > 0 ? port + 5 : undefined
-  /** The fake shop of the purchase links and link checks (tests/fakes/shop-server.ts). */
+  /** The fake shop of the purchase links and link checks (fakes/shop-server.ts). */
   const fakeShopPort = port + 6
   return {
     index,

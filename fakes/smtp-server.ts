@@ -9,7 +9,7 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 's
  * message, and refuses for good (550 5.1.1) any recipient whose address starts with 'bounce', so a
  * bounce can be tried by hand too. Tests set other answers: a recipient refused, a message refused,
  * the server answering 421 or not at all, or not there (`stop()`, then `start()` on the same port).
- * `npm run fake:smtp` runs it by hand (tests/fakes/run-fake-smtp.ts); the end-to-end sites run one
+ * `npm run fake:smtp` runs it by hand (fakes/run-fake-smtp.ts); the end-to-end sites run one
  * each, writing what it receives into a folder their tests read (tests/helpers/e2e-mail.ts).
  */
 export interface ReceivedMail {

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
 import { freePort } from '@simracing/local-platform'
-import { runMigrations } from '../../src/server/db/migrate.ts'
+import { runMigrations } from '../src/server/db/migrate.ts'
 
 /** Finds PostgreSQL's server binaries (Debian keeps them outside PATH). */
 export function findPgBin(): string | null {

@@ -6,18 +6,18 @@
  * (docs/decisions/0700): deploys (none), purges, and renders. Used by `npm run bench:deploys` (prints
  * the figures) and src/server/publish/publish-month.test.ts.
  */
-import { pageTags } from '../../src/lib/cache-tags.ts'
+import { pageTags } from '../src/lib/cache-tags.ts'
 import { CdnCache, PurgeApi } from '@simracing/local-platform'
 import { sql } from 'drizzle-orm'
-import { createApp } from '../../src/server/app.ts'
-import { SESSION_COOKIE } from '../../src/server/auth/cookie.ts'
-import { createSession } from '../../src/server/auth/sessions.ts'
-import { db } from '../../src/server/db/client.ts'
-import { purges } from '../../src/server/db/schema.ts'
-import { cdnCacheHeaders } from '../../src/server/http/cache.ts'
-import { servicesFromEnv } from '../../src/server/platform.ts'
-import { netlifyPurge } from '../../src/server/publish/purge-client.ts'
-import { createPublisher } from '../../src/server/publish/publisher.ts'
+import { createApp } from '../src/server/app.ts'
+import { SESSION_COOKIE } from '../src/server/auth/cookie.ts'
+import { createSession } from '../src/server/auth/sessions.ts'
+import { db } from '../src/server/db/client.ts'
+import { purges } from '../src/server/db/schema.ts'
+import { cdnCacheHeaders } from '../src/server/http/cache.ts'
+import { servicesFromEnv } from '../src/server/platform.ts'
+import { netlifyPurge } from '../src/server/publish/purge-client.ts'
+import { createPublisher } from '../src/server/publish/publisher.ts'
 import {
   createAccessory,
   createGame,
@@ -25,8 +25,8 @@ import {
   createReview,
   createStandings,
   createStream,
-} from '../../tests/factories.ts'
-import { startFakeBuildHook } from '../../tests/fakes/build-hook.ts'
+} from '../src/server/demo/factories.ts'
+import { startFakeBuildHook } from '../fakes/build-hook.ts'
 
 export interface MonthOfUse {
   start: Date

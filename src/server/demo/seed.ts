@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm'
-import { db, type Database } from '../../src/server/db/client.ts'
+import { db, type Database } from '../db/client.ts'
 import {
   buildAccessory,
   buildChampionshipResult,
@@ -8,7 +8,7 @@ import {
   buildNews,
   buildReview,
   buildStream,
-} from '../../tests/factories.ts'
+} from './factories.ts'
 import {
   accessories,
   calendarEvents,
@@ -22,7 +22,7 @@ import {
   standingsRows,
   standingsSets,
   streams,
-} from '../../src/server/db/schema.ts'
+} from '../db/schema.ts'
 import {
   demoGames,
   demoAccessories,
@@ -32,14 +32,14 @@ import {
   demoSiteSettings,
   demoStandings,
   demoStreams,
-} from '../demo/content.ts'
-import { demoResults } from '../demo/results.ts'
+} from './content.ts'
+import { demoResults } from './results.ts'
 import { randomUUID } from 'node:crypto'
-import { DEMO_CUP, demoCupCalendar, demoRaceFiles } from '../demo/race-files.ts'
-import { UID_DOMAIN } from '../../src/lib/calendar.ts'
-import { f1PointsSystem } from '../../src/lib/race-points.ts'
-import { importResultFile } from '../../src/server/results/import.ts'
-import { withSanitizedContent } from '../../src/server/repos/news.repo.ts'
+import { DEMO_CUP, demoCupCalendar, demoRaceFiles } from './race-files.ts'
+import { UID_DOMAIN } from '../../lib/calendar.ts'
+import { f1PointsSystem } from '../../lib/race-points.ts'
+import { importResultFile } from '../results/import.ts'
+import { withSanitizedContent } from '../repos/news.repo.ts'
 
 const MARKER = 'demo_seeded_at'
 const hour = 3_600_000

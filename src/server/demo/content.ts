@@ -7,17 +7,17 @@
  * generated locally by `scripts/demo/make-images.ts` (see `npm run demo:images`).
  */
 
-import type { NewAccessory } from '../../src/server/repos/accessories.repo.ts'
-import type { NewGame } from '../../src/server/repos/games.repo.ts'
-import type { NewLibraryImage } from '../../src/server/repos/image-library.repo.ts'
-import type { NewNewsArticle } from '../../src/server/repos/news.repo.ts'
-import type { NewReview } from '../../src/server/repos/reviews.repo.ts'
-import type { NewStream } from '../../src/server/repos/streams.repo.ts'
+import type { NewAccessory } from '../repos/accessories.repo.ts'
+import type { NewGame } from '../repos/games.repo.ts'
+import type { NewLibraryImage } from '../repos/image-library.repo.ts'
+import type { NewNewsArticle } from '../repos/news.repo.ts'
+import type { NewReview } from '../repos/reviews.repo.ts'
+import type { NewStream } from '../repos/streams.repo.ts'
 
 /**
  * The demo rows take their fields' types from the tables (src/server/db/schema.ts, through the
  * repositories' insert types); `image` is a file under public/demo, and the `*Ago` fields are
- * turned into dates by the seed (scripts/local-platform/seed-demo.ts).
+ * turned into dates by the seed (src/server/demo/seed.ts).
  */
 type Demo<Row, Keys extends keyof Row> = Required<Pick<Row, Keys>> & { image: string }
 

@@ -3,8 +3,8 @@
  * Tests use them to build exactly the data a case needs; the demo seed feeds its content through them,
  * so demo data and test data obey the same rules.
  */
-import { excerptFromHtml } from '../src/lib/excerpt.ts'
-import { db, type Database } from '../src/server/db/client.ts'
+import { excerptFromHtml } from '../../lib/excerpt.ts'
+import { db, type Database } from '../db/client.ts'
 import {
   accessories,
   championshipResults,
@@ -14,8 +14,8 @@ import {
   newsletterSubscribers,
   reviews,
   streams,
-} from '../src/server/db/schema.ts'
-import { insertStandingsSet, type NewStandingsSet, type StandingsRow } from '../src/server/repos/standings.repo.ts'
+} from '../db/schema.ts'
+import { insertStandingsSet, type NewStandingsSet, type StandingsRow } from '../repos/standings.repo.ts'
 
 let sequence = 0
 const next = () => ++sequence
