@@ -14,7 +14,7 @@ export interface FakeNetlifyApi {
   close: () => Promise<void>
 }
 
-/** Netlify's purge API (`POST /api/v1/purge`), faked on 127.0.0.1 for the publisher's tests. */
+/** Netlify's purge API (`POST /api/v1/purge`), faked on 127.0.0.1 for the purger's tests. */
 export async function startFakeNetlifyApi(): Promise<FakeNetlifyApi> {
   const fake: Omit<FakeNetlifyApi, 'url' | 'close'> = { purges: [], answers: [] }
   const hanging = new Set<http.ServerResponse>()

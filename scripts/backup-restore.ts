@@ -66,7 +66,7 @@ try {
   // Every page may show restored content. A deployed site's CDN is purged with the site's token
   // (NETLIFY_PURGE_API_TOKEN and SITE_ID in the environment); `npm start` keeps its cache in memory,
   // so restart it, or use 'Purge Everything' in the System tab.
-  await platformFromEnv().publisher.purgeEverything()
+  await platformFromEnv().purger.purgeEverything()
   console.log(`Restored the backup of ${summary.createdAt}: ${summary.rows} rows, ${summary.images} images.`)
 } catch (error) {
   if (!(error instanceof ApiError)) throw error

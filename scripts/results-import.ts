@@ -71,12 +71,12 @@ try {
     }
   }
   // Each import owed the purge of the pages showing standings and laps in its own transaction
-  // (src/server/publish/outbox.ts): sent now when this command has the site's purge token (a
+  // (src/server/cdn/outbox.ts): sent now when this command has the site's purge token (a
   // deployed site's environment), else by the running site's every-minute scheduler (npm start's too).
   if (imported > 0) {
-    const { publisher } = platformFromEnv()
-    await publisher.flush()
-    await publisher.idle()
+    const { purger } = platformFromEnv()
+    await purger.flush()
+    await purger.idle()
   }
 } catch (error) {
   if (!(error instanceof ApiError)) throw error

@@ -1,5 +1,5 @@
 import type { NetlifyFunction } from '@netlify/functions'
-import { markBuildFinished, markBuildStarted } from '../../src/server/publish/publish.ts'
+import { markBuildFinished, markBuildStarted } from '../../src/server/deploys/deploy-hook.ts'
 
 /**
  * Netlify's deploy events move the admin's publish status along in production

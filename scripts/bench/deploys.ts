@@ -3,7 +3,7 @@
  * refresh, the day's AI draft published each morning, a title corrected three times in four seconds,
  * one 'Purge Everything') through the real API and publish path, in a scratch embedded database,
  * with the CDN stand-in and its purge API (rate limit included), a fake build hook on 127.0.0.1 that
- * counts its calls, and a simulated clock (test-support/publish-simulation.ts). Prints the
+ * counts its calls, and a simulated clock (test-support/month-of-use.ts). Prints the
  * deploys, purges and renders of the month and their credits, against the deploy-per-change model
  * this replaced (decisions 0204, 0700).
  */
@@ -17,7 +17,7 @@ process.env.DATABASE_URL = url
 const { runMigrations } = await import('../../src/server/db/migrate.ts')
 const { closeDb, rawSql } = await import('../../src/server/db/client.ts')
 const { CREDITS_PER_DEPLOY, RENDER_SECONDS, simulateMonth, typicalMonth } =
-  await import('../../test-support/publish-simulation.ts')
+  await import('../../test-support/month-of-use.ts')
 try {
   await assertScratchDatabase(rawSql(), marked)
   await runMigrations()

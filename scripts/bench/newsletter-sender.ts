@@ -10,7 +10,7 @@ const [jobId, smtpUrl, name, token] = process.argv.slice(2)
 const { rawSql, closeDb } = await import('../../src/server/db/client.ts')
 const { runJob } = await import('../../src/server/jobs/jobs.ts')
 const { servicesFromEnv } = await import('../../src/server/platform.ts')
-const { createPublisher } = await import('../../src/server/publish/publisher.ts')
+const { createPurger } = await import('../../src/server/cdn/purger.ts')
 const { defaultMailTuning } = await import('../../src/server/newsletter/mail-config.ts')
 
 await assertScratchDatabase(rawSql(), { url: process.env.DATABASE_URL!, name: name!, token: token! })
@@ -28,7 +28,7 @@ const started = performance.now()
 const job = await runJob(
   {
     ...servicesFromEnv(),
-    publisher: createPublisher({ purge: undefined, siteUrl: 'http://localhost:8888' }),
+    purger: createPurger({ purge: undefined, siteUrl: 'http://localhost:8888' }),
     mail: { smtpUrl: smtpUrl!, from: 'SimRacing Hub <digest@simracing-hub.example.com>', ...defaultMailTuning },
   },
   Number(jobId),

@@ -48,7 +48,7 @@ const { newsArticles, newsletterSubscribers } = await import('../../src/server/d
 const { buildNews } = await import('../../src/server/demo/factories.ts')
 const { makeDigest } = await import('../../src/server/newsletter/digest.ts')
 const { servicesFromEnv } = await import('../../src/server/platform.ts')
-const { createPublisher } = await import('../../src/server/publish/publisher.ts')
+const { createPurger } = await import('../../src/server/cdn/purger.ts')
 const { recipientCounts } = await import('../../src/server/repos/digests.repo.ts')
 
 const fake = await startFakeSmtp({ parse: false })
@@ -82,7 +82,7 @@ try {
   let jobId = 0
   const platform = {
     ...servicesFromEnv(),
-    publisher: createPublisher({ purge: undefined, siteUrl: 'http://localhost:8888' }),
+    purger: createPurger({ purge: undefined, siteUrl: 'http://localhost:8888' }),
     mail: undefined,
     launchJob: async (_: unknown, id: number) => {
       jobId = id

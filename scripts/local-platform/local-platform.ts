@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { PURGE_API_PATH } from '@simracing/local-platform'
 import { servicesFromEnv, type Platform } from '../../src/server/platform.ts'
-import { netlifyPurge } from '../../src/server/publish/purge-client.ts'
-import { createPublisher } from '../../src/server/publish/publisher.ts'
+import { netlifyPurge } from '../../src/server/cdn/purge-client.ts'
+import { createPurger } from '../../src/server/cdn/purger.ts'
 
 /**
  * The platform of `npm start` (src/server/platform.ts): as production's, except that its purges go
@@ -14,7 +14,7 @@ export function localPlatform(opts: { port: number; host: string; siteUrl: strin
   const purge = { token: randomBytes(24).toString('base64url'), siteId: 'local' }
   const platform: Platform = {
     ...servicesFromEnv(),
-    publisher: createPublisher({
+    purger: createPurger({
       purge: netlifyPurge({ apiUrl: `http://${host}:${opts.port}${PURGE_API_PATH}`, ...purge }),
       siteUrl: `http://${host}:${opts.port}`,
     }),

@@ -3,7 +3,7 @@ import { NEWS_LIST_PARAMS } from './news-query.ts'
 /**
  * The CDN cache tags of every public answer (pages, feeds, cards and the public API) and the pages
  * each tag shows up on (docs/decisions/0700). A page or answer carries the tags of the content it
- * shows; a write says which tags it changed; the publisher purges them and visits the pages again,
+ * shows; a write says which tags it changed; the purger purges them and visits the pages again,
  * so that the next visitor gets a fresh copy from the CDN.
  *
  * - a list tag ('news', 'games', ...) is carried by every answer that lists that kind of content;

@@ -4,9 +4,9 @@ import { blobStoresFromEnv, type BlobStores } from './blobs/store.ts'
 import { externalConfigFromEnv, type ExternalConfig } from './external/config.ts'
 import { launchThroughFunction, type JobLauncher } from './jobs/jobs.ts'
 import { mailConfigFromEnv, type MailConfig } from './newsletter/mail-config.ts'
-import { deployHookFromEnv, type DeployHook } from './publish/publish.ts'
-import { netlifyPurge } from './publish/purge-client.ts'
-import { createPublisher, type Publisher } from './publish/publisher.ts'
+import { deployHookFromEnv, type DeployHook } from './deploys/deploy-hook.ts'
+import { netlifyPurge } from './cdn/purge-client.ts'
+import { createPurger, type Purger } from './cdn/purger.ts'
 
 /**
  * What differs between production, `npm start` and a test, made once where a runtime starts (a
@@ -15,7 +15,7 @@ import { createPublisher, type Publisher } from './publish/publisher.ts'
  */
 export interface Platform {
   /** Purges what a write changed at the CDN and re-warms its pages (docs/decisions/0700). */
-  publisher: Publisher
+  purger: Purger
   /** OpenAI and Perplexity: keys, addresses, models, the monthly budget, timeouts and retries. */
   ai: AiConfig
   /** Twitch, YouTube, the Steam store and Jolpica-F1: keys and addresses. */
@@ -49,15 +49,15 @@ export function platformFromEnv(): Platform {
   }
   return {
     ...servicesFromEnv(),
-    publisher: createPublisher({
+    purger: createPurger({
       purge: token && siteId ? netlifyPurge({ apiUrl: env.NETLIFY_API_URL, siteId, token }) : undefined,
       siteUrl,
     }),
   }
 }
 
-/** Everything but the publisher, from the typed environment (the local runtime brings its own publisher). */
-export function servicesFromEnv(): Omit<Platform, 'publisher'> {
+/** Everything but the purger, from the typed environment (the local runtime brings its own purger). */
+export function servicesFromEnv(): Omit<Platform, 'purger'> {
   return {
     ai: aiConfigFromEnv(),
     external: externalConfigFromEnv(),

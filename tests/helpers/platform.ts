@@ -1,16 +1,16 @@
 import { servicesFromEnv, type Platform } from '../../src/server/platform.ts'
-import type { PurgeFn } from '../../src/server/publish/purge-client.ts'
-import { createPublisher, type PublisherOptions } from '../../src/server/publish/publisher.ts'
+import type { PurgeFn } from '../../src/server/cdn/purge-client.ts'
+import { createPurger, type PurgerOptions } from '../../src/server/cdn/purger.ts'
 
 export interface TestPlatform extends Platform {
-  /** Every purge the publisher sent, in order ('everything' for the whole site). */
+  /** Every purge the purger sent, in order ('everything' for the whole site). */
   purged: (readonly string[] | 'everything')[]
-  /** Every page the publisher visited again after a purge. */
+  /** Every page the purger visited again after a purge. */
   rewarmed: string[]
 }
 
 /** A test's own services (a fake AI, fake stream APIs, a Blobs server, jobs run in-process). */
-export type PlatformOverrides = Partial<Omit<Platform, 'publisher'>>
+export type PlatformOverrides = Partial<Omit<Platform, 'purger'>>
 
 /**
  * The platform of an in-process test: purges are recorded (or sent to `purge`, a fake Netlify API),
@@ -18,7 +18,7 @@ export type PlatformOverrides = Partial<Omit<Platform, 'publisher'>>
  * hermetic test environment's (src/env.server.ts) unless the test brings its own.
  */
 export function testPlatform(
-  options: { purge?: PurgeFn } & Partial<PublisherOptions> & PlatformOverrides = {},
+  options: { purge?: PurgeFn } & Partial<PurgerOptions> & PlatformOverrides = {},
 ): TestPlatform {
   const purged: TestPlatform['purged'] = []
   const rewarmed: string[] = []
@@ -34,7 +34,7 @@ export function testPlatform(
     blobs: options.blobs ?? services.blobs,
     faults: options.faults,
     mail: 'mail' in options ? options.mail : services.mail,
-    publisher: createPublisher({
+    purger: createPurger({
       siteUrl,
       purge:
         options.purge ??

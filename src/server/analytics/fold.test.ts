@@ -158,7 +158,7 @@ describe('what the public pages show from the figures', () => {
     expect((await featuredGear()).map((a) => a.name)).toEqual(['First', 'Second'])
     await saveAnalyticsSettings({ gearByClicks: true })
     // The setting's own purge goes first: what follows is the fold's.
-    await platform.publisher.flush()
+    await platform.purger.flush()
     platform.purged.length = 0
     await recordEvent(click(second.id), reader(1), at('2026-11-24T10:00:00Z'))
     // Today's clicks wait for the fold: the order changes once a day.
@@ -172,7 +172,7 @@ describe('what the public pages show from the figures', () => {
     const a = await createNews({ title: 'A' })
     const b = await createNews({ title: 'B' })
     await saveAnalyticsSettings({ mostRead: true })
-    await platform.publisher.flush()
+    await platform.purger.flush()
     platform.purged.length = 0
     for (const n of [1, 2]) await recordEvent(pageView(`/news/${b.id}`), reader(n), at('2026-11-24T10:00:00Z'))
     await recordEvent(pageView(`/news/${a.id}`), reader(3), at('2026-11-24T10:00:00Z'))

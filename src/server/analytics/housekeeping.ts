@@ -1,7 +1,7 @@
 import { utcDay } from '../../lib/audience/visitor-hash.ts'
 import type { ListTag } from '../../lib/cache-tags.ts'
 import { db } from '../db/client.ts'
-import { markChanged } from '../publish/outbox.ts'
+import { markChanged } from '../cdn/outbox.ts'
 import { getAnalyticsSettings } from '../repos/analytics-settings.repo.ts'
 import { featuredGear, mostReadArticles } from '../repos/audience.repo.ts'
 import { recordFinishedRun } from '../repos/scheduler-runs.repo.ts'

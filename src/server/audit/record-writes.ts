@@ -5,7 +5,7 @@ import { waitUntilOf } from '../http/netlify.ts'
 
 /**
  * How a handler describes its write for the Activity log. What the write changed on the public site
- * is not said here: the write owes its purges in its own transaction (src/server/publish/outbox.ts,
+ * is not said here: the write owes its purges in its own transaction (src/server/cdn/outbox.ts,
  * decision 0703).
  */
 export interface WriteRecord {
@@ -57,7 +57,7 @@ export const auditWrites: MiddlewareHandler = async (c, next) => {
 }
 
 /**
- * After every successful write, the purges it owed are sent (src/server/publish/outbox.ts), before
+ * After every successful write, the purges it owed are sent (src/server/cdn/outbox.ts), before
  * the answer: the owner who opens the page next sees the change. Whatever is not sent now (a refused
  * purge, a process that died here) is sent by the every-minute scheduler.
  */
@@ -67,8 +67,8 @@ export const sendOwedPurges: MiddlewareHandler = async (c, next) => {
   // Tests stand in for a process that dies between the commit and this flush.
   c.var.platform.faults?.afterCommit?.()
   try {
-    await c.var.platform.publisher.flush({ waitUntil: waitUntilOf(c) })
+    await c.var.platform.purger.flush({ waitUntil: waitUntilOf(c) })
   } catch (error) {
-    console.warn(`[publish] ${c.req.method} ${c.req.path}: the owed purges wait for the scheduler:`, error)
+    console.warn(`[purge] ${c.req.method} ${c.req.path}: the owed purges wait for the scheduler:`, error)
   }
 }

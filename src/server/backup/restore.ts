@@ -4,7 +4,7 @@ import { detectImageType } from '../blobs/image-type.ts'
 import type { BlobStores } from '../blobs/store.ts'
 import { db, StatementTimeoutError, withDeadline, type Database } from '../db/client.ts'
 import { ApiError, badRequest } from '../http/errors.ts'
-import { markChanged } from '../publish/outbox.ts'
+import { markChanged } from '../cdn/outbox.ts'
 import { EVERYTHING } from '../../lib/cache-tags.ts'
 import { withSanitizedContent } from '../repos/news.repo.ts'
 import {
@@ -106,7 +106,7 @@ export async function restoreArchive(
         if (!options.replace && (await siteHasContent(tx))) throw new ApiError(409, siteHasContentMessage)
         const names = backupTables.map(({ table }) => `"${getTableName(table)}"`).join(', ')
         await tx.execute(sql.raw(`truncate ${names}`))
-        // Every page may show restored content: the whole site is owed a purge (src/server/publish/outbox.ts).
+        // Every page may show restored content: the whole site is owed a purge (src/server/cdn/outbox.ts).
         await markChanged(tx, [EVERYTHING])
         const written = createHash('sha256')
         // One INSERT in flight while the next batch is read: the database writes as this reads.

@@ -5,7 +5,7 @@ import type { Platform } from '../platform.ts'
 import { saveSeriesSeason } from '../repos/calendar-series.repo.ts'
 import { readSync, writeSync } from '../repos/calendar-sync.repo.ts'
 import { sessionStartedBetween } from '../repos/calendar.repo.ts'
-import { markChanged } from '../publish/outbox.ts'
+import { markChanged } from '../cdn/outbox.ts'
 import { db } from '../db/client.ts'
 
 /**

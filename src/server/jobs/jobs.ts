@@ -126,9 +126,9 @@ export async function runJob(platform: Platform, jobId: number): Promise<JobRow 
       }
       await recordTaskOutcome(jobId, outcome)
     }
-    // Each task's writes owed their purges in their own transactions (src/server/publish/outbox.ts):
+    // Each task's writes owed their purges in their own transactions (src/server/cdn/outbox.ts):
     // sent now, once for the whole job.
-    await platform.publisher.flush()
+    await platform.purger.flush()
     const finished = await finishJob(jobId, 'completed')
     await finishSchedulerRunsOf(finished!)
     return finished

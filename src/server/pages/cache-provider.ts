@@ -10,7 +10,7 @@ import { cdnCacheHeaders } from '../http/cache.ts'
  *
  * In place of `cacheNetlify()` from @astrojs/netlify, which sets `max-age` without
  * `Netlify-Vary` (every `?utm_source=` a render of its own) and purges with `purgeCache`, which
- * has no time limit; purges go through the publisher's queue instead (src/server/publish).
+ * has no time limit; purges go through the purger's queue instead (src/server/cdn).
  */
 export default function netlifyCdnCache(): CacheProvider {
   return {
@@ -21,7 +21,7 @@ export default function netlifyCdnCache(): CacheProvider {
       return new Headers(cdnCacheHeaders({ tags: options.tags ?? [], query }))
     },
     invalidate() {
-      return Promise.reject(new Error('Writes purge through the publisher (src/server/publish/publisher.ts).'))
+      return Promise.reject(new Error('Writes purge through the purger (src/server/cdn/purger.ts).'))
     },
   }
 }

@@ -28,7 +28,7 @@ export async function getAccessory(id: number): Promise<Accessory | undefined> {
   return row
 }
 
-/** Owes the purge of the pages that list it (src/server/publish/outbox.ts). */
+/** Owes the purge of the pages that list it (src/server/cdn/outbox.ts). */
 export async function insertAccessory(values: NewAccessory): Promise<Accessory> {
   return db().transaction((tx) =>
     insertVersioned(tx, 'accessory', async () => {

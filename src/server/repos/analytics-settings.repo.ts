@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { EVERYTHING, type PurgeTag } from '../../lib/cache-tags.ts'
 import { db } from '../db/client.ts'
 import { analyticsSettings } from '../db/schema.ts'
-import { markChanged } from '../publish/outbox.ts'
+import { markChanged } from '../cdn/outbox.ts'
 
 /** The owner's audience settings (docs/decisions/0850, 0851). */
 export interface AnalyticsSettings {

@@ -2,7 +2,7 @@ import { and, eq, isNull, notInArray, sql } from 'drizzle-orm'
 import { UID_DOMAIN } from '../../lib/calendar.ts'
 import { db } from '../db/client.ts'
 import { calendarEvents, calendarSessions } from '../db/schema.ts'
-import { markChanged } from '../publish/outbox.ts'
+import { markChanged } from '../cdn/outbox.ts'
 
 /**
  * A series' calendar as its schedule gives it (Formula 1 from Jolpica-F1, docs/decisions/0425): its

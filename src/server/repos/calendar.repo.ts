@@ -6,7 +6,7 @@ import type { ClassifiedCar } from '../../lib/results/types.ts'
 import { db } from '../db/client.ts'
 import { calendarEvents, calendarSessions, raceSessions, standingsSets } from '../db/schema.ts'
 import type { Tx } from '../revisions/keep.ts'
-import { changing, markChanged } from '../publish/outbox.ts'
+import { changing, markChanged } from '../cdn/outbox.ts'
 
 /**
  * The race calendar (docs/decisions/0425): the owner's events of each championship and the series

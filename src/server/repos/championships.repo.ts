@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { db } from '../db/client.ts'
 import { championshipResults } from '../db/schema.ts'
-import { changing } from '../publish/outbox.ts'
+import { changing } from '../cdn/outbox.ts'
 
 export type ChampionshipResult = typeof championshipResults.$inferSelect
 export type NewChampionshipResult = typeof championshipResults.$inferInsert

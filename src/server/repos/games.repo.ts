@@ -28,7 +28,7 @@ export async function getGame(id: number): Promise<Game | undefined> {
   return row
 }
 
-/** Owes the purge of the pages that list it (src/server/publish/outbox.ts). */
+/** Owes the purge of the pages that list it (src/server/cdn/outbox.ts). */
 export async function insertGame(values: NewGame): Promise<Game> {
   return db().transaction((tx) =>
     insertVersioned(tx, 'game', async () => {

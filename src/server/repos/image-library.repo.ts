@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import { db } from '../db/client.ts'
 import { imageLibrary } from '../db/schema.ts'
-import { changing } from '../publish/outbox.ts'
+import { changing } from '../cdn/outbox.ts'
 
 export type LibraryImage = typeof imageLibrary.$inferSelect
 export type NewLibraryImage = typeof imageLibrary.$inferInsert

@@ -17,7 +17,7 @@ import { sanitizeArticleHtml } from '../../lib/sanitize-article.ts'
 import { newsSearchPattern } from '../../lib/search.ts'
 import { db } from '../db/client.ts'
 import { newsArticles, revisions } from '../db/schema.ts'
-import { markChanged, tagsOfChange } from '../publish/outbox.ts'
+import { markChanged, tagsOfChange } from '../cdn/outbox.ts'
 import {
   deleteVersioned,
   insertVersioned,

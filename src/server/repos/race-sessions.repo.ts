@@ -3,7 +3,7 @@ import type { ClassifiedCar, ParsedLap, ParsedSession } from '../../lib/results/
 import { lapDriverKey } from '../../lib/race-points.ts'
 import { db } from '../db/client.ts'
 import { raceLaps, raceSessions, standingsSets } from '../db/schema.ts'
-import { markChanged } from '../publish/outbox.ts'
+import { markChanged } from '../cdn/outbox.ts'
 import type { Tx } from '../revisions/keep.ts'
 
 /** Laps per INSERT: each column travels as one array, so a statement has 9 parameters whatever its size. */

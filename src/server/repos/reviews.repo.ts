@@ -15,7 +15,7 @@ export async function getReview(id: number): Promise<Review | undefined> {
   return row
 }
 
-/** Owes the purge of the pages that list it (src/server/publish/outbox.ts). */
+/** Owes the purge of the pages that list it (src/server/cdn/outbox.ts). */
 export async function insertReview(values: NewReview): Promise<Review> {
   return db().transaction((tx) =>
     insertVersioned(tx, 'review', async () => {

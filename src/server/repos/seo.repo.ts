@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { seoDefaults, seoPages, type SeoFields, type SeoPage } from '../../lib/seo-defaults.ts'
 import { db } from '../db/client.ts'
 import { seoSettings } from '../db/schema.ts'
-import { changing } from '../publish/outbox.ts'
+import { changing } from '../cdn/outbox.ts'
 
 export interface SeoSettings extends SeoFields {
   page: SeoPage

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { db } from '../db/client.ts'
 import { siteSettings } from '../db/schema.ts'
-import { changing } from '../publish/outbox.ts'
+import { changing } from '../cdn/outbox.ts'
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../../lib/time-zone.ts'
 
 export type SiteSetting = { key: string; value: string }

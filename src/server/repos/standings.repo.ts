@@ -14,7 +14,7 @@ import {
   type Snapshot,
   type Tx,
 } from '../revisions/keep.ts'
-import { markChanged } from '../publish/outbox.ts'
+import { markChanged } from '../cdn/outbox.ts'
 
 export interface StandingsRow {
   position: number

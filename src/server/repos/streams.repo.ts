@@ -28,7 +28,7 @@ export async function getStream(id: number): Promise<Stream | undefined> {
   return row
 }
 
-/** Owes the purge of the pages that list it (src/server/publish/outbox.ts). */
+/** Owes the purge of the pages that list it (src/server/cdn/outbox.ts). */
 export async function insertStream(values: NewStream): Promise<Stream> {
   return db().transaction((tx) =>
     insertVersioned(tx, 'stream', async () => {

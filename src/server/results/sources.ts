@@ -14,7 +14,7 @@ import {
 import { keepRevision, readVersion, type ChangeBy } from '../revisions/keep.ts'
 import { recomputeResultsTable } from './recompute.ts'
 import type { ExternalConfig } from '../external/config.ts'
-import { markChanged } from '../publish/outbox.ts'
+import { markChanged } from '../cdn/outbox.ts'
 
 export interface SourceChoice {
   championshipName: string

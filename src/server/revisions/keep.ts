@@ -9,7 +9,7 @@ import {
   type RevisionEntity,
 } from '../../lib/revisions.ts'
 import type { Database } from '../db/client.ts'
-import { markChanged, shownFieldsDiffer, tagsOfChange } from '../publish/outbox.ts'
+import { markChanged, shownFieldsDiffer, tagsOfChange } from '../cdn/outbox.ts'
 import {
   accessories,
   games,
@@ -153,7 +153,7 @@ async function pruneRevisions(tx: Tx, entity: RevisionEntity, id: number): Promi
 /**
  * The usual shape of a versioned update: lock and read the record, change it (the change sees the
  * locked record: a write that depends on it cannot race another), keep the version it replaced, and
- * owe the purge of the public answers it shows up in (src/server/publish/outbox.ts).
+ * owe the purge of the public answers it shows up in (src/server/cdn/outbox.ts).
  * Answers the changed record, or undefined when there is none (nothing is written).
  */
 export async function updateVersioned<R extends Snapshot>(

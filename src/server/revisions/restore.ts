@@ -5,7 +5,7 @@ import { longDateTime } from '../../lib/dates.ts'
 import { db } from '../db/client.ts'
 import { games, raceSessions, revisions, standingsRows, standingsSets } from '../db/schema.ts'
 import { badRequest, notFound } from '../http/errors.ts'
-import { markChanged, tagsOfChange } from '../publish/outbox.ts'
+import { markChanged, tagsOfChange } from '../cdn/outbox.ts'
 import { withSanitizedContent } from '../repos/news.repo.ts'
 import {
   keepRevision,

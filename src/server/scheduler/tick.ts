@@ -226,7 +226,7 @@ export async function runSchedulerTick(platform: Platform, now = new Date()): Pr
   }
   let purged: string[] = []
   try {
-    purged = (await platform.publisher.flush()).purged
+    purged = (await platform.purger.flush()).purged
   } catch (error) {
     console.warn('[scheduler] could not send the waiting purges:', error)
   }

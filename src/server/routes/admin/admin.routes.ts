@@ -6,7 +6,7 @@ import { waitUntilOf } from '../../http/netlify.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { intFrom } from '../../http/fields.ts'
 import { jsonBody, queryParams } from '../../http/validate.ts'
-import { getDeployBudget, getPublishStatus, requestDeploy, setDeployBudget } from '../../publish/publish.ts'
+import { getDeployBudget, getDeployStatus, requestDeploy, setDeployBudget } from '../../deploys/deploy-hook.ts'
 
 const pageQuery = z.object({
   page: z.coerce
@@ -49,8 +49,8 @@ export const adminInfoRoutes = new Hono()
    */
   .get('/publish-status', async (c) => {
     const [publishing, s, deploys] = await Promise.all([
-      c.var.platform.publisher.status(),
-      getPublishStatus(),
+      c.var.platform.purger.status(),
+      getDeployStatus(),
       getDeployBudget(c.var.platform.deploys),
     ])
     return c.json({
@@ -61,9 +61,9 @@ export const adminInfoRoutes = new Hono()
   })
   /** The System tab's 'Purge Everything': every page is rendered afresh at its next visit. */
   .post('/purge-all', async (c) => {
-    await c.var.platform.publisher.purgeEverything({ waitUntil: waitUntilOf(c) })
+    await c.var.platform.purger.purgeEverything({ waitUntil: waitUntilOf(c) })
     recordWrite(c, { entity: 'site', summary: 'Purged the whole site from the CDN' })
-    return c.json(await c.var.platform.publisher.status())
+    return c.json(await c.var.platform.purger.status())
   })
   /** The System tab's 'Rebuild Site': a production build, within the month's deploy budget. */
   .post('/rebuild', async (c) => {

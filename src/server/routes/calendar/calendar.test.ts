@@ -239,12 +239,12 @@ describe('the race calendar', () => {
     expect(await runCalendarTick(platform, new Date(now.getTime() + 60_000))).toBe(false)
     expect(jolpica.fake.requests).toHaveLength(1)
     const firstPractice = soon(12, 13)
-    await platform.publisher.flush()
+    await platform.purger.flush()
     platform.purged.length = 0
     expect(await runCalendarTick(platform, new Date(firstPractice.getTime() - 30_000))).toBe(false)
     expect(await runCalendarTick(platform, new Date(firstPractice.getTime() + 30_000))).toBe(true)
-    // Owed by the calendar's work, sent by the tick after it (src/server/publish/outbox.ts).
-    await platform.publisher.flush()
+    // Owed by the calendar's work, sent by the tick after it (src/server/cdn/outbox.ts).
+    await platform.purger.flush()
     expect(platform.purged).toEqual([['calendar']])
     // Jolpica away: the failure is kept in words for the tab, and tried again an hour later only.
     jolpica.fake.queue({ kind: 'status', status: 503 })

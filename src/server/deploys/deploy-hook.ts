@@ -4,7 +4,7 @@ import { db, type Database } from '../db/client.ts'
 import { decideDeploy, startOfMonth, type DeployDecision } from '../../lib/deploy-policy.ts'
 import { deploys, publishState } from '../db/schema.ts'
 
-export type PublishStatus = typeof publishState.$inferSelect
+export type DeployStatus = typeof publishState.$inferSelect
 
 /** The build hook behind 'Rebuild Site' (the platform's `deploys`, src/server/platform.ts). */
 export interface DeployHook {
@@ -24,24 +24,24 @@ export const deployHookFromEnv = (): DeployHook => ({
   timeoutMs: 10_000,
 })
 
-export async function getPublishStatus(): Promise<PublishStatus> {
+export async function getDeployStatus(): Promise<DeployStatus> {
   const [row] = await db().select().from(publishState).where(eq(publishState.id, 1))
   if (row) return row
   const [created] = await db().insert(publishState).values({ id: 1 }).onConflictDoNothing().returning()
-  return created ?? (await getPublishStatus())
+  return created ?? (await getDeployStatus())
 }
 
 /**
  * The owner's 'Rebuild Site' (System tab): a production build of what is pre-rendered (the admin
  * shell, the 404 page, images), within the month's deploy budget. Content changes never need one:
- * they purge the CDN (src/server/publish/publisher.ts, docs/decisions/0700). Answers what happens.
+ * they purge the CDN (src/server/cdn/purger.ts, docs/decisions/0700). Answers what happens.
  */
 export async function requestDeploy(
   hook: DeployHook,
   now = new Date(),
 ): Promise<DeployDecision | { action: 'no-hook' }> {
   if (!hook.hookUrl) return { action: 'no-hook' }
-  await getPublishStatus()
+  await getDeployStatus()
   await db()
     .update(publishState)
     .set({
@@ -112,13 +112,13 @@ async function triggerBuild(hook: DeployHook, now: Date): Promise<boolean> {
       // The call went out and may have started a build (issue 22): it counts against the budget,
       // so a second click waits like after any deploy instead of calling again at once.
       const message = `Build hook did not answer within ${hook.timeoutMs / 1000} s: the build may have started.`
-      console.warn('[publish]', message)
+      console.warn('[deploy]', message)
       await db().update(deploys).set({ error: message }).where(eq(deploys.id, deploy.id))
       await db().update(publishState).set({ lastError: message }).where(eq(publishState.id, 1))
       return true
     }
     const message = error instanceof Error ? error.message : String(error)
-    console.warn('[publish] build hook failed:', message)
+    console.warn('[deploy] build hook failed:', message)
     // No build started: the deploy costs nothing and does not count.
     await db()
       .update(deploys)
@@ -145,7 +145,7 @@ export interface DeployBudgetStatus {
 
 /** The panel's deploy figures (GET /api/admin/publish-status). */
 export async function getDeployBudget(hook: DeployHook, now = new Date()): Promise<DeployBudgetStatus> {
-  const state = await getPublishStatus()
+  const state = await getDeployStatus()
   const history = await deployHistory(now)
   const [credits] = await db()
     .select({ total: sql<number>`coalesce(sum(${deploys.credits}), 0)::int` })
@@ -166,7 +166,7 @@ export async function setDeployBudget(
   hook: DeployHook,
   values: { monthlyDeployBudget: number; creditsPerDeploy: number },
 ) {
-  await getPublishStatus()
+  await getDeployStatus()
   await db()
     .update(publishState)
     .set({ ...values, updatedAt: new Date() })
@@ -179,7 +179,7 @@ export async function setDeployBudget(
  * Edits that arrive from now on (requested_at after build_started_at) are not in this build.
  */
 export async function markBuildStarted(now = new Date()): Promise<void> {
-  await getPublishStatus()
+  await getDeployStatus()
   await db()
     .update(publishState)
     .set({ status: 'building', buildStartedAt: now, updatedAt: now })
@@ -194,7 +194,7 @@ export async function markBuildStarted(now = new Date()): Promise<void> {
  * the next edit (or one made during the failed build) builds again.
  */
 export async function markBuildFinished(error: string | null, now = new Date()): Promise<void> {
-  const state = await getPublishStatus()
+  const state = await getDeployStatus()
   const newer = state.requestedAt && state.buildStartedAt && state.requestedAt > state.buildStartedAt
   await db()
     .update(publishState)

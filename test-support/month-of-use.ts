@@ -1,10 +1,10 @@
 /**
- * A month of a site owner's typical use against the real publish code path (the publisher's queue
+ * A month of a site owner's typical use against the real purge code path (the purger's queue
  * in a real database, its purges sent to Netlify's purge API as the CDN stand-in of `npm start`
  * answers it, rate limit included, and its re-warming through that stand-in), on a simulated clock.
  * It counts what a content change costs now that pages are rendered on demand and kept at the CDN
  * (docs/decisions/0700): deploys (none), purges, and renders. Used by `npm run bench:deploys` (prints
- * the figures) and src/server/publish/publish-month.test.ts.
+ * the figures) and src/server/deploys/deploy-budget.test.ts.
  */
 import { pageTags } from '../src/lib/cache-tags.ts'
 import { CdnCache, PurgeApi } from '@simracing/local-platform'
@@ -16,8 +16,8 @@ import { db } from '../src/server/db/client.ts'
 import { purges } from '../src/server/db/schema.ts'
 import { cdnCacheHeaders } from '../src/server/http/cache.ts'
 import { servicesFromEnv } from '../src/server/platform.ts'
-import { netlifyPurge } from '../src/server/publish/purge-client.ts'
-import { createPublisher } from '../src/server/publish/publisher.ts'
+import { netlifyPurge } from '../src/server/cdn/purge-client.ts'
+import { createPurger } from '../src/server/cdn/purger.ts'
 import {
   createAccessory,
   createGame,
@@ -128,7 +128,7 @@ export async function simulateMonth(use: MonthOfUse = typicalMonth): Promise<Mon
     if (new URL(request.url).pathname === '/api/v1/purge') return api.handle(request)
     return cdn.handle(request, origin)
   }
-  const publisher = createPublisher({
+  const purger = createPurger({
     purge: netlifyPurge({ apiUrl: 'http://netlify.test', ...auth }, fetchThroughCdn),
     siteUrl: 'http://site.test',
     fetch: fetchThroughCdn,
@@ -141,7 +141,7 @@ export async function simulateMonth(use: MonthOfUse = typicalMonth): Promise<Mon
   const services = servicesFromEnv()
   const app = createApp({
     ...services,
-    publisher,
+    purger,
     deploys: { ...services.deploys, hookUrl: hook.url, debounceMs: 60_000 },
   })
   const cookie = `${SESSION_COOKIE}=${(await createSession('publish simulation')).id}`
@@ -197,8 +197,8 @@ export async function simulateMonth(use: MonthOfUse = typicalMonth): Promise<Mon
   let longestWait = 0
   let waitingSince: number | null = null
   const settle = async () => {
-    await publisher.idle()
-    const { waiting } = await publisher.status()
+    await purger.idle()
+    const { waiting } = await purger.status()
     if (waiting.length === 0 && waitingSince !== null) {
       longestWait = Math.max(longestWait, clock - waitingSince)
       waitingSince = null
@@ -224,13 +224,13 @@ export async function simulateMonth(use: MonthOfUse = typicalMonth): Promise<Mon
       // steps of the clock as it takes.
       for (let step = 0; waitingSince !== null && step < 12; step++) {
         clock += 5_000
-        await publisher.flush()
+        await purger.flush()
         await settle()
       }
     }
     clock = t + use.tickMinutes * minute
     if (waitingSince !== null) {
-      await publisher.flush()
+      await purger.flush()
       await settle()
     }
   }

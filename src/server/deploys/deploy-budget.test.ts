@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { patience } from '../../../tests/helpers/patience.ts'
-import { simulateMonth, typicalMonth } from '../../../test-support/publish-simulation.ts'
+import { simulateMonth, typicalMonth } from '../../../test-support/month-of-use.ts'
 import { startFakeBuildHook, type FakeBuildHook } from '../../../fakes/build-hook.ts'
 import { appWith, type Send } from '../../../tests/helpers/app.ts'
 import { adminCookie } from '../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../tests/helpers/db.ts'
-import { deployHookFromEnv, requestDeploy, type DeployHook } from './publish.ts'
+import { deployHookFromEnv, requestDeploy, type DeployHook } from './deploy-hook.ts'
 
 /**
  * Production deploys cost credits (15 each on Netlify's credit plans; the free plan's 300 a month

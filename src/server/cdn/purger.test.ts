@@ -10,14 +10,14 @@ import { netlifyPurge } from './purge-client.ts'
 
 /**
  * Publishing is a CDN purge (docs/decisions/0700): a write names the tags it changed, and the
- * publisher sends them to Netlify's purge API (a fake on 127.0.0.1 here) before the write answers,
+ * purger sends them to Netlify's purge API (a fake on 127.0.0.1 here) before the write answers,
  * then visits the pages again. A purge the API refuses is retried, shown, and never dropped.
  */
 let api: FakeNetlifyApi
 let platform: TestPlatform
 let app: ReturnType<typeof createApp>
 let cookie: string
-/** The publisher's clock runs `offset` ms ahead of the real one: a test moves it instead of waiting. */
+/** The purger's clock runs `offset` ms ahead of the real one: a test moves it instead of waiting. */
 let offset = 0
 const auth = { siteId: 'site-under-test', token: 'purge-token' }
 
@@ -44,7 +44,7 @@ beforeEach(async () => {
   app = createApp(platform)
   cookie = await adminCookie()
 })
-afterEach(() => platform.publisher.idle())
+afterEach(() => platform.purger.idle())
 
 const send = async (method: string, path: string, body?: unknown) =>
   app.request(path, {
@@ -64,7 +64,7 @@ describe('a write', () => {
     expect(api.purges).toEqual([
       { site_id: auth.siteId, cache_tags: ['news', `news:${article.id}`], authorization: `Bearer ${auth.token}` },
     ])
-    await platform.publisher.idle()
+    await platform.purger.idle()
     expect(platform.rewarmed).toEqual(
       expect.arrayContaining([`/news/${article.id}`, '/news', '/', '/rss.xml', '/sitemap.xml', '/news/page/2']),
     )
@@ -130,10 +130,10 @@ describe('a purge the API refuses', () => {
     })
     // Not before the API's Retry-After.
     offset = 20_000
-    await platform.publisher.flush()
+    await platform.purger.flush()
     expect(api.purges).toHaveLength(1)
     offset = 31_000
-    expect((await platform.publisher.flush()).purged.sort()).toEqual(['news', `news:${article.id}`])
+    expect((await platform.purger.flush()).purged.sort()).toEqual(['news', `news:${article.id}`])
     expect(tagsSent()).toEqual([
       ['news', `news:${article.id}`],
       ['news', `news:${article.id}`],
@@ -146,7 +146,7 @@ describe('a purge the API refuses', () => {
     const res = await send('POST', '/api/accessories', { name: 'Wheel', purchaseUrl: 'https://shop.example/wheel' })
     expect(res.status).toBe(201)
     offset = 6_000
-    await platform.publisher.flush()
+    await platform.purger.flush()
     expect((await status()).waiting).toEqual([
       expect.objectContaining({ tag: 'accessories', attempts: 2, lastError: 'The purge API answered 503.' }),
     ])
@@ -178,7 +178,7 @@ describe('the queue', () => {
     expect(second.status).toBe(200)
     expect((await first).status).toBe(200)
     offset = 10_000
-    await platform.publisher.flush()
+    await platform.purger.flush()
     expect((await status()).waiting).toEqual([])
     // The hung one, and the tags once more after it: the second title is never left behind.
     expect(tagsSent().at(-1)).toEqual(['news', `news:${article.id}`])
@@ -189,7 +189,7 @@ describe('the queue', () => {
     expect((await send('POST', '/api/admin/games', { title: 'Game' })).status).toBe(201)
     offset = 6_000
     const other = makePlatform()
-    await Promise.all([platform.publisher.flush(), other.publisher.flush(), platform.publisher.flush()])
+    await Promise.all([platform.purger.flush(), other.purger.flush(), platform.purger.flush()])
     expect(tagsSent()).toEqual([['games'], ['games']])
   })
 
@@ -197,7 +197,7 @@ describe('the queue', () => {
     const res = await send('POST', '/api/admin/purge-all')
     expect(res.status).toBe(200)
     expect(api.purges).toEqual([{ site_id: auth.siteId, authorization: `Bearer ${auth.token}` }])
-    await platform.publisher.idle()
+    await platform.purger.idle()
     expect(platform.rewarmed).toEqual(expect.arrayContaining(['/', '/games', '/news', '/reviews', '/rss.xml']))
   })
 })

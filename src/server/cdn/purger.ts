@@ -9,25 +9,25 @@ import { MAX_TAGS_PER_PURGE, PurgeError, type PurgeFn } from './purge-client.ts'
 /**
  * How a content change reaches visitors (docs/decisions/0700, 0703): the pages are kept at the CDN
  * until their content changes; a write owes the purge of the cache tags it changed, in its own
- * transaction (the outbox `purge_queue`, src/server/publish/outbox.ts), and the publisher sends
+ * transaction (the outbox `purge_queue`, src/server/cdn/outbox.ts), and the purger sends
  * them and visits the affected pages again so that the next visitor is served from the CDN. No deploy.
  *
  * The API sends the queue after every write, before it answers, so the owner who opens the page
  * next sees the change; the every-minute scheduler sends whatever a crash, a script or a refusal
  * left. Netlify allows two purges per tag (and per site for a whole-site purge) per 5 s: the
- * publisher paces itself within that (a tag purged twice lately waits for its window, then goes with
+ * purger paces itself within that (a tag purged twice lately waits for its window, then goes with
  * the others in one call) and takes a 429 as pacing, not as an error. A purge that failed stays
  * queued with its next attempt: retried in the background after a short wait, and by the scheduler
  * after that. Every call is in the `purges` ledger the System tab reads.
  */
-export interface Publisher {
+export interface Purger {
   /** The owner's 'Purge Everything': the whole site, then the pages visitors see first. */
   purgeEverything(options?: BackgroundOptions): Promise<void>
   /** Sends every queued purge that is due, within the rate limit (after a write, the scheduler's minute, a wait). */
   flush(options?: BackgroundOptions): Promise<FlushReport>
   /** The System tab's figures: purges this month, what waits and why. */
-  status(): Promise<PublishingStatus>
-  /** Resolves when the background work this publisher started (retries, re-warming) has ended. */
+  status(): Promise<PurgeStatus>
+  /** Resolves when the background work this purger started (retries, re-warming) has ended. */
   idle(): Promise<void>
 }
 
@@ -41,7 +41,7 @@ export interface FlushReport {
   failed: string[]
 }
 
-export interface PublishingStatus {
+export interface PurgeStatus {
   /** 'live' when nothing waits to be purged; 'pending' while a purge waits or is being retried. */
   state: 'live' | 'pending'
   purgesThisMonth: number
@@ -56,8 +56,8 @@ export interface PublishingStatus {
   cdnConfigured: boolean
 }
 
-export interface PublisherOptions {
-  /** Netlify's purge API for this site (src/server/publish/purge-client.ts); undefined: no CDN. */
+export interface PurgerOptions {
+  /** Netlify's purge API for this site (src/server/cdn/purge-client.ts); undefined: no CDN. */
   purge: PurgeFn | undefined
   /** The site's public address: the pages are visited again there, through the CDN. */
   siteUrl: string
@@ -85,14 +85,14 @@ const TOO_MANY = 429
 const REWARM_CONCURRENCY = 3
 const REWARM_TIMEOUT_MS = 15_000
 
-export function createPublisher(options: PublisherOptions): Publisher {
+export function createPurger(options: PurgerOptions): Purger {
   const now = options.now ?? (() => new Date())
   const fetchImpl = options.fetch ?? fetch
   const maxBackgroundWaitMs = options.maxBackgroundWaitMs ?? 20_000
   const background = new Set<Promise<unknown>>()
 
   function inBackground(work: () => Promise<unknown>, opts: BackgroundOptions | undefined) {
-    const promise = work().catch((error: unknown) => console.warn('[publish] background work failed:', error))
+    const promise = work().catch((error: unknown) => console.warn('[purge] background work failed:', error))
     background.add(promise)
     void promise.finally(() => background.delete(promise))
     opts?.waitUntil?.(promise)
@@ -212,7 +212,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
   async function flush(opts?: BackgroundOptions): Promise<FlushReport> {
     const report: FlushReport = { purged: [], failed: [] }
     const purge = options.purge
-    // Without a CDN (a script, a test) the queue is left for the site's own publisher to send.
+    // Without a CDN (a script, a test) the queue is left for the site's own purger to send.
     if (!purge) return report
     const at = now()
     const claimedAll = await claim(at)

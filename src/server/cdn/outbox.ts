@@ -7,7 +7,7 @@ import { purgeQueue } from '../db/schema.ts'
 /** The database or a transaction on it: a write names its tags in the transaction that writes. */
 
 /**
- * A tag just owed is due at once, whatever the clock of the publisher that sends it (a test's or a
+ * A tag just owed is due at once, whatever the clock of the purger that sends it (a test's or a
  * simulation's may be another than the writer's): its next attempt is the epoch until a refusal or
  * the rate limit sets a real one.
  */
@@ -17,7 +17,7 @@ type Executor = Pick<Database, 'insert'>
 /**
  * The purge outbox (decision 0703): a write inserts the cache tags it changed into `purge_queue`
  * inside its own transaction, so a change cannot be committed without its purge being owed; the
- * publisher sends the queue after the commit (src/server/publish/publisher.ts), and the every-minute
+ * purger sends the queue after the commit (src/server/cdn/purger.ts), and the every-minute
  * scheduler sends whatever a crash, a script or a refused purge left. One call, where the write is.
  */
 export async function markChanged(tx: Executor, tags: readonly PurgeTag[], at = new Date()): Promise<void> {

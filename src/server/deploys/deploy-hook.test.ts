@@ -4,7 +4,13 @@ import { createNews } from '../demo/factories.ts'
 import { appWith, type Send } from '../../../tests/helpers/app.ts'
 import { adminCookie } from '../../../tests/helpers/auth.ts'
 import { givenUnlimitedDeploys, resetDatabase } from '../../../tests/helpers/db.ts'
-import { deployHookFromEnv, getPublishStatus, markBuildFinished, markBuildStarted, type DeployHook } from './publish.ts'
+import {
+  deployHookFromEnv,
+  getDeployStatus,
+  markBuildFinished,
+  markBuildStarted,
+  type DeployHook,
+} from './deploy-hook.ts'
 
 /**
  * Deploys are for code (docs/decisions/0700): content changes purge the CDN and never call the
@@ -43,7 +49,7 @@ beforeEach(async () => {
   send = siteWith()
 })
 
-const publishStatus = async (cookie: string) => (await send('GET', '/api/admin/publish-status', { cookie })).body
+const panelStatus = async (cookie: string) => (await send('GET', '/api/admin/publish-status', { cookie })).body
 
 describe('content changes', () => {
   it('never call the build hook', async () => {
@@ -61,7 +67,7 @@ describe('content changes', () => {
       ).status,
     ).toBe(201)
     expect(hookCalls).toEqual([])
-    expect((await publishStatus(cookie)).deploys).toMatchObject({ deploysThisMonth: 0, creditsThisMonth: 0 })
+    expect((await panelStatus(cookie)).deploys).toMatchObject({ deploysThisMonth: 0, creditsThisMonth: 0 })
   })
 })
 
@@ -73,12 +79,12 @@ describe("the owner's 'Rebuild Site'", () => {
     expect(res.body.decision).toEqual({ action: 'deploy' })
     expect(hookCalls).toHaveLength(1)
     expect(hookCalls[0]).toContain('trigger_title=')
-    expect((await publishStatus(cookie)).deploys).toMatchObject({ deploysThisMonth: 1, creditsThisMonth: 15 })
-    expect((await getPublishStatus()).status).toBe('pending')
+    expect((await panelStatus(cookie)).deploys).toMatchObject({ deploysThisMonth: 1, creditsThisMonth: 15 })
+    expect((await getDeployStatus()).status).toBe('pending')
     await markBuildStarted()
-    expect((await publishStatus(cookie)).build.status).toBe('building')
+    expect((await panelStatus(cookie)).build.status).toBe('building')
     await markBuildFinished(null)
-    expect((await publishStatus(cookie)).build).toMatchObject({ status: 'live', lastError: null })
+    expect((await panelStatus(cookie)).build).toMatchObject({ status: 'live', lastError: null })
   })
 
   it('makes one hook call for clicks within the debounce window, and says when the next may run', async () => {
@@ -93,7 +99,7 @@ describe("the owner's 'Rebuild Site'", () => {
     const cookie = await adminCookie()
     const res = await send('POST', '/api/admin/rebuild', { cookie })
     expect(res.status).toBe(200)
-    const status = await publishStatus(cookie)
+    const status = await panelStatus(cookie)
     expect(status.build.lastError).toMatch(/Build hook failed/)
     expect(status.deploys).toMatchObject({ deploysThisMonth: 0, creditsThisMonth: 0 })
   })
@@ -103,12 +109,12 @@ describe("the owner's 'Rebuild Site'", () => {
     await send('POST', '/api/admin/rebuild', { cookie })
     await markBuildStarted()
     await markBuildFinished('The Netlify deploy failed.')
-    expect((await publishStatus(cookie)).build).toMatchObject({
+    expect((await panelStatus(cookie)).build).toMatchObject({
       status: 'pending',
       lastError: 'The Netlify deploy failed.',
     })
     await markBuildStarted()
     await markBuildFinished(null)
-    expect((await publishStatus(cookie)).build).toMatchObject({ status: 'live', lastError: null })
+    expect((await panelStatus(cookie)).build).toMatchObject({ status: 'live', lastError: null })
   })
 })

@@ -10,7 +10,7 @@ import { db } from '../db/client.ts'
 import { auditLog, games, newsArticles, purgeQueue } from '../db/schema.ts'
 import { updateGame } from '../repos/games.repo.ts'
 import { runSchedulerTick } from '../scheduler/tick.ts'
-import { PURGE_WINDOW_MS } from './publisher.ts'
+import { PURGE_WINDOW_MS } from './purger.ts'
 
 /**
  * The purge outbox (decision 0703): a write owes the purge of what it changed in its own
@@ -19,7 +19,7 @@ import { PURGE_WINDOW_MS } from './publisher.ts'
  */
 let platform: TestPlatform
 let cookie: string
-/** The publisher's clock runs `offset` ms ahead of the real one. */
+/** The purger's clock runs `offset` ms ahead of the real one. */
 let offset = 0
 
 const appWith = (faults?: TestPlatform['faults']) => {
@@ -40,7 +40,7 @@ beforeEach(async () => {
   offset = 0
   cookie = await adminCookie()
 })
-afterEach(() => platform?.publisher.idle())
+afterEach(() => platform?.purger.idle())
 
 describe('the purge outbox', () => {
   it('keeps the purge of a write whose process died between its commit and the purge, and the scheduler sends it', async () => {
@@ -82,7 +82,7 @@ describe('the purge outbox', () => {
   it('owes the purge of a write made outside the API, which the site sends at its next tick', async () => {
     const game = await createGame()
     appWith()
-    // A script's write: no app, no publisher, no purge token.
+    // A script's write: no app, no purger, no purge token.
     await updateGame(game.id, { title: 'Renamed by a script' })
     expect(await owed()).toEqual(['games'])
     expect(platform.purged).toEqual([])
@@ -118,13 +118,13 @@ describe('the purge outbox', () => {
       ['news', `news:${article.id}`],
       ['news', `news:${article.id}`],
     ])
-    const waiting = (await platform.publisher.status()).waiting
+    const waiting = (await platform.purger.status()).waiting
     expect(waiting.map((w) => w.tag).sort()).toEqual(['news', `news:${article.id}`])
     expect(waiting.every((w) => !w.failing && w.lastError === null)).toBe(true)
     // Once the window has passed, one purge takes the last take.
     offset = PURGE_WINDOW_MS + 100
-    await platform.publisher.flush()
+    await platform.purger.flush()
     expect(sentTags()).toHaveLength(3)
-    expect((await platform.publisher.status()).state).toBe('live')
+    expect((await platform.purger.status()).state).toBe('live')
   })
 })
