@@ -66,7 +66,7 @@ export function useNewsPages(
       const page = await fetchNewsPage(next, 0, limit)
       if (call !== latest.current) return
       const items = page.rows.map(toCard)
-      // Usually nothing changed since the build: keep the state (and the pages loaded meanwhile
+      // Usually nothing changed since the page was rendered: keep the state (and the pages loaded meanwhile
       // after these first cards), and React renders nothing again.
       setState((previous) =>
         previous.status === 'ready' &&
