@@ -27,6 +27,9 @@ const ArticleEditor = memo(function ArticleEditor({ value, onChange, labelId }: 
     extensions: articleExtensions,
     content: value,
     immediatelyRender: true,
+    // Its rules are in src/styles/admin.css: a <style> element added at run time is refused by the
+    // page's Content-Security-Policy (decision 0101), and the editor then lacked white-space: pre-wrap.
+    injectCSS: false,
     shouldRerenderOnTransaction: false,
     editorProps: {
       attributes: {
