@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { mergeFromStore, storeFieldsAfterEdit, storeOffers, takeFromStore, type GameStoreState } from './game-store.ts'
+import {
+  mergeFromStore,
+  restoredStoreState,
+  storeFieldsAfterEdit,
+  storeOffers,
+  takeFromStore,
+  type GameStoreState,
+} from './game-store.ts'
 
 const iracing = (o: Partial<GameStoreState> = {}): GameStoreState => ({
   price: 'Subscription from $13/month',
@@ -64,5 +71,37 @@ describe('storeOffers and takeFromStore', () => {
     const game = iracing({ storeFields: ['imageUrl'], storeValues: store })
     expect(takeFromStore(game, 'price')).toEqual({ value: '$29.99', storeFields: ['price', 'imageUrl'] })
     expect(takeFromStore(iracing(), 'price')).toBeUndefined()
+  })
+})
+
+describe('restoredStoreState (a version restore, issue 36)', () => {
+  const latest = { price: '$29.99', description: 'The store page.', imageUrl: 'https://cdn.example/header.jpg' }
+
+  it("brings the version's words back, keeps what the store said, and a blank picture takes the store's", () => {
+    const version = { price: 'Free to play', description: 'Ours.', imageUrl: '', storeFields: [] }
+    const restored = restoredStoreState(version, latest)
+    expect(restored).toEqual({
+      values: { imageUrl: 'https://cdn.example/header.jpg' },
+      storeFields: ['imageUrl'],
+      storeValues: latest,
+    })
+    // The store's other values are offered beside the owner's again.
+    const after = {
+      ...version,
+      ...restored.values,
+      storeFields: restored.storeFields,
+      storeValues: restored.storeValues,
+    }
+    expect(storeOffers(after).map((o) => o.field)).toEqual(['price', 'description'])
+  })
+
+  it("a field that followed the store then follows it again, at the store's last value", () => {
+    const version = { price: '$39.99', description: 'Ours.', imageUrl: 'x.jpg', storeFields: ['price'] }
+    expect(restoredStoreState(version, latest)).toMatchObject({ values: { price: '$29.99' }, storeFields: ['price'] })
+  })
+
+  it('before any refresh there is nothing to keep', () => {
+    const version = { price: '', description: 'Ours.', imageUrl: '', storeFields: [] }
+    expect(restoredStoreState(version, null)).toEqual({ values: {}, storeFields: [], storeValues: null })
   })
 })

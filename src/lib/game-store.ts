@@ -73,3 +73,24 @@ export const storeFieldWords: Record<StoreField, string> = {
   description: 'description',
   imageUrl: 'picture',
 }
+
+/**
+ * A game's store fields when an older version is restored (issue 36): the version's own words come
+ * back, and which fields followed the store then; what the store said last (`storeValues`, read by
+ * the latest refresh) stays, and a field that followed the store (or was blank) takes it at once,
+ * as the next refresh would. So a restore never hides the store's offers or blanks a picture the
+ * store filled.
+ */
+export function restoredStoreState(
+  version: GameStoreState,
+  latest: StoreValues | null | undefined,
+): { values: StoreValues; storeFields: StoreField[]; storeValues: StoreValues | null } {
+  if (!latest)
+    return {
+      values: {},
+      storeFields: storeFieldNames.filter((f) => version.storeFields.includes(f)),
+      storeValues: null,
+    }
+  const merged = mergeFromStore(version, latest)
+  return { values: merged.values, storeFields: merged.storeFields, storeValues: merged.storeValues }
+}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { actorOfFeature, changedFields, fieldLabel, shortOldValue, versionName } from './revisions.ts'
+import {
+  actorNames,
+  actorOfFeature,
+  auditActor,
+  changedFields,
+  fieldLabel,
+  shortOldValue,
+  versionName,
+} from './revisions.ts'
 
 describe('changedFields', () => {
   it('names the content fields that differ, in the record order', () => {
@@ -53,5 +61,13 @@ describe('the history texts', () => {
     expect(actorOfFeature('scheduler-test')).toBe('scheduler')
     expect(actorOfFeature('standings')).toBe('ai')
     expect(actorOfFeature('image')).toBe('ai')
+  })
+})
+
+describe("the Activity log's Who", () => {
+  it("names the scheduler's own tick 'Scheduler', and any call the owner made 'Admin'", () => {
+    expect(actorNames[auditActor({ method: 'TICK' })]).toBe('Scheduler')
+    expect(actorNames[auditActor({ method: 'PUT' })]).toBe('Admin')
+    expect(actorNames[auditActor({ method: 'POST' })]).toBe('Admin')
   })
 })

@@ -29,17 +29,22 @@ export const DELETED_LIST_DAYS = 30
  * (whether a stream is live, its viewers, when it was read, what the Steam store says and which
  * fields follow it). Versions of those alone would push the owner's edits out of the 50 kept.
  */
+/**
+ * What a refresh read from a platform (a stream's live state and viewers, what the Steam store said,
+ * when it was read): a version restore writes the owner's fields back and keeps these as they are
+ * now (issue 36: a restore had dropped the store's offers until the next refresh). Which fields
+ * follow the store (`storeFields`) is the owner's choice ("Use the store's", an edit): restored.
+ */
+export const readByRefresh = ['refreshedAt', 'isLive', 'viewerCount', 'storeValues'] as const
+
 const bookkeeping = new Set([
   'id',
   'createdAt',
   'updatedAt',
   'displayOrder',
   'searchText',
-  'refreshedAt',
-  'isLive',
-  'viewerCount',
   'storeFields',
-  'storeValues',
+  ...readByRefresh,
 ])
 
 const asJson = (value: unknown) => JSON.stringify(value ?? null)
@@ -83,4 +88,12 @@ export function versionName(entity: RevisionEntity, snapshot: Record<string, unk
 /** A refresh started by the scheduler is the scheduler's; one the owner started is the AI's. */
 export function actorOfFeature(feature: string): RevisionActor {
   return feature.startsWith('schedule') ? 'scheduler' : 'ai'
+}
+
+/** The Activity log's method for what the every-minute scheduler did by itself (it has no HTTP call). */
+export const SCHEDULER_AUDIT_METHOD = 'TICK'
+
+/** Who made a change the Activity log lists: the scheduler's own tick, else the owner (issue 36). */
+export function auditActor(entry: { method: string }): RevisionActor {
+  return entry.method === SCHEDULER_AUDIT_METHOD ? 'scheduler' : 'admin'
 }

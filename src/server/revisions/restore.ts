@@ -1,12 +1,13 @@
 import { and, eq, getTableColumns, inArray, isNull, notInArray, or } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
-import { changedFields, versionName, type RevisionEntity } from '../../lib/revisions.ts'
-import { longDateTime } from '../../lib/dates.ts'
+import { restoredStoreState, type StoreValues } from '../../lib/game-store.ts'
+import { changedFields, readByRefresh, versionName, type RevisionEntity } from '../../lib/revisions.ts'
 import { db } from '../db/client.ts'
 import { games, raceSessions, revisions, standingsRows, standingsSets } from '../db/schema.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import { markChanged, tagsOfChange } from '../cdn/outbox.ts'
 import { withSanitizedContent } from '../repos/news.repo.ts'
+import { ownerTime } from '../repos/site-settings.repo.ts'
 import {
   keepRevision,
   readVersion,
@@ -33,15 +34,39 @@ function valuesOf(columns: Record<string, PgColumn>, snapshot: Snapshot, skip: S
 
 /**
  * A record that still exists keeps its id, creation time and place in the list (the order is
- * arranged by move/reorder, not versioned); a deleted one comes back with all of them.
+ * arranged by move/reorder, not versioned), and what a refresh last read (a stream's live state, the
+ * store's offers: src/lib/revisions.ts `readByRefresh`); a deleted one comes back with all of them.
  */
-const keptWhenPresent = new Set(['id', 'createdAt', 'displayOrder'])
+const keptWhenPresent = new Set<string>(['id', 'createdAt', 'displayOrder', ...readByRefresh])
 
-async function writeRow(tx: Tx, entity: RowEntity, id: number, snapshot: Snapshot, exists: boolean): Promise<void> {
+/** A game's store fields: the version's words and choices, with what the store said last (src/lib/game-store.ts). */
+function gameStoreValues(values: Record<string, unknown>, current: Snapshot): Record<string, unknown> {
+  const text = (v: unknown) => (typeof v === 'string' ? v : '')
+  const restored = restoredStoreState(
+    {
+      price: text(values.price),
+      description: text(values.description),
+      imageUrl: text(values.imageUrl),
+      storeFields: Array.isArray(values.storeFields) ? (values.storeFields as string[]) : [],
+    },
+    current.storeValues as StoreValues | null | undefined,
+  )
+  return { ...restored.values, storeFields: restored.storeFields, storeValues: restored.storeValues }
+}
+
+async function writeRow(
+  tx: Tx,
+  entity: RowEntity,
+  id: number,
+  snapshot: Snapshot,
+  current: Snapshot | undefined,
+): Promise<void> {
   const table = versionedTables[entity] as PgTable & { id: PgColumn }
+  const exists = current !== undefined
   const stored = valuesOf(storedColumns(versionedTables[entity]), snapshot, exists ? keptWhenPresent : new Set())
   // A snapshot is stored JSON (a backup may have brought it): an article's HTML is written sanitized.
   const values = entity === 'news' ? withSanitizedContent(stored) : stored
+  if (entity === 'game' && current) Object.assign(values, gameStoreValues(values, current))
   values.updatedAt = new Date()
   if (entity === 'review' && typeof values.gameId === 'number') {
     // The reviewed game may be gone since: the review comes back without its link, as its delete would leave it.
@@ -115,7 +140,8 @@ export async function restoreRevision(revisionId: number): Promise<Restored> {
     const snapshot = version.snapshot
     if (Object.keys(snapshot).length === 0) throw badRequest(nothingToRestore)
     const current = await readVersion(tx, entity, id)
-    const when = longDateTime(version.createdAt)
+    // In the owner's words and zone: the History shows this summary.
+    const when = (await ownerTime(tx)).long(version.createdAt)
     if (current && changedFields(current, snapshot).length === 0)
       return { entity, id, name: versionName(entity, current), record: current }
     await keepRevision(tx, {
@@ -127,7 +153,7 @@ export async function restoreRevision(revisionId: number): Promise<Restored> {
       by: { summary: current ? `Restored the version of ${when}` : `Restored after deletion (version of ${when})` },
     })
     if (entity === 'standings') await writeStandings(tx, id, snapshot, Boolean(current))
-    else await writeRow(tx, entity, id, snapshot, Boolean(current))
+    else await writeRow(tx, entity, id, snapshot, current ?? undefined)
     const record = (await readVersion(tx, entity, id))!
     await markChanged(tx, tagsOfChange(entity, id, current, record))
     return { entity, id, name: versionName(entity, record), record }

@@ -366,6 +366,67 @@ describe('POST /api/admin/refresh-games', () => {
     ).toBe(404)
   })
 
+  it("a version restore brings the owner's words back and keeps what the store said (issue 36)", async () => {
+    h.fake.setSteamApp(266410, { name: 'iRacing', price: '$29.99', description: 'The store page of iRacing.' })
+    const game = await createGame({
+      title: 'iRacing',
+      price: 'Subscription from $13/month',
+      description: 'The subscription-based online racing service.',
+      imageUrl: '',
+      websiteUrl: 'https://store.steampowered.com/app/266410/iRacing/',
+    })
+    const edited = await send('PUT', `/api/admin/games/${game.id}`, {
+      cookie,
+      body: { title: 'iRacing', description: 'A typo in the new words.' },
+    })
+    expect(edited.status).toBe(200)
+    // The version from before the edit, and before the store was ever read.
+    const [version] = (await send('GET', `/api/admin/revisions/game/${game.id}`, { cookie })).body
+    await refresh('games')
+    const read = await getGame(game.id)
+    expect(read?.storeValues).toMatchObject({ price: '$29.99' })
+
+    expect((await send('POST', `/api/admin/revisions/${version.id}/restore`, { cookie })).status).toBe(200)
+
+    const restored = await getGame(game.id)
+    // The owner's words are back; the store's three values stay, and its picture in the blank field.
+    expect(restored).toMatchObject({
+      price: 'Subscription from $13/month',
+      description: 'The subscription-based online racing service.',
+      imageUrl: read!.imageUrl,
+      storeFields: ['imageUrl'],
+      storeValues: read!.storeValues,
+      refreshedAt: read!.refreshedAt,
+    })
+    const listed = (await send('GET', '/api/admin/games', { cookie })).body as { id: number; storeValues: unknown }[]
+    expect(listed.find((g) => g.id === game.id)?.storeValues).toEqual({
+      price: '$29.99',
+      description: 'The store page of iRacing.',
+      imageUrl: read!.imageUrl,
+    })
+  })
+
+  it('a version restore keeps a live stream live, with its viewers (issue 36)', async () => {
+    h.fake.setTwitchChannel('fastlapfred', { live: true, title: 'Practice', viewers: 321 })
+    const stream = await createStream({
+      title: 'Our title',
+      streamUrl: 'https://www.twitch.tv/FastLapFred',
+      isLive: false,
+    })
+    const edited = await send('PUT', `/api/streams/${stream.id}`, {
+      cookie,
+      body: { title: 'A typo', streamUrl: 'https://www.twitch.tv/FastLapFred' },
+    })
+    expect(edited.status).toBe(200)
+    await refresh('streams')
+    expect(await getStream(stream.id)).toMatchObject({ title: 'A typo', isLive: true, viewerCount: 321 })
+    const [version] = (await send('GET', `/api/admin/revisions/stream/${stream.id}`, { cookie })).body
+
+    expect((await send('POST', `/api/admin/revisions/${version.id}/restore`, { cookie })).status).toBe(200)
+
+    expect(await getStream(stream.id)).toMatchObject({ title: 'Our title', isLive: true, viewerCount: 321 })
+  })
+
   it('needs no key: Steam is asked even with no stream keys set', async () => {
     await createGame({ steamUrl: 'https://store.steampowered.com/app/8/' })
     const noStreamKeys = sendWith({ twitch: { clientId: undefined }, youtube: { apiKey: undefined } })
