@@ -125,25 +125,27 @@ test('a draft without an image: the default picture, Preview as the public page 
   await fillArticle(page, title, 'Esports')
   await page.getByRole('button', { name: 'Save as Draft' }).click()
   await expectToast(page, 'Draft Saved')
-  const draft = drafts(page).getByRole('listitem').filter({ hasText: title })
-  await expect(draft).toBeVisible()
+  await expect(row(page, title)).toContainText('Draft')
+  // The owner's own draft is in the list, not a second time under 'Drafts to Review' (AI drafts; issue 36).
+  await expect(drafts(page)).toContainText('Drafts the AI wrote')
+  await expect(drafts(page).getByRole('listitem').filter({ hasText: title })).toHaveCount(0)
   expect((await request.get(`/api/news/${(await adminArticle(request, title)).id}`)).status()).toBe(404)
 
   // The preview shows the category's default picture (Esports: the red group), never 'Image Not Found'.
-  await draft.getByRole('button', { name: `Preview ${title}` }).click()
+  await rowAction(page, title, 'Preview')
   const preview = page.getByRole('dialog', { name: title })
   expect((await shown(preview.getByRole('article'))).image).toBe('/images/news/breaking.webp')
   await expect(preview.getByRole('img', { name: /Image Not Found/ })).toHaveCount(0)
   await preview.getByRole('button', { name: 'Close' }).click()
 
-  await draft.getByRole('button', { name: `Generate AI image for ${title}` }).click()
+  await rowAction(page, title, 'Generate AI image')
   await expectToast(page, 'Image Generated')
   const { id } = await adminArticle(request, title)
   const withImage = (await (await request.get(`/api/admin/news/${id}`)).json()) as { imageUrl: string }
   expect(withImage.imageUrl).toMatch(/^\/media\//)
 
   await waitForPublish(request)
-  await draft.getByRole('button', { name: `Publish ${title}` }).click()
+  await rowAction(page, title, 'Publish')
   await expectToast(page, 'Article Published')
   await expect(row(page, title)).toContainText('Published')
   await waitForPublish(request)
@@ -188,13 +190,20 @@ test('a published article without an image shows its default picture on the card
   await request.delete(`/api/news/${id}`)
 })
 
-test('Discard asks first, then deletes the draft', async ({ page, request }, testInfo) => {
+test("Drafts to Review lists the AI's drafts: Discard asks first, then deletes one", async ({
+  page,
+  request,
+}, testInfo) => {
   await adminLogin(request, testInfo)
   const title = unique('Draft to discard')
   const created = await request.post('/api/news', {
     data: { title, author: 'E2E Desk', content: '<p>Not good enough.</p>', status: 'draft' },
   })
   const { id } = (await created.json()) as { id: number }
+  // Written by the AI, as a generation stores it (with its sources), without calling the fake AI.
+  const sql = postgres(e2eDatabaseUrl(testInfo), { prepare: false, max: 1, onnotice: () => {} })
+  await sql`update news_articles set ai_generated = true, sources = ${['https://a.example/1', 'https://b.example/2']} where id = ${id}`
+  await sql.end()
   await openTab(page, testInfo, 'news', 'News Management')
   const draft = drafts(page).getByRole('listitem').filter({ hasText: title })
   await draft.getByRole('button', { name: `Discard ${title}` }).click()
@@ -262,6 +271,10 @@ test('Schedule: the scheduler publishes the article at its time and its page ans
     .click()
   await rowAction(page, later, 'Unschedule')
   await expectToast(page, 'Article Unscheduled')
-  await expect(drafts(page).getByRole('listitem').filter({ hasText: later })).toBeVisible()
+  await page
+    .getByRole('group', { name: 'Status' })
+    .getByRole('button', { name: /^Drafts/ })
+    .click()
+  await expect(row(page, later)).toContainText('Draft')
   expect((await adminArticle(request, later)).publishAt).toBeNull()
 })

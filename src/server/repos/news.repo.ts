@@ -71,6 +71,8 @@ export interface NewsFilter {
   includeDrafts?: boolean
   /** The admin's status filter (only with includeDrafts). */
   status?: NewsStatusFilter
+  /** Only the articles the AI wrote (only with includeDrafts). */
+  aiOnly?: boolean
   /** Case-insensitive substring of title, excerpt or content (spec 000 section 5). */
   search?: string
   /** Exact category. */
@@ -88,6 +90,7 @@ export interface NewsFilter {
 function where(filter: NewsFilter): SQL | undefined {
   const parts: SQL[] = filter.includeDrafts ? [] : [publishedOnly]
   if (filter.includeDrafts && filter.status) parts.push(statusCondition[filter.status])
+  if (filter.includeDrafts && filter.aiOnly) parts.push(eq(newsArticles.aiGenerated, true))
   const pattern = newsSearchPattern(filter.search ?? '')
   if (pattern !== null) parts.push(sql`${newsArticles.searchText} like lower(${pattern})`)
   // The category filter ignores case, as the search does: /news keys its copies on the case-folded

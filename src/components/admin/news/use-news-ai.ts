@@ -70,10 +70,13 @@ export function useGenerateNewsImage() {
 /** How many drafts the review list shows at once (the News tab's list pages through all of them). */
 export const DRAFTS_SHOWN = 20
 
-/** The News tab's review list: the newest drafts kept by hand or written by AI, and how many there are. */
-export function useDrafts() {
+/**
+ * The News tab's review list: the newest drafts the AI wrote (not scheduled yet), and how many there
+ * are. The owner's own drafts are in the list (its Drafts filter), not here twice (issue 36).
+ */
+export function useAiDrafts() {
   return useQuery({
-    queryKey: [...newsKey, 'drafts'],
-    queryFn: () => fetchAdminNewsPage({ status: 'drafts' }, 0, DRAFTS_SHOWN),
+    queryKey: [...newsKey, 'drafts', 'ai'],
+    queryFn: () => fetchAdminNewsPage({ status: 'drafts', origin: 'ai' }, 0, DRAFTS_SHOWN),
   })
 }

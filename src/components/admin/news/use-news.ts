@@ -33,7 +33,7 @@ let cacheBuster: string | undefined
 
 /** One page of the admin list (GET /api/admin/news: drafts too, never cached) and the list's total. */
 export async function fetchAdminNewsPage(
-  filter: { search?: string; status?: Exclude<NewsStatusFilter, 'all'> },
+  filter: { search?: string; status?: Exclude<NewsStatusFilter, 'all'>; origin?: 'ai' },
   offset: number,
   limit: number,
 ): Promise<{ items: AdminNews[]; total: number }> {
@@ -44,6 +44,7 @@ export async function fetchAdminNewsPage(
       offset: String(offset),
       ...(search ? { search } : {}),
       ...(filter.status ? { status: filter.status } : {}),
+      ...(filter.origin ? { origin: filter.origin } : {}),
       ...(cacheBuster ? { t: cacheBuster } : {}),
     },
   })

@@ -7,6 +7,7 @@ import { db } from '../../db/client.ts'
 import { createNews } from '../../demo/factories.ts'
 import { auditLog } from '../../db/schema.ts'
 import { runSchedulerTick } from '../../scheduler/tick.ts'
+import { actorNames, auditActor } from '../../../lib/revisions.ts'
 
 beforeEach(resetDatabase)
 
@@ -97,6 +98,18 @@ describe("the admin list's status filter and counts", () => {
       published: 0,
       scheduled: 1,
     })
+    // 'Drafts to Review' reads the AI's drafts only (issue 36).
+    await createNews({
+      title: 'AI zephyr',
+      status: 'draft',
+      aiGenerated: true,
+      sources: ['https://a.example/1', 'https://b.example/2'],
+    })
+    expect(await titles('status=drafts&origin=ai')).toEqual({ titles: ['AI zephyr'], total: '1' })
+    expect((await titles('status=drafts')).total).toBe('2')
+    expect((await send('GET', '/api/admin/news?origin=owner', { cookie })).body).toEqual({
+      message: 'The origin must be ai.',
+    })
     const bad = await send('GET', '/api/admin/news?status=archived', { cookie })
     expect(bad.status).toBe(400)
     expect(bad.body.message).toBe('The status must be drafts, published or scheduled.')
@@ -130,6 +143,12 @@ describe('the scheduler tick publishes scheduled articles', () => {
       .from(auditLog)
       .where(eq(auditLog.entityId, String(ready.id)))
     expect(audit.map((a) => a.summary)).toEqual(['Published scheduled article "Due now"'])
+    // The Activity tab names the scheduler as itself, not the owner (issue 36).
+    const log = (await send('GET', '/api/admin/audit-log', { cookie })).body as {
+      items: { summary: string; method: string }[]
+    }
+    const entry = log.items.find((e) => e.summary === 'Published scheduled article "Due now"')!
+    expect(actorNames[auditActor(entry)]).toBe('Scheduler')
 
     // Its History shows the scheduler published it, and keeps the draft it was.
     const history = await send('GET', `/api/admin/revisions/news/${ready.id}`, { cookie })

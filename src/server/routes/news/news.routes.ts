@@ -54,6 +54,8 @@ const listQuery = z.object({
 /** The admin's list also filters by status (drafts, published, scheduled). */
 const adminListQuery = listQuery.extend({
   status: z.enum(newsStatuses, { message: 'The status must be drafts, published or scheduled.' }).optional(),
+  /** 'ai': only the articles the AI wrote (the News tab's 'Drafts to Review'). */
+  origin: z.enum(['ai'], { message: 'The origin must be ai.' }).optional(),
 })
 
 const body = jsonBody(newsContract.schema, newsRequiredMessage)
@@ -180,8 +182,8 @@ export const newsRoutes = new Hono()
 export const newsAdminRoutes = new Hono()
   // The News tab's list and the owner's preview: drafts included, never cached.
   .get('/news', noStore(), queryParams(adminListQuery), async (c) => {
-    const { t: _cacheBuster, ...filter } = c.req.valid('query')
-    const { items, total } = await findNewsPage({ ...filter, includeDrafts: true })
+    const { t: _cacheBuster, origin, ...filter } = c.req.valid('query')
+    const { items, total } = await findNewsPage({ ...filter, includeDrafts: true, aiOnly: origin === 'ai' })
     c.header('X-Total-Count', String(total))
     return c.json(items)
   })
