@@ -5,6 +5,8 @@ import { ApiError } from '../http/errors.ts'
 import type { Platform } from '../platform.ts'
 import { refreshGame } from '../refresh/games.ts'
 import { refreshStandingsByName } from '../results/refresh-standings.ts'
+import { findStandingsSetByName } from '../repos/standings.repo.ts'
+import { tableChange } from '../../lib/standings-change.ts'
 import { refreshStream } from '../refresh/streams.ts'
 import {
   claimJob,
@@ -71,7 +73,7 @@ export function taskLabel(task: JobTask): string {
 
 const subjectOf = (task: JobTask) => (isRefreshTask(task) ? { name: task.name } : { championship: task.championship })
 
-type TaskResult = Pick<TaskOutcome, 'id' | 'title' | 'skipped' | 'changed'>
+type TaskResult = Pick<TaskOutcome, 'id' | 'title' | 'skipped' | 'changed' | 'source' | 'table'>
 
 async function runTask(platform: Platform, task: JobTask, input: JobInput): Promise<TaskResult> {
   if (isRefreshTask(task)) {
@@ -82,9 +84,16 @@ async function runTask(platform: Platform, task: JobTask, input: JobInput): Prom
       : refreshGame(platform.external, task.itemId, new Date(), actor)
   }
   if (task.kind === 'standings') {
-    // Each championship from its own source: official results, race results, or the AI.
+    // Each championship from its own source: official results, race results, or the AI. What it
+    // changed is kept with the outcome: the tab says it after the run, beside each table's History.
+    const before = await findStandingsSetByName(task.championship)
     const set = await refreshStandingsByName(platform, task.championship, input.feature ?? 'standings')
-    return { id: set.id, title: set.championshipName }
+    return {
+      id: set.id,
+      title: set.championshipName,
+      source: set.source,
+      table: tableChange(before?.id === set.id ? before : undefined, set),
+    }
   }
   const { article } = await generateChampionshipNews(platform, {
     championshipName: task.championship,
@@ -158,7 +167,7 @@ export function jobView(job: JobRow) {
     errors: job.errors,
     results: outcomes
       .filter((o) => o.ok)
-      .map(({ kind, championship, id, title }) => ({ kind, championship, id, title })),
+      .map(({ kind, championship, id, title, source, table }) => ({ kind, championship, id, title, source, table })),
     failures: outcomes.filter((o) => !o.ok).map(({ kind, championship, error }) => ({ kind, championship, error })),
     // The answers spec 001 names for these calls: refresh-all-standings {updated}, refresh-all-news {refreshedCount}.
     updated: outcomes.filter((o) => o.ok && o.kind === 'standings').length,

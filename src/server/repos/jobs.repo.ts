@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm'
 import { db } from '../db/client.ts'
 import { jobs } from '../db/schema.ts'
+import type { TableChange } from '../../lib/standings-change.ts'
 
 /** One unit of a job: a news article or a standings table for one championship. */
 export interface AiTask {
@@ -43,6 +44,9 @@ export interface TaskOutcome {
   id?: number
   title?: string
   error?: string
+  /** Standings tasks: where the table comes from, and what the run changed in it (issue 36). */
+  source?: string
+  table?: TableChange
 }
 
 export interface JobResult {

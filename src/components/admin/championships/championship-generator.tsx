@@ -4,6 +4,7 @@ import { notify } from '../shared/toast.ts'
 import { useAiReady } from '../shared/ai-not-configured.tsx'
 import { FailureNotice, JobFailureNotice, type Failure } from '../shared/failure-notice.tsx'
 import { AiTableReview } from './ai-table-review.tsx'
+import { RefreshReport } from './refresh-report.tsx'
 import { useStandings } from './use-standings.ts'
 
 /** Spec 001 section 9. */
@@ -83,6 +84,7 @@ export function ChampionshipGenerator() {
         <FailureNotice failure={refreshFailure} onDismiss={() => setRefreshFailure(null)} />
         <JobFailureNotice kinds={['refresh-standings', 'scheduled-standings']} />
       </div>
+      <RefreshReport />
       <AiTableReview />
     </section>
   )

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { and, eq } from 'drizzle-orm'
 import { startAiHarness, ledger, type AiHarness } from '../../../../tests/helpers/ai.ts'
 import { appWith, type Send } from '../../../../tests/helpers/app.ts'
 import { adminCookie } from '../../../../tests/helpers/auth.ts'
@@ -11,7 +12,7 @@ import { listStandings } from '../../repos/standings.repo.ts'
 import { readImage } from '../../blobs/images.ts'
 import { createNews } from '../../demo/factories.ts'
 import { db } from '../../db/client.ts'
-import { aiSpendReservations, newsArticles } from '../../db/schema.ts'
+import { aiSpendReservations, newsArticles, standingsRows, standingsSets } from '../../db/schema.ts'
 
 let ai: AiHarness
 let blobs: BlobsHarness
@@ -453,14 +454,39 @@ describe('bulk news and refresh-all run as jobs', () => {
     expect(calls.every((c) => c.feature === 'bulk-news')).toBe(true)
   })
 
-  it('refresh-all-standings refreshes every stored championship and reports how many', async () => {
+  it('refresh-all-standings refreshes every stored championship, reports how many and what it changed in each', async () => {
     await generateStandings('Formula 1')
     await generateStandings('MotoGP')
+    // Formula 1's table is last year's with another leader: the AI's answer replaces both.
+    const [f1] = (await listStandings()).filter((s) => s.championshipName === 'Formula 1')
+    await db().update(standingsSets).set({ season: '2024' }).where(eq(standingsSets.id, f1!.id))
+    await db()
+      .update(standingsRows)
+      .set({ driverName: 'Someone Else' })
+      .where(and(eq(standingsRows.setId, f1!.id), eq(standingsRows.rowIndex, 0)))
     const res = await post('refresh-all-standings')
     expect(res.status).toBe(202)
     await ai.jobsSettled()
     const job = (await send('GET', `/api/admin/jobs/${res.body.job.id}`, { cookie })).body
     expect(job).toMatchObject({ status: 'completed', updated: 2, errors: [] })
+    // What it changed in each table (issue 36), shown after the run beside each table's History.
+    const rows = f1!.standings.length
+    expect(job.results).toEqual([
+      {
+        kind: 'standings',
+        championship: 'Formula 1',
+        id: f1!.id,
+        title: 'Formula 1',
+        source: 'ai',
+        table: { seasonBefore: '2024', seasonAfter: '2025', rowsBefore: rows, rowsAfter: rows, rowsChanged: 1 },
+      },
+      expect.objectContaining({
+        championship: 'MotoGP',
+        table: expect.objectContaining({ seasonBefore: '2025', seasonAfter: '2025', rowsChanged: 0 }),
+      }),
+    ])
+    const [version] = (await send('GET', `/api/admin/revisions/standings/${f1!.id}`, { cookie })).body
+    expect(version).toMatchObject({ actor: 'ai', restorable: true })
   })
 
   it('refresh-all-news writes a draft per scheduler championship', async () => {
