@@ -62,12 +62,15 @@ export const SHOWN_CHARS = 10_000
 const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/
 const hasMarkup = (text: string) => /<[a-z!/][^>]*>/i.test(text)
 
+/** How the History writes an instant: the site's zone (src/lib/panel-time.ts `long`), UTC by default. */
+export type InstantText = (iso: string) => string
+
 /** A value as the History writes it: dates in words, lists joined, nothing as '(none)'. */
-export function displayValue(value: unknown): string {
+export function displayValue(value: unknown, instant: InstantText = longDateTime): string {
   if (value === null || value === undefined || value === '') return '(none)'
   if (typeof value === 'boolean') return value ? 'yes' : 'no'
-  if (typeof value === 'string') return isoInstant.test(value) ? longDateTime(value) : value
-  if (Array.isArray(value)) return value.length ? value.map(displayValue).join(', ') : '(none)'
+  if (typeof value === 'string') return isoInstant.test(value) ? instant(value) : value
+  if (Array.isArray(value)) return value.length ? value.map((v) => displayValue(v, instant)).join(', ') : '(none)'
   if (typeof value === 'number') return String(value)
   return JSON.stringify(value)
 }
@@ -168,7 +171,13 @@ export function rowChanges(before: unknown, after: unknown): RowChange[] {
 }
 
 /** One field's change between two versions of a record; text compared within `timeout` ms. */
-export function fieldChange(field: string, before: unknown, after: unknown, timeout = DIFF_TIME_MS): FieldChange {
+export function fieldChange(
+  field: string,
+  before: unknown,
+  after: unknown,
+  timeout = DIFF_TIME_MS,
+  instant: InstantText = longDateTime,
+): FieldChange {
   const label = fieldLabel(field)
   if (field === 'standings') return { field, label, kind: 'rows', rows: rowChanges(before, after) }
   const isText = (v: unknown) => typeof v === 'string' && !isoInstant.test(v)
@@ -190,7 +199,7 @@ export function fieldChange(field: string, before: unknown, after: unknown, time
     }
     return { field, label, kind: 'text', long, markupOnly: false, ...textChange(was, is, long, timeout) }
   }
-  return { field, label, kind: 'value', before: displayValue(before), after: displayValue(after) }
+  return { field, label, kind: 'value', before: displayValue(before, instant), after: displayValue(after, instant) }
 }
 
 /**
@@ -201,10 +210,11 @@ export function describeChange(
   before: Snapshot,
   after: Snapshot,
   fields = changedFields(before, after),
+  instant: InstantText = longDateTime,
 ): FieldChange[] {
   const until = Date.now() + DIFF_TIME_MS
   return fields.map((field) =>
-    fieldChange(field, before[field], after[field], Math.max(FIELD_TIME_MS, until - Date.now())),
+    fieldChange(field, before[field], after[field], Math.max(FIELD_TIME_MS, until - Date.now()), instant),
   )
 }
 
@@ -231,7 +241,11 @@ const hiddenInPreview = new Set([
  * the record's own field order (`order`; a stored snapshot is JSONB, which keeps its keys sorted by
  * length, so its own order is no order).
  */
-export function previewVersion(snapshot: Snapshot, order: readonly string[] = []): PreviewField[] {
+export function previewVersion(
+  snapshot: Snapshot,
+  order: readonly string[] = [],
+  instant: InstantText = longDateTime,
+): PreviewField[] {
   const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length)
   return Object.entries(snapshot)
     .filter(([field]) => !hiddenInPreview.has(field))
@@ -244,6 +258,6 @@ export function previewVersion(snapshot: Snapshot, order: readonly string[] = []
           ? (value as StandingsRow[]).map(rowText).join('\n') || '(none)'
           : typeof value === 'string' && hasMarkup(value)
             ? htmlToText(value)
-            : displayValue(value),
+            : displayValue(value, instant),
     }))
 }

@@ -40,11 +40,18 @@ export function siteName(url: string): string {
 
 export const isRealSource = (source: string): boolean => source === 'jolpica' || source === 'results'
 
-export function sourceLabel(facts: SourceFacts): SourceLabel {
+/**
+ * `readAt` writes when official results were read: the public pages' UTC by default, the site's
+ * zone in the panel and in the server's words to the owner (src/lib/panel-time.ts `recent`).
+ */
+export function sourceLabel(
+  facts: SourceFacts,
+  readAt: (value: string | Date) => string = streamStartTime,
+): SourceLabel {
   if (facts.source === 'jolpica') {
     return {
       title: 'Official results',
-      detail: `${JOLPICA_NAME} · read ${streamStartTime(facts.lastUpdated)}`,
+      detail: `${JOLPICA_NAME} · read ${readAt(facts.lastUpdated)}`,
       links: [{ label: JOLPICA_NAME, url: JOLPICA_SITE }],
     }
   }

@@ -10,37 +10,35 @@ export const DEFAULT_TIME_ZONE = 'UTC'
 const DAY_MS = 86_400_000
 const WALL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/
 
+/** The Intl options of each kind of text this module writes (en-US, like the public pages). */
+const kinds = {
+  parts: {
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  },
+  name: { timeZoneName: 'short' },
+  clock: { hourCycle: 'h23', hour: '2-digit', minute: '2-digit' },
+  seconds: { hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' },
+  long: { dateStyle: 'full', timeStyle: 'short' },
+  short: { dateStyle: 'medium', timeStyle: 'short' },
+  monthDayTime: { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+  date: { dateStyle: 'medium' },
+  numericDate: { year: 'numeric', month: 'numeric', day: 'numeric' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>
+type Kind = keyof typeof kinds
+
 /** Formatters are slow to make (the first one loads locale data): one per zone and kind. */
 const cache = new Map<string, Intl.DateTimeFormat>()
-function formatter(zone: string, kind: 'parts' | 'long' | 'short' | 'name' | 'clock'): Intl.DateTimeFormat {
+function formatter(zone: string, kind: Kind): Intl.DateTimeFormat {
   const key = `${kind} ${zone}`
   let f = cache.get(key)
   if (!f) {
-    f =
-      kind === 'parts'
-        ? new Intl.DateTimeFormat('en-US', {
-            timeZone: zone,
-            hourCycle: 'h23',
-            year: 'numeric',
-            month: '2-digit',
-            day: '2-digit',
-            hour: '2-digit',
-            minute: '2-digit',
-            second: '2-digit',
-          })
-        : kind === 'name' || kind === 'clock'
-          ? new Intl.DateTimeFormat(
-              'en-US',
-              kind === 'name'
-                ? { timeZone: zone, timeZoneName: 'short' }
-                : { timeZone: zone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' },
-            )
-          : new Intl.DateTimeFormat('en-US', {
-              timeZone: zone,
-              ...(kind === 'long'
-                ? { dateStyle: 'full', timeStyle: 'short' }
-                : { dateStyle: 'medium', timeStyle: 'short' }),
-            })
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, ...kinds[kind] })
     cache.set(key, f)
   }
   return f
@@ -160,4 +158,12 @@ export function shortZonedDateTime(value: string | Date, zone: string): string {
 export function clockTime(value: string | Date, zone: string): string {
   const date = value instanceof Date ? value : new Date(value)
   return Number.isNaN(date.getTime()) ? '' : formatter(zone, 'clock').format(date)
+}
+
+const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value))
+
+/** A text of one of the kinds above, or 'Invalid Date'. */
+export function zonedText(value: string | Date, zone: string, kind: Exclude<Kind, 'parts' | 'name'>): string {
+  const date = toDate(value)
+  return Number.isNaN(date.getTime()) ? 'Invalid Date' : formatter(zone, kind).format(date)
 }

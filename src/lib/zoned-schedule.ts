@@ -4,8 +4,9 @@ import { fromZonedInput, toZonedInput } from './time-zone.ts'
 /**
  * A schedule read on the clock of a time zone (the site's, decision 0512): weekly on dayOfWeek
  * (Sunday 0) or daily, at hour:minute as the zone's clocks show it, whatever daylight saving does
- * to its offset. The newsletter's digest runs on it (docs/decisions/0802); the AI and refresh jobs
- * keep src/lib/schedule.ts's UTC (equal to this with the zone 'UTC', which the tests prove).
+ * to its offset. Every scheduler job runs on it: the newsletter's digest (docs/decisions/0802) and,
+ * since issue 36, the AI and refresh jobs too (with the zone 'UTC' it is src/lib/schedule.ts's
+ * rule, which the tests prove).
  * On the day clocks go forward, a time they skip fires when they land after it (02:30 → 03:30 in
  * Paris); on the day they go back, a time they show twice fires the first time (fromZonedInput).
  */

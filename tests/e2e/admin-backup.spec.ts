@@ -74,9 +74,10 @@ test('a backup downloaded from the System tab, restored with replace, gives back
   await section.getByRole('checkbox', { name: 'Replace all current content' }).check()
   await section.getByRole('button', { name: 'Restore Backup' }).click()
   await confirm(page, 'Restore')
-  await expectToast(page, 'Backup Restored', /is restored \(\d+ rows, \d+ images\)/)
+  // True today (issue 36): the pages are purged, nothing is rebuilt.
+  await expectToast(page, 'Backup Restored', /is restored \(\d+ rows, \d+ images\)\. Every page was purged at the CDN/)
 
-  // The API answers at once; the pages once the site has been rebuilt with everything.
+  // The API answers at once; the pages once the purge went through.
   expect(await json(request, '/api/games')).toEqual(before['/api/games'])
   await waitForPublish(request, 180_000)
   expect(await visitorView(page, request, article!.id, imageUrl)).toEqual(before)

@@ -12,9 +12,11 @@ describe('scheduler form rules', () => {
   })
 
   it('describes a schedule as the status panel shows it', () => {
-    expect(scheduleText({ ...job, dayOfWeek: 1 })).toBe('Monday, 6:00 AM UTC')
-    expect(scheduleText({ ...job, frequency: 'daily', dayOfWeek: -1, hour: 18, minute: 45 })).toBe('Daily, 6:45 PM UTC')
-    expect(scheduleText({ ...job, hour: 0, minute: 15 })).toBe('Wednesday, 12:15 AM UTC')
+    expect(scheduleText({ ...job, dayOfWeek: 1 }, 'UTC')).toBe('Monday, 6:00 AM UTC')
+    expect(scheduleText({ ...job, frequency: 'daily', dayOfWeek: -1, hour: 18, minute: 45 }, 'UTC')).toBe(
+      'Daily, 6:45 PM UTC',
+    )
+    expect(scheduleText({ ...job, hour: 0, minute: 15 }, 'UTC')).toBe('Wednesday, 12:15 AM UTC')
   })
 })
 

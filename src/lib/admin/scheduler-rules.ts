@@ -18,10 +18,10 @@ export function withFrequency(job: JobForm, frequency: JobForm['frequency']): Jo
 }
 
 /**
- * '6:00 AM UTC', 'Monday, 6:00 AM UTC' (the status panel's wording); the newsletter's digest runs
- * on the site's clock: 'Monday, 6:00 AM Europe/Paris'.
+ * 'Monday, 6:00 AM UTC' (spec 001's status panel wording), on the clock of the site's time zone
+ * that every job runs on: 'Monday, 6:00 AM Europe/Paris'.
  */
-export function scheduleText(job: JobForm, zone = 'UTC'): string {
+export function scheduleText(job: JobForm, zone: string): string {
   const h12 = job.hour % 12 === 0 ? 12 : job.hour % 12
   const time = `${h12}:${String(job.minute).padStart(2, '0')} ${job.hour < 12 ? 'AM' : 'PM'} ${zone}`
   if (job.frequency === 'daily') return `Daily, ${time}`

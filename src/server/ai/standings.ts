@@ -13,6 +13,7 @@ import {
 } from '../repos/standings.repo.ts'
 import { compareWithOfficial } from '../results/compare.ts'
 import type { Platform } from '../platform.ts'
+import { ownerTime } from '../repos/site-settings.repo.ts'
 import { searchStructured } from './perplexity.ts'
 
 /** Spec 001 section 9: standings generation asks for 10 drivers. */
@@ -71,7 +72,7 @@ export interface AiTable {
 /** A set whose table comes from real results: the AI is refused before it is asked (nothing spent). */
 async function refuseRealTable(name: string): Promise<void> {
   const existing = await findStandingsSetByName(name)
-  if (existing && existing.source !== 'ai') throw new ApiError(409, realTableMessage(existing))
+  if (existing && existing.source !== 'ai') throw new ApiError(409, realTableMessage(existing, await ownerTime()))
 }
 
 /**

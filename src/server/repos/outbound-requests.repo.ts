@@ -1,9 +1,9 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
-import { streamStartTime } from '../../lib/dates.ts'
 import { rateDecision, type RateLimit } from '../../lib/rate-window.ts'
 import { db } from '../db/client.ts'
 import { outboundRequests } from '../db/schema.ts'
 import { ApiError } from '../http/errors.ts'
+import { ownerTime } from './site-settings.repo.ts'
 
 const HOUR = 3_600_000
 
@@ -34,16 +34,19 @@ export async function takeOutboundSlot(service: string, label: string, limit: Ra
         now,
         limit,
       )
-      if (decision.kind === 'refused') {
-        throw new ApiError(
-          429,
-          `${label} allows ${limit.perHour} requests an hour and they are used up; the next one can be made after ${streamStartTime(decision.until)}.`,
-        )
-      }
+      if (decision.kind === 'refused') return { until: decision.until }
       if (decision.kind === 'wait') return decision.ms
       await tx.insert(outboundRequests).values({ service, requestedAt: now })
       return 0
     })
+    if (typeof wait === 'object') {
+      // Said in the owner's zone, read after the transaction (a read beside it would wait for it on PGlite).
+      const time = await ownerTime()
+      throw new ApiError(
+        429,
+        `${label} allows ${limit.perHour} requests an hour and they are used up; the next one can be made after ${time.recent(wait.until)}.`,
+      )
+    }
     if (wait === 0) return
     await new Promise((resolve) => setTimeout(resolve, wait))
   }

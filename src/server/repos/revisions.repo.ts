@@ -13,6 +13,7 @@ import { describeChange, previewVersion, type FieldChange, type PreviewField } f
 import { db } from '../db/client.ts'
 import { revisions, standingsSets } from '../db/schema.ts'
 import { readVersion, versionedTables } from '../revisions/keep.ts'
+import { ownerTime } from './site-settings.repo.ts'
 
 /**
  * One version in a record's history, as the History dialog lists it: a summary, never the snapshot
@@ -102,7 +103,8 @@ export async function getRevisionChanges(id: number): Promise<RevisionChanges | 
     .orderBy(asc(revisions.createdAt), asc(revisions.id))
     .limit(1)
   const after = newer ? newer.snapshot : await readVersion(db(), entity, r.entityId)
-  return { id, changes: describeChange(r.snapshot, after ?? {}, r.changedFields) }
+  const time = await ownerTime()
+  return { id, changes: describeChange(r.snapshot, after ?? {}, r.changedFields, time.long) }
 }
 
 /** One version, whole, for its preview before a restore. */
@@ -126,6 +128,7 @@ export async function getRevisionVersion(id: number): Promise<RevisionVersion | 
   const [r] = await db().select().from(revisions).where(eq(revisions.id, id))
   if (!r) return undefined
   const entity = r.entity as RevisionEntity
+  const time = await ownerTime()
   return {
     id: r.id,
     entity,
@@ -133,7 +136,7 @@ export async function getRevisionVersion(id: number): Promise<RevisionVersion | 
     name: versionName(entity, r.snapshot),
     createdAt: r.createdAt,
     restorable: Object.keys(r.snapshot).length > 0,
-    fields: previewVersion(r.snapshot, fieldOrder(entity)),
+    fields: previewVersion(r.snapshot, fieldOrder(entity), time.long),
   }
 }
 

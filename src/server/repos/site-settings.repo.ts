@@ -1,13 +1,17 @@
 import { eq } from 'drizzle-orm'
-import { db } from '../db/client.ts'
+import { panelTime, type PanelTime } from '../../lib/panel-time.ts'
+import { db, type Database } from '../db/client.ts'
 import { siteSettings } from '../db/schema.ts'
 import { changing } from '../cdn/outbox.ts'
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../../lib/time-zone.ts'
 
 export type SiteSetting = { key: string; value: string }
 
-export async function getSetting(key: string): Promise<SiteSetting | undefined> {
-  const [row] = await db()
+/** What reads a setting: the pool, or the caller's transaction (a read beside it would wait for it on PGlite). */
+type Reader = Pick<Database, 'select'>
+
+export async function getSetting(key: string, reader: Reader = db()): Promise<SiteSetting | undefined> {
+  const [row] = await reader
     .select({ key: siteSettings.key, value: siteSettings.value })
     .from(siteSettings)
     .where(eq(siteSettings.key, key))
@@ -30,7 +34,12 @@ export async function setSetting(key: string, value: string): Promise<SiteSettin
 export const TIME_ZONE_KEY = 'time_zone'
 
 /** The stored zone, or UTC when none is set (or Intl no longer knows the stored one). */
-export async function siteTimeZone(): Promise<string> {
-  const stored = (await getSetting(TIME_ZONE_KEY))?.value
+export async function siteTimeZone(reader: Reader = db()): Promise<string> {
+  const stored = (await getSetting(TIME_ZONE_KEY, reader))?.value
   return stored && isTimeZone(stored) ? stored : DEFAULT_TIME_ZONE
+}
+
+/** The panel's formatter in the stored zone: the server's messages and texts to the owner write their times with it. */
+export async function ownerTime(reader: Reader = db()): Promise<PanelTime> {
+  return panelTime(await siteTimeZone(reader))
 }

@@ -15,6 +15,8 @@ import {
   type Tx,
 } from '../revisions/keep.ts'
 import { markChanged } from '../cdn/outbox.ts'
+import { ownerTime } from './site-settings.repo.ts'
+import type { PanelTime } from '../../lib/panel-time.ts'
 
 export interface StandingsRow {
   position: number
@@ -225,8 +227,9 @@ export interface GeneratedStandings {
 /** The words of the refusal when the AI would write over a table from real results. */
 export function realTableMessage(
   set: Pick<StandingsSet, 'championshipName' | 'source' | 'sourceUrls' | 'lastUpdated' | 'completedRounds'>,
+  time: PanelTime,
 ): string {
-  const label = sourceLabel(set)
+  const label = sourceLabel(set, time.recent)
   return `${set.championshipName} standings come from ${label.title.toLowerCase()} (${label.detail}); the AI does not overwrite them.`
 }
 
@@ -305,7 +308,10 @@ export async function saveGeneratedStandings(
         .where(eq(standingsSets.id, existing.id))
         .for('update')
       if (current && current.source !== 'ai')
-        throw new ApiError(409, realTableMessage({ ...existing, source: current.source as StandingsSource }))
+        throw new ApiError(
+          409,
+          realTableMessage({ ...existing, source: current.source as StandingsSource }, await ownerTime(tx)),
+        )
       if (current) {
         await writeStandingsTable(tx, existing.id, { ...facts, sourceUrls: facts.sourceUrls ?? [], standings }, now, by)
         return existing.id

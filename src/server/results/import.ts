@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { streamStartTime } from '../../lib/dates.ts'
+import type { PanelTime } from '../../lib/panel-time.ts'
+import { ownerTime } from '../repos/site-settings.repo.ts'
 import { sessionFingerprint } from '../../lib/results/classify.ts'
 import { parseResultFile, ResultFileError } from '../../lib/results/parse.ts'
 import { formatLabels, sessionTypeLabels, type ParsedSession, type SessionType } from '../../lib/results/types.ts'
@@ -42,7 +43,11 @@ const sessionName = (s: Pick<ImportedSession, 'track' | 'sessionType'>) =>
  * result file'; the same race in other bytes (re-saved in another encoding, a newline added) names
  * the file it came in.
  */
-export function duplicateMessage(existing: ImportedSession & { fileHash?: string }, hash: string): string {
+export function duplicateMessage(
+  existing: ImportedSession & { fileHash?: string },
+  hash: string,
+  time: PanelTime,
+): string {
   const where =
     existing.championshipName && existing.round !== null
       ? `round ${existing.round} of ${existing.championshipName}`
@@ -51,7 +56,7 @@ export function duplicateMessage(existing: ImportedSession & { fileHash?: string
     existing.fileHash === hash
       ? 'This result file was already imported'
       : `This race was already imported from ${existing.fileName ? `"${existing.fileName}"` : 'another file'}`
-  return `${what} on ${streamStartTime(existing.importedAt)} (${sessionName(existing)}, ${where}). Nothing was changed.`
+  return `${what} on ${time.dateTime(existing.importedAt)} (${sessionName(existing)}, ${where}). Nothing was changed.`
 }
 
 export interface ImportInput {
@@ -96,7 +101,7 @@ export async function importParsedSession(
     )
   }
   const existing = await findDuplicateSession(tx, input.keys)
-  if (existing) throw new ApiError(409, duplicateMessage(existing, input.keys.fileHash))
+  if (existing) throw new ApiError(409, duplicateMessage(existing, input.keys.fileHash, await ownerTime(tx)))
   const replaced = await readVersion(tx, 'standings', set.id)
   const { id, laps } = await insertSession(tx, {
     setId: set.id,

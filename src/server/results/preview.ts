@@ -1,6 +1,7 @@
 import { formatLapMs } from '../../lib/lap-time.ts'
 import { formatLabels, sessionTypeLabels, type ParsedSession } from '../../lib/results/types.ts'
 import type { ImportedSession } from '../repos/race-sessions.repo.ts'
+import type { PanelTime } from '../../lib/panel-time.ts'
 import { duplicateMessage } from './import.ts'
 
 /** The fastest laps the preview lists. */
@@ -15,6 +16,8 @@ const PREVIEW_LAPS = 10
 export function previewOf(
   session: ParsedSession,
   duplicate: { existing: ImportedSession & { fileHash: string }; fileHash: string } | undefined,
+  /** The owner's times (the site's zone): when a duplicate was imported. */
+  time: PanelTime,
 ) {
   const valid = session.laps.filter((l) => l.valid)
   const fastest = [...valid].sort((a, b) => a.lapMs - b.lapMs || a.setAt.getTime() - b.setAt.getTime())
@@ -40,6 +43,6 @@ export function previewOf(
       lapTime: formatLapMs(l.lapMs),
     })),
     repairs: session.repairs,
-    duplicate: duplicate ? duplicateMessage(duplicate.existing, duplicate.fileHash) : null,
+    duplicate: duplicate ? duplicateMessage(duplicate.existing, duplicate.fileHash, time) : null,
   }
 }

@@ -9,6 +9,7 @@ import { withAiOverrides } from '../ai/config.ts'
 import { db } from '../db/client.ts'
 import { newsArticles, schedulerJobs } from '../db/schema.ts'
 import { saveSchedulerConfig } from '../repos/scheduler.repo.ts'
+import { setSetting, TIME_ZONE_KEY } from '../repos/site-settings.repo.ts'
 import { listSchedulerRuns } from '../repos/scheduler-runs.repo.ts'
 import { runSchedulerTick } from './tick.ts'
 
@@ -89,6 +90,23 @@ describe('runSchedulerTick with a controlled clock (UTC)', () => {
     await saveSchedulerConfig({ generateNews: true, refreshStandings: false, testMode: true })
     await runSchedulerTick(platform, at('2026-11-23T10:00:00Z'))
     expect(await slots()).toEqual(['standings:2026-11-23T06:00Z', 'test-news:2026-11-23T10:00Z'])
+  })
+
+  it("with the site's time zone set, a job's hour is on that clock, summer and winter (issue 36)", async () => {
+    await setSetting(TIME_ZONE_KEY, 'Europe/Berlin')
+    await saveSchedulerConfig({
+      enabled: true,
+      standings: { enabled: true, frequency: 'daily', hour: 6, minute: 0 },
+      news: { enabled: false },
+    })
+    // 06:00 in Berlin: 05:00 UTC in winter (CET), 04:00 UTC in summer (CEST); not at 06:00 UTC.
+    await runSchedulerTick(platform, at('2026-11-23T06:00:00Z'))
+    expect(await slots()).toEqual([])
+    await runSchedulerTick(platform, at('2026-11-24T05:00:00Z'))
+    await runSchedulerTick(platform, at('2026-07-01T04:00:00Z'))
+    expect(await slots()).toEqual(['standings:2026-07-01T04:00Z', 'standings:2026-11-24T05:00Z'])
+    const [job] = await db().select().from(schedulerJobs).where(eq(schedulerJobs.kind, 'standings'))
+    expect(job?.nextRunAt).toEqual(at('2026-07-02T04:00:00Z'))
   })
 
   it('does nothing when the scheduler is off', async () => {

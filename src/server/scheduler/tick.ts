@@ -1,4 +1,6 @@
-import { dueSlot, nextSlot, nextTestSlot, slotKey, testSlot } from '../../lib/schedule.ts'
+import { SCHEDULER_AUDIT_METHOD } from '../../lib/revisions.ts'
+import { nextTestSlot, slotKey, testSlot } from '../../lib/schedule.ts'
+import { dueZonedSlot, nextZonedSlot } from '../../lib/zoned-schedule.ts'
 import { requireConfigured } from '../ai/call.ts'
 import { relaunchStalledJobs, startJob } from '../jobs/jobs.ts'
 import { appendAudit } from '../audit/audit.ts'
@@ -11,6 +13,7 @@ import type { JobRow } from '../repos/jobs.repo.ts'
 import { publishDueNews } from '../repos/news.repo.ts'
 import { audienceHousekeeping, type AudienceReport } from '../analytics/housekeeping.ts'
 import { startScheduledLinkCheck } from '../links/link-check-job.ts'
+import { siteTimeZone } from '../repos/site-settings.repo.ts'
 import { getSchedulerConfig, type SchedulerConfig } from '../repos/scheduler.repo.ts'
 import {
   attachJobToRun,
@@ -118,7 +121,7 @@ async function startRun(platform: Platform, plan: RunPlan): Promise<StartedRun |
 
 /**
  * One scheduler tick (netlify/functions/scheduler.mts every minute; `npm start` ticks it too):
- * starts the work whose time has come, weekly or daily at hour:minute UTC, or every test interval
+ * starts the work whose time has come, weekly or daily at hour:minute on the site's clock, or every test interval
  * in test mode, each slot at most once however many ticks overlap; the newsletter's digest at its
  * time on the site's clock, and forgets week-old pending sign-ups; publishes the scheduled articles
  * whose time has come; keeps the race calendar (decision 0425); folds the audience figures once a day
@@ -127,6 +130,9 @@ async function startRun(platform: Platform, plan: RunPlan): Promise<StartedRun |
  */
 export async function runSchedulerTick(platform: Platform, now = new Date()): Promise<TickReport> {
   const config = await getSchedulerConfig()
+  // Every job's hour and minute are on the site's clock (the System tab's zone, UTC by default):
+  // the panel shows them so (issue 36), as the newsletter's digest always was (decision 0802).
+  const zone = await siteTimeZone()
   const plans: RunPlan[] = []
   // The master switch governs test mode too: switched off, nothing runs (and nothing is spent).
   const testInterval = Math.max(MIN_TEST_INTERVAL_MINUTES, config.testIntervalMinutes)
@@ -150,8 +156,8 @@ export async function runSchedulerTick(platform: Platform, now = new Date()): Pr
         await setScheduleTimes(kind, { nextRunAt: null })
         continue
       }
-      const next = nextSlot(schedule, now)
-      const slot = dueSlot(schedule, now)
+      const next = nextZonedSlot(schedule, now, zone)
+      const slot = dueZonedSlot(schedule, now, zone)
       if (slot) {
         plans.push({
           kind,
@@ -175,8 +181,8 @@ export async function runSchedulerTick(platform: Platform, now = new Date()): Pr
         await setScheduleTimes(kind, { nextRunAt: null })
         continue
       }
-      const next = nextSlot(schedule, now)
-      const slot = dueSlot(schedule, now)
+      const next = nextZonedSlot(schedule, now, zone)
+      const slot = dueZonedSlot(schedule, now, zone)
       if (slot) {
         plans.push({ kind, key: slotKey(kind, slot), testMode: false, championships: [], nextRunAt: next, now })
         await setScheduleTimes(kind, { lastRunAt: slot, nextRunAt: next })
@@ -244,7 +250,7 @@ async function publishScheduledNews(platform: Platform, now: Date): Promise<numb
     if (published.length === 0) return []
     for (const article of published) {
       await appendAudit({
-        method: 'TICK',
+        method: SCHEDULER_AUDIT_METHOD,
         route: 'scheduler',
         entity: 'news',
         entityId: article.id,

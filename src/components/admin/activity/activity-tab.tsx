@@ -1,7 +1,6 @@
 import { useState } from 'react'
-import { longZonedDateTime } from '../../../lib/time-zone.ts'
-import { OWNER_NAME } from '../../../lib/revisions.ts'
-import { useTimeZone } from '../shared/use-time-zone.ts'
+import { actorNames, auditActor } from '../../../lib/revisions.ts'
+import { usePanelTime } from '../shared/use-time-zone.ts'
 import { AUDIT_PAGE_SIZE, useAuditLog } from './use-audit-log.ts'
 import { LoadError } from '../shared/load-error.tsx'
 
@@ -10,7 +9,7 @@ export default function ActivityTab() {
   const [page, setPage] = useState(1)
   const log = useAuditLog(page)
   // The site's time zone (System tab; decision 0512).
-  const zone = useTimeZone()
+  const time = usePanelTime()
   const pages = Math.max(1, Math.ceil((log.data?.total ?? 0) / AUDIT_PAGE_SIZE))
   return (
     <div className="flex flex-col gap-6">
@@ -45,8 +44,8 @@ export default function ActivityTab() {
             <tbody>
               {log.data.items.map((entry) => (
                 <tr key={entry.id} className="border-t border-line">
-                  <td className="py-2 pr-4 whitespace-nowrap text-gray-300">{longZonedDateTime(entry.at, zone)}</td>
-                  <td className="py-2 pr-4 text-gray-300">{OWNER_NAME}</td>
+                  <td className="py-2 pr-4 whitespace-nowrap text-gray-300">{time.long(entry.at)}</td>
+                  <td className="py-2 pr-4 text-gray-300">{actorNames[auditActor(entry)]}</td>
                   <td className="py-2 pr-4 text-white">{entry.summary}</td>
                   <td className="py-2 font-mono text-xs text-gray-400">
                     {entry.method} {entry.route}

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Tabs } from 'radix-ui'
 import type { AiServiceName } from '../shared/ai-status.ts'
+import { usePanelTime } from '../shared/use-time-zone.ts'
 import { AiTestTools } from './ai-test-tools.tsx'
 import { useAiTool, useDiagnostic, type UsageFigures } from './use-diagnostics.ts'
 
@@ -76,6 +77,7 @@ export function AiDiagnosticsTab() {
   const diagnostic = useDiagnostic(service, autoRefresh ? AUTO_REFRESH_MS : false)
   const tools = useAiTool(service)
   const report = diagnostic.data
+  const time = usePanelTime()
   const decimals = costDecimals[service]
   // Spec 001 section 8: diagnostic and AI test failures are only logged.
   const logFailure = (error: Error) => console.warn('[ai diagnostics]', error.message)
@@ -138,8 +140,7 @@ export function AiDiagnosticsTab() {
           </button>
           {report && (
             <span className="text-sm text-gray-300">
-              Last updated:{' '}
-              <time dateTime={report.lastUpdated}>{new Date(report.lastUpdated).toISOString().slice(11, 19)} UTC</time>
+              Last updated: <time dateTime={report.lastUpdated}>{time.clockSeconds(report.lastUpdated)}</time>
             </span>
           )}
         </div>
@@ -206,8 +207,7 @@ export function AiDiagnosticsTab() {
               <ul className="space-y-1 text-sm">
                 {report.recentErrors.map((e) => (
                   <li key={`${e.timestamp}-${e.error}`}>
-                    <time dateTime={e.timestamp}>{e.timestamp.replace('T', ' ').slice(0, 19)}</time> {e.service}:{' '}
-                    {e.error}
+                    <time dateTime={e.timestamp}>{time.dateTime(e.timestamp)}</time> {e.service}: {e.error}
                   </li>
                 ))}
               </ul>

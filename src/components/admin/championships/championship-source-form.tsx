@@ -6,6 +6,7 @@ import { SelectField } from '../../ui/select-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
+import { usePanelTime } from '../shared/use-time-zone.ts'
 import { useSetSource } from './use-championship-sources.ts'
 
 const sourceOptions = [
@@ -70,6 +71,7 @@ function bodyOf(f: Form): ChampionshipSourceBody {
 export function ChampionshipSourceForm() {
   const [form, setForm] = useState<Form>(blank)
   const save = useSetSource()
+  const time = usePanelTime()
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }))
 
   const submit = (event: FormEvent) => {
@@ -79,7 +81,7 @@ export function ChampionshipSourceForm() {
     if (problem) return notify.problem(problem)
     save.mutate(body, {
       onSuccess: (saved) => {
-        const label = sourceLabel(saved)
+        const label = sourceLabel(saved, time.recent)
         notify.success('Source Saved', `${saved.championshipName}: ${label.title} (${label.detail}).`)
         setForm(blank)
       },
@@ -91,7 +93,7 @@ export function ChampionshipSourceForm() {
 
   return (
     <section aria-labelledby="source-form-heading" className="rounded-xl border border-line p-5">
-      <h3 id="source-form-heading" className="mb-1 text-lg font-bold text-white">
+      <h3 id="source-form-heading" className="mb-1 scroll-mt-20 text-lg font-bold text-white">
         Championship Sources
       </h3>
       <p className="mb-4 text-sm text-gray-300">

@@ -1,13 +1,14 @@
-import { streamStartTime } from '../../../lib/dates.ts'
 import { formatLabels, sessionTypeLabels, type ResultFormat, type SessionType } from '../../../lib/results/types.ts'
 import { confirmDelete } from '../shared/confirm.tsx'
 import { LoadError } from '../shared/load-error.tsx'
 import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
 import { useDeleteSession, useImportedSessions } from './use-race-results.ts'
+import { usePanelTime } from '../shared/use-time-zone.ts'
 
 /** The sessions imported so far; deleting one takes its laps and its points away. */
 export function ImportedSessions() {
+  const time = usePanelTime()
   const sessions = useImportedSessions()
   const remove = useDeleteSession()
   if (sessions.isPending) return <p className="text-gray-300">Loading imported sessions...</p>
@@ -46,8 +47,8 @@ export function ImportedSessions() {
                   {s.championshipName ? `Round ${s.round} of ${s.championshipName}` : 'In no championship'} · {name(s)}
                 </p>
                 <p className="text-sm text-gray-300">
-                  {formatLabels[s.format as ResultFormat] ?? s.format} · {streamStartTime(s.startedAt)} · {s.cars} cars
-                  · {s.lapCount} valid laps{s.fileName ? ` · ${s.fileName}` : ''}
+                  {formatLabels[s.format as ResultFormat] ?? s.format} · {time.recent(s.startedAt)} · {s.cars} cars ·{' '}
+                  {s.lapCount} valid laps{s.fileName ? ` · ${s.fileName}` : ''}
                 </p>
               </div>
               <button

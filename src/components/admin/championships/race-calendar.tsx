@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react'
-import { streamStartTime } from '../../../lib/dates.ts'
 import { calendarEventContract, MAX_SESSIONS, type CalendarEventBody } from '../../../lib/forms/calendar-event.ts'
 import { formProblem } from '../../../lib/forms/contract.ts'
 import { SelectField } from '../../ui/select-field.tsx'
@@ -8,6 +7,8 @@ import { confirmDelete } from '../shared/confirm.tsx'
 import { LoadError } from '../shared/load-error.tsx'
 import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
+import { usePanelTime } from '../shared/use-time-zone.ts'
+import type { PanelTime } from '../../../lib/panel-time.ts'
 import {
   useCalendar,
   useDeleteCalendarEvent,
@@ -20,7 +21,7 @@ import { useStandings } from './use-standings.ts'
 interface SessionRow {
   id?: number
   name: string
-  /** 'YYYY-MM-DDTHH:MM', read as UTC. */
+  /** 'YYYY-MM-DDTHH:MM', on the site's clock (its time zone). */
   startsAt: string
   durationMinutes: string
 }
@@ -38,9 +39,8 @@ const blankSessions = (): SessionRow[] => [
   { name: 'Race', startsAt: '', durationMinutes: '60' },
 ]
 
-const utcInput = (iso: string) => new Date(iso).toISOString().slice(0, 16)
-
-const bodyOf = (f: Form): CalendarEventBody => ({
+/** The API takes instants: a start typed on the site's clock is sent as one (as typed when it names no time: the API says why). */
+const bodyOf = (f: Form, time: PanelTime): CalendarEventBody => ({
   championshipId: f.championshipId,
   name: f.name,
   track: f.track,
@@ -48,14 +48,14 @@ const bodyOf = (f: Form): CalendarEventBody => ({
   sessions: f.sessions.map((s) => ({
     ...(s.id !== undefined ? { id: s.id } : {}),
     name: s.name,
-    startsAt: s.startsAt,
+    startsAt: time.fromInput(s.startsAt) ?? s.startsAt,
     durationMinutes: s.durationMinutes,
   })),
 })
 
 /**
  * Race Calendar (docs/decisions/0425): the owner's race weekends of any championship, each with its
- * sessions and their starts in UTC, shown on /calendar and in its iCalendar feeds; Formula 1's
+ * sessions and their starts (typed on the site's clock, stored as instants), shown on /calendar and in its iCalendar feeds; Formula 1's
  * weekends come from Jolpica-F1's schedule, read twice a day or at once here. A section of its own in
  * the Championships tab.
  */
@@ -65,6 +65,7 @@ export function RaceCalendar() {
   const save = useSaveCalendarEvent()
   const remove = useDeleteCalendarEvent()
   const readF1 = useReadF1Calendar()
+  const time = usePanelTime()
   const championships = standings.data ?? []
   const blank = (): Form => ({
     championshipId: championships[0] ? String(championships[0].id) : '',
@@ -86,7 +87,7 @@ export function RaceCalendar() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const body = bodyOf(current)
+    const body = bodyOf(current, time)
     const problem = formProblem(calendarEventContract, body)
     if (problem) return notify.problem(problem)
     save.mutate(
@@ -113,7 +114,7 @@ export function RaceCalendar() {
       sessions: e.sessions.map((s) => ({
         id: s.id,
         name: s.name,
-        startsAt: utcInput(s.startsAt),
+        startsAt: time.toInput(s.startsAt),
         durationMinutes: String(s.durationMinutes),
       })),
     })
@@ -145,7 +146,7 @@ export function RaceCalendar() {
   return (
     <section aria-labelledby="race-calendar-heading" className="flex flex-col gap-4">
       <div>
-        <h2 id="race-calendar-heading" className="section-title">
+        <h2 id="race-calendar-heading" className="section-title scroll-mt-20">
           Race Calendar
         </h2>
         <p className="text-sm text-gray-300">
@@ -153,16 +154,15 @@ export function RaceCalendar() {
           <a href="/calendar" className="underline">
             /calendar
           </a>{' '}
-          and in its calendar feeds. Starts are in UTC; readers see them in their own time zone.
+          and in its calendar feeds. Starts are typed on the clock of {time.zone}; readers see them in their own time
+          zone.
         </p>
       </div>
 
       <div className="flex flex-wrap items-center gap-3 rounded-lg bg-ink/60 px-3 py-2 text-sm text-gray-300">
         <p className="min-w-0 flex-1">
           <span className="font-semibold text-white">Formula 1</span> (Jolpica-F1):{' '}
-          {f1?.readAt
-            ? `${f1.events} weekends (${f1.seasons ?? ''}), read ${streamStartTime(f1.readAt)}`
-            : 'not read yet'}
+          {f1?.readAt ? `${f1.events} weekends (${f1.seasons ?? ''}), read ${time.recent(f1.readAt)}` : 'not read yet'}
           {f1?.error ? ` · last try failed: ${f1.error}` : ''}
         </p>
         <button type="button" className="btn-outline" disabled={readF1.isPending} onClick={onReadF1}>
@@ -193,12 +193,12 @@ export function RaceCalendar() {
           />
         </div>
         <fieldset className="flex flex-col gap-3">
-          <legend className="mb-2 text-sm font-semibold text-gray-200">Sessions (start in UTC)</legend>
+          <legend className="mb-2 text-sm font-semibold text-gray-200">Sessions (start in {time.zone})</legend>
           {current.sessions.map((s, i) => (
             <div key={s.id ?? `new-${i}`} className="grid items-end gap-3 sm:grid-cols-[1fr_1fr_8rem_auto]">
               <TextField label={`Session ${i + 1} name`} value={s.name} onChange={(name) => setSession(i, { name })} />
               <TextField
-                label={`Session ${i + 1} start (UTC)`}
+                label={`Session ${i + 1} start (${time.zone})`}
                 type="datetime-local"
                 value={s.startsAt}
                 onChange={(startsAt) => setSession(i, { startsAt })}
@@ -262,7 +262,7 @@ export function RaceCalendar() {
                   {e.track ? ` at ${e.track}` : ''}
                 </p>
                 <p className="text-sm text-gray-300">
-                  {e.sessions.map((s) => `${s.name} ${streamStartTime(s.startsAt)}`).join(' · ')}
+                  {e.sessions.map((s) => `${s.name} ${time.recent(s.startsAt)}`).join(' · ')}
                   {e.result ? ` · Results imported: won by ${e.result.winner}` : ''}
                 </p>
               </div>

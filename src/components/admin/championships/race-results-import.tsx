@@ -1,5 +1,4 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
-import { longDateTime } from '../../../lib/dates.ts'
 import { formatLapMs } from '../../../lib/lap-time.ts'
 import { formProblem } from '../../../lib/forms/contract.ts'
 import { raceImportContract } from '../../../lib/forms/championship-source.ts'
@@ -9,6 +8,7 @@ import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
 import { dropUpload, useImportResultFile, usePreviewResultFile, type ResultPreview } from './use-race-results.ts'
 import { useStandings } from './use-standings.ts'
+import { usePanelTime } from '../shared/use-time-zone.ts'
 
 const statusWords = { finished: 'Finished', dnf: 'Retired', dq: 'Disqualified', dns: 'No lap' } as const
 
@@ -79,7 +79,7 @@ export function RaceResultsImport() {
 
   return (
     <section aria-labelledby="import-results-heading" className="rounded-xl border border-line p-5">
-      <h3 id="import-results-heading" className="mb-1 text-lg font-bold text-white">
+      <h3 id="import-results-heading" className="mb-1 scroll-mt-20 text-lg font-bold text-white">
         Import Race Results
       </h3>
       <p className="mb-4 text-sm text-gray-300">
@@ -142,6 +142,7 @@ export function RaceResultsImport() {
 
 function Preview({ read }: { read: ResultPreview }) {
   const p = read.preview
+  const time = usePanelTime()
   // A multi-class race shows each car's class and its position in it (docs/decisions/0424).
   const classes = p.classes.length > 1
   const headings = ['Pos', ...(classes ? ['Class'] : []), 'No.', 'Drivers', 'Car', 'Laps', 'Best lap', 'Status']
@@ -152,7 +153,7 @@ function Preview({ read }: { read: ResultPreview }) {
           {p.sessionLabel} at {p.track}
           {p.trackVariant ? ` (${p.trackVariant})` : ''}
         </strong>{' '}
-        · {p.formatLabel} · {p.startKnown ? longDateTime(p.startedAt) : 'no date in the file: dated at the import'}
+        · {p.formatLabel} · {p.startKnown ? time.long(p.startedAt) : 'no date in the file: dated at the import'}
       </p>
       <p className="text-sm text-gray-300">
         {p.classification.length} cars · {p.laps.total} laps, {p.laps.valid} valid

@@ -2,6 +2,7 @@ import { describePointsSystem, type PointsSystem } from '../../../lib/race-point
 import { isRealSource, sourceLabel } from '../../../lib/standings-source.ts'
 import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
+import { usePanelTime } from '../shared/use-time-zone.ts'
 import { useRefreshFromSource } from './use-championship-sources.ts'
 
 interface Props {
@@ -19,7 +20,8 @@ interface Props {
 /** A card's source in words, as the public card shows it, and a refresh from that source. */
 export function SourceLine({ set }: Props) {
   const refresh = useRefreshFromSource()
-  const label = sourceLabel(set)
+  const time = usePanelTime()
+  const label = sourceLabel(set, time.recent)
   const onRefresh = () =>
     refresh.mutate(set.id, {
       onSuccess: () => notify.success('Standings Refreshed', `${set.championshipName} was read again from its source.`),

@@ -1,4 +1,3 @@
-import { shortDate } from '../../../lib/dates.ts'
 import { AdminImage } from '../shared/admin-image.tsx'
 import { confirmDelete } from '../shared/confirm.tsx'
 import { isUnauthorized } from '../shared/session.ts'
@@ -6,9 +5,11 @@ import { notify } from '../shared/toast.ts'
 import { copyImageUrl } from './copy-url.ts'
 import { useDeleteLibraryImage, useImageLibrary } from './use-image-library.ts'
 import { LoadError } from '../shared/load-error.tsx'
+import { usePanelTime } from '../shared/use-time-zone.ts'
 
 /** The permanent library grid with the spec's loading, empty and error texts. */
 export function PermanentLibrary() {
+  const time = usePanelTime()
   const library = useImageLibrary()
   const remove = useDeleteLibraryImage()
   const onDelete = async (id: number, name: string) => {
@@ -44,7 +45,7 @@ export function PermanentLibrary() {
               <div className="flex flex-1 flex-col gap-1 p-3">
                 <p className="truncate font-semibold text-white">{image.name}</p>
                 <p className="text-xs text-gray-300 capitalize">
-                  {image.category} · {shortDate(image.createdAt)}
+                  {image.category} · {time.date(image.createdAt)}
                 </p>
                 {image.description && <p className="text-sm text-gray-400">{image.description}</p>}
                 <div className="mt-auto flex flex-wrap gap-2 pt-2">

@@ -1,4 +1,3 @@
-import { longDateTime } from '../../../lib/dates.ts'
 import { confirmAction } from '../shared/confirm.tsx'
 import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
@@ -18,15 +17,6 @@ async function attempt(call: Promise<unknown>, success: [string, string], failur
   } catch (error) {
     if (!isUnauthorized(error)) notify.failed(...failure, error)
   }
-}
-
-/** The 'Scheduled for <date>' badge of a scheduled draft (dates in UTC, decision 0104). */
-export function ScheduledBadge({ publishAt }: { publishAt: string }) {
-  return (
-    <span className="ml-2 rounded bg-sky-800 px-2 py-0.5 text-xs text-white">
-      Scheduled for {longDateTime(publishAt)}
-    </span>
-  )
 }
 
 /**

@@ -8,7 +8,6 @@ import { NewsForm } from './news-form.tsx'
 interface Props {
   /** The article as read when the editor opened, or null for a new one. */
   article: AdminNews | null
-  zone: string
   onBack: () => void
 }
 
@@ -16,7 +15,7 @@ interface Props {
  * Editing an article is its own view (decision 0514): 'Back to articles' (asks when changes are
  * unsaved), the article's History and its page on the site, then the form with the editor.
  */
-export function NewsEditorView({ article: opened, zone, onBack }: Props) {
+export function NewsEditorView({ article: opened, onBack }: Props) {
   // 'Reload article' after a conflict opens the article as it is now, in a new form.
   const [article, setArticle] = useState(opened)
   const back = async () => {
@@ -40,7 +39,7 @@ export function NewsEditorView({ article: opened, zone, onBack }: Props) {
       <NewsForm
         key={article ? `${article.id} ${article.updatedAt}` : 'new'}
         editing={article}
-        zone={zone}
+        reloaded={article !== opened}
         onDone={onBack}
         onReload={(latest) => {
           forgetUnsavedChanges()

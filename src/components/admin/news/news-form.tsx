@@ -3,7 +3,8 @@ import { newsProblem, plainTextOfParagraphs, type FormProblem } from '../../../l
 import { excerptFromHtml } from '../../../lib/excerpt.ts'
 import { newsConflictMessage } from '../../../lib/forms/news.ts'
 import { HttpError } from '../../../lib/http-error.ts'
-import { fromZonedInput, longZonedDateTime, toZonedInput } from '../../../lib/time-zone.ts'
+import { savedRecentlyElsewhere } from '../../../lib/admin/edit-presence.ts'
+import type { PanelTime } from '../../../lib/panel-time.ts'
 import { SelectField } from '../../ui/select-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import { confirmDiscard } from '../shared/confirm.tsx'
@@ -12,10 +13,12 @@ import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
 import type { AdminNews } from '../shared/types.ts'
 import { useUnsavedChanges } from '../shared/unsaved.ts'
+import { usePanelTime } from '../shared/use-time-zone.ts'
 import { AutoFormatButton } from './auto-format-button.tsx'
 import { ContentField, initialContentView, type ContentView } from './content-field.tsx'
-import { SaveConflict, SaveStatus, type AutosaveState } from './save-status.tsx'
+import { PresenceNotices, SaveConflict, SaveStatus, type AutosaveState } from './save-status.tsx'
 import { useAutosave } from './use-autosave.ts'
+import { rememberSave, savedHere, useEditPresence } from './use-edit-presence.ts'
 import { fetchAdminArticle, useAddNews, usePublishNews, useSaveNews, type NewsInput } from './use-news.ts'
 
 /** The form's fields as the inputs hold them, the publish time as typed (on the site's clock). */
@@ -46,7 +49,7 @@ const contentTypes = [
   { value: 'e-sports', label: 'E-sports' },
 ]
 
-const fromArticle = (n: AdminNews, zone: string): Fields => ({
+const fromArticle = (n: AdminNews, time: PanelTime): Fields => ({
   title: n.title,
   content: n.content,
   author: n.author,
@@ -54,7 +57,7 @@ const fromArticle = (n: AdminNews, zone: string): Fields => ({
   contentType: n.contentType,
   sourceUrl: n.sourceUrl ?? '',
   imageUrl: n.imageUrl,
-  publishAt: toZonedInput(n.publishAt, zone),
+  publishAt: time.toInput(n.publishAt),
 })
 
 const same = (a: Fields, b: Fields) => JSON.stringify(a) === JSON.stringify(b)
@@ -70,8 +73,8 @@ const isConflict = (error: unknown) =>
 interface Props {
   /** The article being edited (as read when the editor opened), or null for a new one. */
   editing: AdminNews | null
-  /** The site's time zone: 'Publish at' is read and shown on its clock. */
-  zone: string
+  /** Opened again by 'Reload article' (after a conflict): the owner knows it changed elsewhere. */
+  reloaded: boolean
   /** After a successful save or Cancel: back to the list. */
   onDone: () => void
   /** After a conflict, 'Reload article': the parent opens the article as it is now. */
@@ -85,13 +88,22 @@ interface Props {
  * 10:42'); every save of an existing article says which version it started from, so a save over
  * another tab's is refused and the owner chooses (decision 0511).
  */
-export function NewsForm({ editing, zone, onDone, onReload }: Props) {
-  const [saved, setSaved] = useState<Fields>(() => (editing ? fromArticle(editing, zone) : blank))
+export function NewsForm({ editing, reloaded, onDone, onReload }: Props) {
+  // The site's time zone: 'Publish at' is read and shown on its clock.
+  const time = usePanelTime()
+  const [saved, setSaved] = useState<Fields>(() => (editing ? fromArticle(editing, time) : blank))
   const [form, setForm] = useState<Fields>(saved)
   const [view, setView] = useState<ContentView>(() => initialContentView(saved.content))
   const base = useRef(editing?.updatedAt ?? null)
   const dirty = !same(form, saved)
   useUnsavedChanges(dirty)
+  // Who else has it open, or saved it lately (issue 36): said when it opens, before any typing.
+  const { presence, announceSaved } = useEditPresence(editing?.id ?? null, dirty)
+  const [savedElsewhere] = useState(() =>
+    editing && !reloaded && savedRecentlyElsewhere(editing.updatedAt, savedHere(editing.id), Date.now())
+      ? editing.updatedAt
+      : null,
+  )
   const add = useAddNews()
   const save = useSaveNews()
   const publish = usePublishNews()
@@ -111,6 +123,7 @@ export function NewsForm({ editing, zone, onDone, onReload }: Props) {
       input: { ...input, ...(base.current ? { baseUpdatedAt: base.current } : {}), autosave: isAutosave },
     })
     base.current = article.updatedAt
+    announceSaved(article.updatedAt)
     return article
   }
 
@@ -126,10 +139,10 @@ export function NewsForm({ editing, zone, onDone, onReload }: Props) {
     if (action !== 'autosave' && autosaving.current) await autosaving.current
     const problem = newsProblem(form)
     if (problem) return action === 'autosave' ? undefined : notify.problem(problem)
-    const publishAt = fromZonedInput(form.publishAt, zone)
+    const publishAt = time.fromInput(form.publishAt)
     const scheduleProblem: FormProblem = {
       title: 'Missing Information',
-      description: `Please choose when to publish the article (Publish at, ${zone}).`,
+      description: `Please choose when to publish the article (Publish at, ${time.zone}).`,
     }
     if (action === 'schedule' && !publishAt) return notify.problem(scheduleProblem)
     // An autosave changes the text only: never the status or the schedule.
@@ -150,12 +163,13 @@ export function NewsForm({ editing, zone, onDone, onReload }: Props) {
         return await autosaving.current
       }
       const article = editing ? await put(input) : await add.mutateAsync(input)
+      if (!editing) rememberSave(article.id, article.updatedAt)
       if (editing && action === 'publish') await publish.mutateAsync(article.id)
       setSaved(sent)
       onDone()
       if (action === 'draft') notify.success('Draft Saved', 'It is not on the site until you publish it.')
       else if (action === 'schedule')
-        notify.success('Article Scheduled', `It will be published ${longZonedDateTime(publishAt!, zone)}.`)
+        notify.success('Article Scheduled', `It will be published ${time.long(publishAt!)}.`)
       else if (editing && action === 'update') notify.success('Article Updated')
       else notify.success(editing ? 'Article Published' : 'Article Added', 'The article has been added to the website.')
     } catch (error) {
@@ -189,6 +203,12 @@ export function NewsForm({ editing, zone, onDone, onReload }: Props) {
     }
   }
 
+  /** Another tab saved it meanwhile: the owner goes on from that version (asked first when this form has changes). */
+  const reloadNewer = async () => {
+    if (dirty && !(await confirmDiscard())) return
+    await resolve('reload')
+  }
+
   const cancel = async () => {
     if (dirty && !(await confirmDiscard())) return
     onDone()
@@ -216,6 +236,32 @@ export function NewsForm({ editing, zone, onDone, onReload }: Props) {
       <h3 id="news-form-title" className="mb-4 text-xl font-bold text-white">
         {editing ? (published ? 'Edit News Article' : 'Edit Draft') : 'Add News Article'}
       </h3>
+      {/*
+        At the top and sticky below the panel's header (3.5rem) while the form scrolls: the save's
+        state, a refused save's choice and who else has the article open stay in sight wherever the
+        owner is typing (issue 36: the conflict sat 2,200 px down a 2,509 px page).
+      */}
+      {editing && (
+        <div className="sticky top-14 z-20 -mx-5 mb-4 flex flex-col gap-2 border-b border-line bg-panel px-5 py-2">
+          <SaveStatus state={autosave} time={time} dirty={dirty} published={published} conflict={conflict !== null} />
+          {conflict && (
+            <SaveConflict
+              message={newsConflictMessage}
+              busy={resolving}
+              onReload={() => void resolve('reload')}
+              onOverwrite={() => void resolve('overwrite')}
+            />
+          )}
+          <PresenceNotices
+            presence={presence}
+            // A refused save already offers Reload: the notice of another tab's save would say it twice.
+            base={conflict ? null : base.current}
+            savedElsewhere={savedElsewhere}
+            time={time}
+            onReload={() => void reloadNewer()}
+          />
+        </div>
+      )}
       <form
         onSubmit={(event) => {
           event.preventDefault()
@@ -278,15 +324,7 @@ export function NewsForm({ editing, zone, onDone, onReload }: Props) {
             type="datetime-local"
             value={form.publishAt}
             onChange={(publishAt) => set({ publishAt })}
-            hint={`${zone}. Schedule publishes the article at this time.`}
-          />
-        )}
-        {conflict && (
-          <SaveConflict
-            message={newsConflictMessage}
-            busy={resolving}
-            onReload={() => void resolve('reload')}
-            onOverwrite={() => void resolve('overwrite')}
+            hint={`On the clock of ${time.zone}, the site's time zone. Schedule publishes the article at this time.`}
           />
         )}
         <div className="flex flex-wrap items-center gap-3 md:col-span-2">
@@ -305,7 +343,6 @@ export function NewsForm({ editing, zone, onDone, onReload }: Props) {
             </button>
           )}
         </div>
-        {editing && !published && <SaveStatus state={autosave} zone={zone} dirty={dirty} />}
       </form>
     </section>
   )

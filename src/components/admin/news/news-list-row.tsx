@@ -1,5 +1,5 @@
 import { memo } from 'react'
-import { shortZonedDateTime } from '../../../lib/time-zone.ts'
+import type { PanelTime } from '../../../lib/panel-time.ts'
 import type { AdminNews } from '../shared/types.ts'
 import { NewsRowMenu } from './news-row-menu.tsx'
 
@@ -21,7 +21,8 @@ interface Props {
   /** Its place in the whole list (not the page): move up/down stop at the ends. */
   index: number
   count: number
-  zone: string
+  /** The panel's times (the list's heading names the zone). */
+  time: PanelTime
   selected: boolean
   onSelect: (id: number, selected: boolean) => void
   onEdit: (article: AdminNews) => void
@@ -36,7 +37,7 @@ export const NewsListRow = memo(function NewsListRow({
   article,
   index,
   count,
-  zone,
+  time,
   selected,
   onSelect,
   onEdit,
@@ -67,7 +68,7 @@ export const NewsListRow = memo(function NewsListRow({
         </span>
         <span className="min-w-0 truncate">{article.category}</span>
         <time dateTime={date} className="min-w-0">
-          {status === 'Scheduled' ? `Scheduled for ${shortZonedDateTime(date, zone)}` : shortZonedDateTime(date, zone)}
+          {status === 'Scheduled' ? `Scheduled for ${time.cell(date)}` : time.cell(date)}
         </time>
         <span className="min-w-0 truncate">{article.author}</span>
       </div>

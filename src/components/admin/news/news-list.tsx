@@ -2,6 +2,7 @@ import { memo, useCallback, useEffect, useState, type ReactNode } from 'react'
 import { SearchField } from '../../ui/search-field.tsx'
 import { LoadError } from '../shared/load-error.tsx'
 import type { AdminNews } from '../shared/types.ts'
+import { usePanelTime } from '../shared/use-time-zone.ts'
 import { NewsBulkBar } from './news-bulk-bar.tsx'
 import { NewsListRow, rowGrid } from './news-list-row.tsx'
 import { NEWS_ADMIN_PAGE_SIZE, useNewsCounts, useNewsPage, type NewsStatusFilter } from './use-news.ts'
@@ -19,7 +20,6 @@ const statuses: { value: NewsStatusFilter; label: string }[] = [
 const number = (n: number) => n.toLocaleString('en-US')
 
 interface Props {
-  zone: string
   onEdit: (article: AdminNews) => void
   onNew: () => void
   /** What comes after the list: shown once its first page is in, so nothing moves under the pointer. */
@@ -32,7 +32,8 @@ interface Props {
  * per article with its menu; rows chosen with their box take the bulk actions. The choice is
  * the page's: it is cleared when the page, the filter or the search changes.
  */
-export const NewsList = memo(function NewsList({ zone, onEdit, onNew, below }: Props) {
+export const NewsList = memo(function NewsList({ onEdit, onNew, below }: Props) {
+  const time = usePanelTime()
   const [typed, setTyped] = useState('')
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<NewsStatusFilter>('all')
@@ -141,7 +142,7 @@ export const NewsList = memo(function NewsList({ zone, onEdit, onNew, below }: P
                 <span>Title</span>
                 <span>Status</span>
                 <span>Category</span>
-                <span>Date ({zone})</span>
+                <span>Date ({time.zone})</span>
                 <span>Author</span>
                 <span className="w-11" />
               </div>
@@ -152,7 +153,7 @@ export const NewsList = memo(function NewsList({ zone, onEdit, onNew, below }: P
                     article={article}
                     index={first + i}
                     count={total}
-                    zone={zone}
+                    time={time}
                     selected={selected.has(article.id)}
                     onSelect={onSelect}
                     onEdit={onEdit}

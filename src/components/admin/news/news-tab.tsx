@@ -3,7 +3,6 @@ import { RecentlyDeleted } from '../shared/recently-deleted.tsx'
 import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
 import type { AdminNews } from '../shared/types.ts'
-import { useTimeZoneQuery } from '../shared/use-time-zone.ts'
 import { loadArticleEditor } from './content-field.tsx'
 import { DraftsReview } from './drafts-review.tsx'
 import { NewsEditorView } from './news-editor-view.tsx'
@@ -20,9 +19,7 @@ type View = { kind: 'list' } | { kind: 'editor'; article: AdminNews | null }
  * search. Typing in the form renders the form alone (decision 0115).
  */
 export default function NewsTab() {
-  const zone = useTimeZoneQuery()
   const [view, setView] = useState<View>({ kind: 'list' })
-  const timeZone = zone.data?.timeZone ?? 'UTC'
 
   const onEdit = useCallback(async (article: AdminNews) => {
     void loadArticleEditor()
@@ -53,16 +50,10 @@ export default function NewsTab() {
   return (
     <div className="flex min-w-0 flex-col gap-8">
       <h2 className="section-title">News Management</h2>
-      {view.kind === 'editor' && (
-        <NewsEditorView article={view.article} zone={timeZone} onBack={() => setView({ kind: 'list' })} />
-      )}
-      {zone.isPending ? (
-        <p className="text-gray-300">Loading...</p>
-      ) : (
-        <div hidden={view.kind === 'editor'} className="flex min-w-0 flex-col gap-8">
-          <NewsList zone={timeZone} onEdit={onEdit} onNew={onNew} below={below} />
-        </div>
-      )}
+      {view.kind === 'editor' && <NewsEditorView article={view.article} onBack={() => setView({ kind: 'list' })} />}
+      <div hidden={view.kind === 'editor'} className="flex min-w-0 flex-col gap-8">
+        <NewsList onEdit={onEdit} onNew={onNew} below={below} />
+      </div>
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { checkEmailAddress } from '../../../lib/newsletter/email-address.ts'
-import { shortZonedDateTime } from '../../../lib/time-zone.ts'
+import type { PanelTime } from '../../../lib/panel-time.ts'
 import { TextField } from '../../ui/text-field.tsx'
 import { isUnauthorized } from '../shared/session.ts'
 import { failureDetail, notify } from '../shared/toast.ts'
@@ -10,7 +10,7 @@ import { usePreview, useSendTest } from './use-newsletter.ts'
  * The next digest as it would go out now (its period's articles, or the latest ones when nothing
  * is new), shown as the email, and 'Send test to me' to an address the owner types.
  */
-export function DigestPreview({ zone, configured }: { zone: string; configured: boolean }) {
+export function DigestPreview({ time, configured }: { time: PanelTime; configured: boolean }) {
   const [open, setOpen] = useState(false)
   const preview = usePreview(open)
   const [email, setEmail] = useState('')
@@ -55,7 +55,7 @@ export function DigestPreview({ zone, configured }: { zone: string; configured: 
             ) : (
               <p className="text-sm text-gray-300">
                 {preview.data.articles.length} {preview.data.articles.length === 1 ? 'article' : 'articles'} published
-                since {shortZonedDateTime(preview.data.periodStart, zone)}.
+                since {time.dateTime(preview.data.periodStart)}.
               </p>
             )}
             <p className="text-white">

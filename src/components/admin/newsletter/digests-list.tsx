@@ -1,4 +1,4 @@
-import { shortZonedDateTime } from '../../../lib/time-zone.ts'
+import type { PanelTime } from '../../../lib/panel-time.ts'
 import { isUnauthorized } from '../shared/session.ts'
 import { failureDetail, notify } from '../shared/toast.ts'
 import { useDecideInDoubt, useResumeDigest, type NewsletterDigest } from './use-newsletter.ts'
@@ -15,7 +15,7 @@ const statusText: Record<NewsletterDigest['status'], string> = {
  * recipients a stopped sender left claimed (it may or may not have sent them) wait for the owner's
  * choice: resend to them, or skip them (docs/decisions/0802).
  */
-export function DigestsList({ digests, zone }: { digests: readonly NewsletterDigest[]; zone: string }) {
+export function DigestsList({ digests, time }: { digests: readonly NewsletterDigest[]; time: PanelTime }) {
   const decide = useDecideInDoubt()
   const resume = useResumeDigest()
   const failed = (title: string) => (error: unknown) => {
@@ -52,7 +52,7 @@ export function DigestsList({ digests, zone }: { digests: readonly NewsletterDig
           <tbody>
             {digests.map((d) => (
               <tr key={d.id} className="border-t border-line align-top">
-                <td className="py-2 pr-4 whitespace-nowrap text-gray-300">{shortZonedDateTime(d.createdAt, zone)}</td>
+                <td className="py-2 pr-4 whitespace-nowrap text-gray-300">{time.dateTime(d.createdAt)}</td>
                 <td className="py-2 pr-4 text-white">{d.status === 'empty' ? '—' : d.subject}</td>
                 <td className="py-2 pr-4 text-gray-200">
                   {statusText[d.status]}

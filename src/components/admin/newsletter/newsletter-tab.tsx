@@ -1,7 +1,7 @@
 import { scheduleText } from '../../../lib/admin/scheduler-rules.ts'
-import { shortZonedDateTime } from '../../../lib/time-zone.ts'
+import type { PanelTime } from '../../../lib/panel-time.ts'
 import { LoadError } from '../shared/load-error.tsx'
-import { useTimeZone } from '../shared/use-time-zone.ts'
+import { usePanelTime } from '../shared/use-time-zone.ts'
 import { DigestPreview } from './digest-preview.tsx'
 import { DigestsList } from './digests-list.tsx'
 import { GrowthChart } from './growth-chart.tsx'
@@ -22,7 +22,7 @@ const countLabels = [
  */
 export default function NewsletterTab() {
   const overview = useNewsletter()
-  const zone = useTimeZone()
+  const time = usePanelTime()
   return (
     <div className="flex max-w-4xl flex-col gap-6">
       <h2 className="section-title">Newsletter</h2>
@@ -31,13 +31,13 @@ export default function NewsletterTab() {
       ) : overview.isError ? (
         <LoadError text="Error loading the newsletter." onRetry={() => overview.refetch()} />
       ) : (
-        <Overview data={overview.data} zone={zone} />
+        <Overview data={overview.data} time={time} />
       )}
     </div>
   )
 }
 
-function Overview({ data, zone }: { data: NewsletterOverview; zone: string }) {
+function Overview({ data, time }: { data: NewsletterOverview; time: PanelTime }) {
   const schedule = data.schedule
   return (
     <>
@@ -91,7 +91,7 @@ function Overview({ data, zone }: { data: NewsletterOverview; zone: string }) {
         </h3>
         <p className="text-gray-300">
           {schedule.enabled && schedule.schedulerEnabled
-            ? `${scheduleText(schedule, schedule.timeZone)}${schedule.nextRunAt ? `; next: ${shortZonedDateTime(schedule.nextRunAt, zone)}` : ''}.`
+            ? `${scheduleText(schedule, schedule.timeZone)}${schedule.nextRunAt ? `; next: ${time.dateTime(schedule.nextRunAt)}` : ''}.`
             : schedule.enabled
               ? 'The digest is on, but the scheduler is off: switch on Enable scheduler in the Scheduler tab.'
               : 'The digest is off.'}{' '}
@@ -101,7 +101,7 @@ function Overview({ data, zone }: { data: NewsletterOverview; zone: string }) {
           .
         </p>
       </section>
-      <DigestPreview zone={zone} configured={data.configured} />
+      <DigestPreview time={time} configured={data.configured} />
       <section
         aria-labelledby="digests-title"
         className="flex flex-col gap-4 rounded-xl border border-line bg-panel p-5"
@@ -109,9 +109,9 @@ function Overview({ data, zone }: { data: NewsletterOverview; zone: string }) {
         <h3 id="digests-title" className="text-lg font-bold text-white">
           Last digests
         </h3>
-        <DigestsList digests={data.digests} zone={zone} />
+        <DigestsList digests={data.digests} time={time} />
       </section>
-      <SubscriberLookup zone={zone} />
+      <SubscriberLookup time={time} />
     </>
   )
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { checkEmailAddress } from '../../../lib/newsletter/email-address.ts'
-import { shortZonedDateTime } from '../../../lib/time-zone.ts'
+import type { PanelTime } from '../../../lib/panel-time.ts'
 import { TextField } from '../../ui/text-field.tsx'
 import { confirmAction } from '../shared/confirm.tsx'
 import { isUnauthorized } from '../shared/session.ts'
@@ -10,7 +10,7 @@ import { useErase, useLookup } from './use-newsletter.ts'
 const statusLabel = { pending: 'Pending', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed', bounced: 'Bounced' }
 
 /** An erasure or access request: find an address, see what is kept of it, remove it with its consents. */
-export function SubscriberLookup({ zone }: { zone: string }) {
+export function SubscriberLookup({ time }: { time: PanelTime }) {
   const [email, setEmail] = useState('')
   const lookup = useLookup()
   const erase = useErase()
@@ -67,17 +67,16 @@ export function SubscriberLookup({ zone }: { zone: string }) {
         {found && (
           <div className="flex flex-col gap-2 text-sm">
             <p className="text-white">
-              <strong>{found.email}</strong>: {statusLabel[found.status]}, signed up{' '}
-              {shortZonedDateTime(found.createdAt, zone)}
-              {found.confirmedAt && `, confirmed ${shortZonedDateTime(found.confirmedAt, zone)}`}
+              <strong>{found.email}</strong>: {statusLabel[found.status]}, signed up {time.dateTime(found.createdAt)}
+              {found.confirmedAt && `, confirmed ${time.dateTime(found.confirmedAt)}`}
               {found.bounceReason && ` (${found.bounceReason})`}
             </p>
             {found.consents.length > 0 && (
               <ul className="list-inside list-disc text-gray-300">
                 {found.consents.map((c) => (
                   <li key={c.id}>
-                    {shortZonedDateTime(c.createdAt, zone)} on {c.page}: &quot;{c.text}&quot;{' '}
-                    {c.confirmedAt ? `confirmed ${shortZonedDateTime(c.confirmedAt, zone)}` : 'not confirmed'}
+                    {time.dateTime(c.createdAt)} on {c.page}: &quot;{c.text}&quot;{' '}
+                    {c.confirmedAt ? `confirmed ${time.dateTime(c.confirmedAt)}` : 'not confirmed'}
                   </li>
                 ))}
               </ul>

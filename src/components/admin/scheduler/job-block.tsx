@@ -19,19 +19,20 @@ const minutes = minuteChoices.map((m) => ({ value: String(m), label: String(m).p
 
 /**
  * One job's block: enable, weekly/daily, day of week (hidden when daily), hour, minute. The hours
- * are UTC's, or the zone's whose clock the job runs on (the newsletter's digest: the site's).
+ * are on the site's clock (its time zone, System tab), as the scheduler runs every job (issue 36).
  */
 export function JobBlock({
   title,
   job,
   onChange,
-  zone = 'UTC',
+  zone,
   description,
 }: {
   title: string
   job: JobForm
   onChange: (job: JobForm) => void
-  zone?: string
+  /** The site's time zone, named beside each hour. */
+  zone: string
   description?: string
 }) {
   return (

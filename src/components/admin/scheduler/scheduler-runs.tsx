@@ -1,7 +1,6 @@
 import { useRunTestNow, useSchedulerRuns } from './use-scheduler.ts'
 import { notify } from '../shared/toast.ts'
-
-const when = (iso: string | null) => (iso ? `${iso.replace('T', ' ').slice(0, 16)} UTC` : '—')
+import { usePanelTime } from '../shared/use-time-zone.ts'
 
 /** The site's own housekeeping runs, in words (decisions 0850, 0853); the owner's kinds as they are. */
 const kindLabel: Record<string, string> = { analytics: 'audience figures', links: 'link check' }
@@ -10,6 +9,8 @@ const kindLabel: Record<string, string> = { analytics: 'audience figures', links
 export function SchedulerRuns() {
   const { data, isError } = useSchedulerRuns()
   const runNow = useRunTestNow()
+  const time = usePanelTime()
+  const when = (iso: string | null) => (iso ? time.dateTime(iso) : '—')
   // '...' until the runs are in; '—' means no run.
   const at = (pick: (runs: NonNullable<typeof data>) => string | null) => (data ? when(pick(data)) : '...')
 

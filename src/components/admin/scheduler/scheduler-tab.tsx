@@ -52,7 +52,7 @@ function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
   const testMode = useSaveSchedulerConfig()
   const estimate = useTestModeEstimate()
   const estimateNow = useEstimateNow()
-  // The newsletter's digest runs on the site's clock (System tab; docs/decisions/0802).
+  // Every job runs on the site's clock (System tab; docs/decisions/0512, 0802).
   const zone = useTimeZone()
   const dirty = JSON.stringify(form) !== JSON.stringify(formOf(stored))
   useUnsavedChanges(dirty)
@@ -91,7 +91,7 @@ function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
         <div className="rounded-xl border border-line bg-panel p-5">
           <SwitchField
             label="Enable scheduler"
-            description="Runs the jobs below automatically at their times (UTC; the newsletter digest on the site's clock)."
+            description={`Runs the jobs below automatically at their times, on the clock of ${zone} (the site's time zone, System tab).`}
             checked={form.enabled}
             onChange={(enabled) => setForm((f) => ({ ...f, enabled }))}
           />
@@ -99,9 +99,15 @@ function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
         <JobBlock
           title="Standings refresh"
           job={form.standings}
+          zone={zone}
           onChange={(standings) => setForm((f) => ({ ...f, standings }))}
         />
-        <JobBlock title="News generation" job={form.news} onChange={(news) => setForm((f) => ({ ...f, news }))} />
+        <JobBlock
+          title="News generation"
+          job={form.news}
+          zone={zone}
+          onChange={(news) => setForm((f) => ({ ...f, news }))}
+        />
         <ChampionshipsField
           value={form.championships}
           onChange={(championships) => setForm((f) => ({ ...f, championships }))}
@@ -109,12 +115,18 @@ function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
         <JobBlock
           title="Stream refresh"
           job={form.streams}
+          zone={zone}
           onChange={(streams) => setForm((f) => ({ ...f, streams }))}
         />
-        <JobBlock title="Game refresh" job={form.games} onChange={(games) => setForm((f) => ({ ...f, games }))} />
+        <JobBlock
+          title="Game refresh"
+          job={form.games}
+          zone={zone}
+          onChange={(games) => setForm((f) => ({ ...f, games }))}
+        />
         <JobBlock
           title="Newsletter digest"
-          description={`The week's (or day's) new articles to every confirmed subscriber (Newsletter tab), at this time in ${zone}, the site's time zone. Nothing is sent when nothing new was published.`}
+          description="The week's (or day's) new articles to every confirmed subscriber (Newsletter tab). Nothing is sent when nothing new was published."
           job={form.digest}
           zone={zone}
           onChange={(digest) => setForm((f) => ({ ...f, digest }))}
@@ -182,17 +194,20 @@ function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
           Schedule
         </h3>
         <p className="text-gray-300">
-          Standings: {stored.enabled && stored.standings.enabled ? scheduleText(stored.standings) : 'Off'}
+          Standings: {stored.enabled && stored.standings.enabled ? scheduleText(stored.standings, zone) : 'Off'}
         </p>
         <p className="text-gray-300">
-          News: {stored.enabled && stored.news.enabled ? scheduleText(stored.news) : 'Off'}
+          News: {stored.enabled && stored.news.enabled ? scheduleText(stored.news, zone) : 'Off'}
         </p>
         <p className="text-gray-300">
           Streams:{' '}
-          {stored.enabled && stored.refreshStreams && stored.streams.enabled ? scheduleText(stored.streams) : 'Off'}
+          {stored.enabled && stored.refreshStreams && stored.streams.enabled
+            ? scheduleText(stored.streams, zone)
+            : 'Off'}
         </p>
         <p className="text-gray-300">
-          Games: {stored.enabled && stored.refreshGames && stored.games.enabled ? scheduleText(stored.games) : 'Off'}
+          Games:{' '}
+          {stored.enabled && stored.refreshGames && stored.games.enabled ? scheduleText(stored.games, zone) : 'Off'}
         </p>
         <p className="text-gray-300">
           Newsletter digest: {stored.enabled && stored.digest.enabled ? scheduleText(stored.digest, zone) : 'Off'}

@@ -1,9 +1,9 @@
-import { longDateTime } from '../../../lib/dates.ts'
 import { actorNames, DELETED_LIST_DAYS, type RevisionEntity } from '../../../lib/revisions.ts'
 import { LoadError } from './load-error.tsx'
 import { isUnauthorized } from './session.ts'
 import { notify } from './toast.ts'
 import { useDeletedRecords, useRestoreVersion } from './use-revisions.ts'
+import { usePanelTime } from './use-time-zone.ts'
 
 /**
  * The tab's 'Recently deleted' list: each record deleted lately comes back, with its id, in one
@@ -12,6 +12,7 @@ import { useDeletedRecords, useRestoreVersion } from './use-revisions.ts'
 export function RecentlyDeleted({ entity, title = 'Recently deleted' }: { entity: RevisionEntity; title?: string }) {
   const deleted = useDeletedRecords(entity)
   const restore = useRestoreVersion(entity)
+  const time = usePanelTime()
   const onRestore = (revisionId: number, name: string) =>
     restore.mutate(revisionId, {
       onSuccess: () => notify.success('Version Restored', `"${name}" is back.`),
@@ -38,7 +39,7 @@ export function RecentlyDeleted({ entity, title = 'Recently deleted' }: { entity
               <span className="min-w-0 flex-1">
                 <span className="font-bold text-white">{d.name}</span>{' '}
                 <span className="text-gray-300">
-                  deleted {longDateTime(d.deletedAt)} by {actorNames[d.actor]}
+                  deleted {time.long(d.deletedAt)} by {actorNames[d.actor]}
                 </span>
               </span>
               <button

@@ -1,12 +1,12 @@
 import { Dialog } from 'radix-ui'
 import { useState } from 'react'
-import { longDateTime } from '../../../lib/dates.ts'
 import { actorNames, fieldLabel, type RevisionEntity } from '../../../lib/revisions.ts'
 import { LoadError } from './load-error.tsx'
 import { RevisionChanges } from './revision-changes.tsx'
 import { isUnauthorized } from './session.ts'
 import { notify } from './toast.ts'
 import { useRestoreVersion, useRevisionChanges, useRevisions, useRevisionVersion } from './use-revisions.ts'
+import { usePanelTime } from './use-time-zone.ts'
 
 const dialogClass =
   'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(44rem,96vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-line bg-ink p-6'
@@ -16,11 +16,22 @@ const dialogClass =
  * did when the owner opens it (old -> new per field, issue 25; read one version at a time, issue 31),
  * a preview of each version, and Restore.
  */
-export function RevisionHistory({ entity, id, name }: { entity: RevisionEntity; id: number; name: string }) {
+export function RevisionHistory({
+  entity,
+  id,
+  name,
+  label = `History of ${name}`,
+}: {
+  entity: RevisionEntity
+  id: number
+  name: string
+  /** The button's accessible name, where another 'History of {name}' is on the page too. */
+  label?: string
+}) {
   return (
     <Dialog.Root>
       <Dialog.Trigger asChild>
-        <button type="button" className="btn-outline" aria-label={`History of ${name}`}>
+        <button type="button" className="btn-outline" aria-label={label}>
           History
         </button>
       </Dialog.Trigger>
@@ -44,6 +55,7 @@ export function RevisionHistory({ entity, id, name }: { entity: RevisionEntity; 
 function Versions({ entity, id }: { entity: RevisionEntity; id: number }) {
   const versions = useRevisions(entity, id)
   const restore = useRestoreVersion(entity)
+  const time = usePanelTime()
   const [previewed, setPreviewed] = useState<number | null>(null)
   const [opened, setOpened] = useState<ReadonlySet<number>>(new Set())
   if (versions.isPending) return <p className="text-gray-300">Loading...</p>
@@ -68,7 +80,7 @@ function Versions({ entity, id }: { entity: RevisionEntity; id: number }) {
   return (
     <ol className="flex flex-col gap-3" aria-label="Versions">
       {versions.data.map((v) => {
-        const when = longDateTime(v.createdAt)
+        const when = time.long(v.createdAt)
         const open = previewed === v.id
         // A delete, and the empty version a restored record starts from, changed no field.
         const hasChanges = v.restorable && v.action !== 'delete' && v.changedFields.length > 0

@@ -12,6 +12,7 @@ import { pollPublishStatus } from '../shared/publish-status.ts'
 import { PendingAiBanner } from './pending-ai-banner.tsx'
 import { PublishBadge } from './publish-badge.tsx'
 import { allTabs, tabGroups, type AdminTab } from './tabs.ts'
+import { useTimeZoneQuery } from '../shared/use-time-zone.ts'
 import { useTabRoute } from './use-tab-route.ts'
 
 const queryClient = createAdminQueryClient()
@@ -37,6 +38,10 @@ function Shell() {
   // One poll of the publishing state for the whole panel: the header shows its badge twice (one
   // for wide screens, one for phones, each hidden by CSS on the other), and each had polled.
   useEffect(() => pollPublishStatus(), [])
+  // Every time the panel shows is in the site's zone (shared/use-time-zone.ts): a tab waits for it
+  // (one small read beside the tab's chunk), so no time shows first in UTC and then moves.
+  const zone = useTimeZoneQuery()
+  const zoneKnown = !zone.isPending
 
   // Back from an expired session: the calls that failed with 401 run again.
   useEffect(() => {
@@ -154,7 +159,7 @@ function Shell() {
           <JobProgressBanner />
           <PendingAiBanner />
           <Suspense fallback={<p role="status">Loading {tab.label}...</p>}>
-            <Tab key={tab.id} />
+            {zoneKnown ? <Tab key={tab.id} /> : <p role="status">Loading {tab.label}...</p>}
           </Suspense>
         </main>
       </div>

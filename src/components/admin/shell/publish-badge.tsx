@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { streamStartTime as shortDateTime } from '../../../lib/dates.ts'
+import { usePanelTime, useTimeZoneQuery } from '../shared/use-time-zone.ts'
 import { $publishStatus } from '../shared/publish-status.ts'
 
 const labels = { pending: 'Publishing changes', live: 'Live' } as const
@@ -12,10 +12,13 @@ const colours = { pending: 'bg-amber-400', live: 'bg-emerald-400' } as const
  */
 export function PublishBadge() {
   const status = useStore($publishStatus)
+  const time = usePanelTime()
+  // Its time is in the site's zone: shown once that has arrived too.
+  const zoneKnown = !useTimeZoneQuery().isPending
   // As tall as the two lines that replace it: the header, and the tab below it, do not move. The
   // same live region from the start: a screen reader hears the state when it arrives, and the
   // placeholder is not content outside any landmark (axe's 'region' rule on a phone).
-  if (!status)
+  if (!status || !zoneKnown)
     return (
       <div role="status" aria-live="polite">
         <p className="min-h-10 text-sm text-gray-400">Site status: checking...</p>
@@ -31,7 +34,7 @@ export function PublishBadge() {
         Site: {labels[state]}
       </p>
       <p className="text-gray-300">
-        {lastPurgeAt ? `Last change published ${shortDateTime(lastPurgeAt)}` : 'Changes show on the site at once'}
+        {lastPurgeAt ? `Last change published ${time.recent(lastPurgeAt)}` : 'Changes show on the site at once'}
       </p>
       {failing && <p className="text-red-300">Last error: {failing.lastError}</p>}
     </div>

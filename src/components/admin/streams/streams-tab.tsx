@@ -1,5 +1,5 @@
 import type { FormText } from '../../../lib/forms/contract.ts'
-import { fromLocalDateTime, toLocalDateTime } from '../../../lib/forms/datetime.ts'
+import type { PanelTime } from '../../../lib/panel-time.ts'
 import { streamContract, tagsToText, type StreamBody } from '../../../lib/forms/stream.ts'
 import { SwitchField } from '../../ui/switch-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
@@ -10,6 +10,7 @@ import { useRefreshStatus } from '../shared/use-refresh-jobs.ts'
 import { ImageChooser } from '../shared/image-chooser.tsx'
 import type { AdminStream } from '../shared/types.ts'
 import { streamHooks } from './use-streams.ts'
+import { usePanelTime } from '../shared/use-time-zone.ts'
 
 /** What the form holds: the contract's fields as text (tags comma-separated, times datetime-local). */
 type Form = FormText<Omit<StreamBody, 'featured'>>
@@ -30,12 +31,17 @@ const blank: Form = {
   platformTexts: false,
 }
 
-/** The server parses the text; the times go as instants of the owner's time zone. */
-const toInput = (f: Form): StreamBody => ({
-  ...f,
-  startTime: fromLocalDateTime(f.startTime),
-  endTime: fromLocalDateTime(f.endTime),
-})
+/**
+ * The server parses the text; the times are typed on the site's clock (its time zone, System tab)
+ * and go as instants. A value that names no time goes as typed, and the API says why.
+ */
+const toInput =
+  (time: PanelTime) =>
+  (f: Form): StreamBody => ({
+    ...f,
+    startTime: f.startTime.trim() ? (time.fromInput(f.startTime) ?? f.startTime) : '',
+    endTime: f.endTime.trim() ? (time.fromInput(f.endTime) ?? f.endTime) : '',
+  })
 
 type RefreshStatus = NonNullable<ReturnType<typeof useRefreshStatus>['data']>
 
@@ -53,6 +59,7 @@ function keysNote(status: RefreshStatus | undefined): string | undefined {
 /** Streams tab: LIVE with the viewer count when live, OFFLINE otherwise; tags comma-separated. */
 export default function StreamsTab() {
   const status = useRefreshStatus()
+  const time = usePanelTime()
   return (
     <EntityManager<AdminStream, Form, StreamBody>
       slot={<RefreshBar target="streams" note={keysNote(status.data)} />}
@@ -84,14 +91,14 @@ export default function StreamsTab() {
         streamerName: s.streamerName,
         isLive: s.isLive,
         viewerCount: String(s.viewerCount),
-        startTime: toLocalDateTime(s.startTime),
-        endTime: toLocalDateTime(s.endTime),
+        startTime: time.toInput(s.startTime),
+        endTime: time.toInput(s.endTime),
         tags: tagsToText(s.tags),
         platformTexts: s.platformTexts,
       })}
       contract={streamContract}
       alwaysSent={['title', 'streamUrl']}
-      toInput={toInput}
+      toInput={toInput(time)}
       fields={(f, set) => (
         <>
           <TextField label="Stream Title" value={f.title} onChange={(title) => set({ title })} required />
@@ -119,12 +126,14 @@ export default function StreamsTab() {
           <TextField
             label="Start time"
             type="datetime-local"
+            hint={`On the clock of ${time.zone}, the site's time zone.`}
             value={f.startTime}
             onChange={(startTime) => set({ startTime })}
           />
           <TextField
             label="End time"
             type="datetime-local"
+            hint={`On the clock of ${time.zone}.`}
             value={f.endTime}
             onChange={(endTime) => set({ endTime })}
           />

@@ -3,10 +3,9 @@ import { confirmAction } from '../shared/confirm.tsx'
 import { FailureNotice, type Failure } from '../shared/failure-notice.tsx'
 import { isUnauthorized } from '../shared/session.ts'
 import { failureDetail, notify } from '../shared/toast.ts'
+import { usePanelTime } from '../shared/use-time-zone.ts'
+import { restoredText } from '../../../lib/admin/backup-texts.ts'
 import { useDownloadBackup, useRestoreBackup } from './use-backup.ts'
-
-const dateText = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC'
 
 /**
  * System tab: download one archive of all content, settings and images, and restore one
@@ -16,6 +15,7 @@ export function BackupRestore() {
   const id = useId()
   const download = useDownloadBackup()
   const restore = useRestoreBackup()
+  const time = usePanelTime()
   const [file, setFile] = useState<File | null>(null)
   const [replace, setReplace] = useState(false)
   const fileInput = useRef<HTMLInputElement>(null)
@@ -56,10 +56,7 @@ export function BackupRestore() {
           setFile(null)
           setReplace(false)
           if (fileInput.current) fileInput.current.value = ''
-          notify.success(
-            'Backup Restored',
-            `The backup of ${dateText(summary.createdAt)} is restored (${summary.rows} rows, ${summary.images} images). The site is being rebuilt.`,
-          )
+          notify.success('Backup Restored', restoredText(summary, time))
         },
         onError: (error) => failed('Restore Failed', error),
       },

@@ -6,20 +6,12 @@ import { TextField } from '../../ui/text-field.tsx'
 import { $publishStatus, refreshPublishStatus } from '../shared/publish-status.ts'
 import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
+import { usePanelTime } from '../shared/use-time-zone.ts'
 
 interface Budget {
   monthlyDeployBudget: number
   creditsPerDeploy: number
 }
-
-const whenText = (iso: string | Date) =>
-  new Date(iso).toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  }) + ' UTC'
 
 /**
  * This month's production deploys and their credits, and the owner's monthly deploy budget
@@ -29,6 +21,7 @@ const whenText = (iso: string | Date) =>
 export function DeployBudget() {
   const status = useStore($publishStatus)
   const deploys = status?.deploys
+  const time = usePanelTime()
   const [form, setForm] = useState<{ budget: string; credits: string } | null>(null)
   useEffect(() => {
     if (deploys && form === null) {
@@ -45,7 +38,10 @@ export function DeployBudget() {
       onSuccess: ({ decision }) => {
         if (decision.action === 'deploy') notify.success('Rebuild Started', 'Netlify is building the site.')
         else if (decision.action === 'wait')
-          notify.success('Rebuild Planned', `The deploy budget allows the next build at ${whenText(decision.until)}.`)
+          notify.success(
+            'Rebuild Planned',
+            `The deploy budget allows the next build at ${time.recent(decision.until)}.`,
+          )
         else notify.failure('Rebuild Held', 'The deploy budget of this month is spent.')
         void refreshPublishStatus()
       },
@@ -91,7 +87,7 @@ export function DeployBudget() {
             : next?.action === 'hold'
               ? 'The budget is spent until next month. Content changes need no deploy: they purge the CDN.'
               : next?.action === 'wait'
-                ? `Next rebuild possible at ${whenText(next.until)}. Content changes need no deploy: they purge the CDN.`
+                ? `Next rebuild possible at ${time.recent(next.until)}. Content changes need no deploy: they purge the CDN.`
                 : 'Content changes need no deploy: they purge the CDN. A rebuild would start at once.'}
       </p>
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>

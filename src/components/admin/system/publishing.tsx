@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react'
 import { useMutation } from '@tanstack/react-query'
 import { api, unwrap } from '../../../lib/api-client.ts'
-import { streamStartTime as shortDateTime } from '../../../lib/dates.ts'
 import { $publishStatus, refreshPublishStatus } from '../shared/publish-status.ts'
 import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
+import { usePanelTime } from '../shared/use-time-zone.ts'
 
 /**
  * How changes reach visitors (docs/decisions/0700): the pages are kept at the CDN, and every save
@@ -15,6 +15,7 @@ import { notify } from '../shared/toast.ts'
 export function Publishing() {
   const status = useStore($publishStatus)
   const publishing = status?.publishing
+  const time = usePanelTime()
   const purgeAll = useMutation({ mutationFn: () => unwrap(api.admin['purge-all'].$post()) })
   const purge = () => {
     if (purgeAll.isPending) return
@@ -41,7 +42,7 @@ export function Publishing() {
       {/* Two lines kept from the start, as the last purge's line takes two: 'Purge Everything' stays put. */}
       <p className="mb-4 min-h-10 text-sm text-gray-400">
         {publishing?.lastPurgeAt
-          ? `Last purge ${shortDateTime(publishing.lastPurgeAt)}. Each save shows on the site within seconds; no deploy is needed.`
+          ? `Last purge ${time.recent(publishing.lastPurgeAt)}. Each save shows on the site within seconds; no deploy is needed.`
           : 'Each save shows on the site within seconds; no deploy is needed.'}
       </p>
       {publishing && publishing.waiting.length > 0 && (

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react'
 import { formProblem } from '../../../lib/forms/contract.ts'
 import { timeZoneContract } from '../../../lib/forms/time-zone.ts'
-import { longZonedDateTime, timeZoneChoices } from '../../../lib/time-zone.ts'
+import { panelTime } from '../../../lib/panel-time.ts'
+import { timeZoneChoices } from '../../../lib/time-zone.ts'
 import { SelectField } from '../../ui/select-field.tsx'
 import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
@@ -9,8 +10,10 @@ import { useUnsavedChanges } from '../shared/unsaved.ts'
 import { useSaveTimeZone, useTimeZoneQuery } from '../shared/use-time-zone.ts'
 
 /**
- * The site's time zone (decision 0512): the panel shows its times in it and reads 'Publish at' in
- * it. Instants stay stored in UTC, and the public pages keep printing UTC (decision 0104).
+ * The site's time zone (decision 0512): the panel shows every time in it (src/lib/panel-time.ts) and
+ * reads 'Publish at' and the scheduler's times on its clock. Instants stay stored in UTC, and the
+ * public pages keep printing UTC (decision 0104): no text of this panel says 'UTC' once another
+ * zone is chosen (issue 36).
  */
 export function TimeZoneSetting() {
   const current = useTimeZoneQuery()
@@ -42,15 +45,16 @@ export function TimeZoneSetting() {
         Site Time Zone
       </h3>
       <p className="mb-4 text-sm text-gray-300">
-        The panel shows times in this zone, and 'Publish at' is read in it. Times are stored in UTC; the public pages
-        show UTC.
+        The panel shows every time in this zone, and reads &apos;Publish at&apos; and the scheduler&apos;s times on its
+        clock. Stored times do not change with it, and the public pages do not use it: they are the same for every
+        reader.
       </p>
       {current.isPending ? (
         <p className="text-gray-300">Loading...</p>
       ) : (
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
           <SelectField label="Time zone" value={zone} onChange={setChosen} options={options} />
-          <p className="text-sm text-gray-300">Now: {longZonedDateTime(new Date(), zone)}</p>
+          <p className="text-sm text-gray-300">Now: {panelTime(zone).long(new Date())}</p>
           <div>
             <button
               type="submit"

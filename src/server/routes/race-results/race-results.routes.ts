@@ -19,6 +19,7 @@ import { readVersion } from '../../revisions/keep.ts'
 import { duplicateKeys, importResultFile, readResultFile } from '../../results/import.ts'
 import { previewOf } from '../../results/preview.ts'
 import { recomputeResultsTable } from '../../results/recompute.ts'
+import { ownerTime } from '../../repos/site-settings.repo.ts'
 import {
   MAX_RESULT_FILE_BYTES,
   MAX_RESULT_FILE_CHUNKS,
@@ -64,7 +65,7 @@ export const raceResultsRoutes = new Hono()
     const session = readResultFile(bytes, fileName)
     const keys = duplicateKeys(bytes, session)
     const duplicate = await findDuplicateSession(db(), keys)
-    return c.json(previewOf(session, duplicate && { existing: duplicate, fileHash: keys.fileHash }))
+    return c.json(previewOf(session, duplicate && { existing: duplicate, fileHash: keys.fileHash }, await ownerTime()))
   })
   .post('/uploads/:id/import', jsonBody(raceImportContract.schema, importMessage), async (c) => {
     const id = c.req.param('id')

@@ -9,6 +9,7 @@ import { resultFilesVia } from '../../../../tests/helpers/race-results.ts'
 import { accSpaRace, lmuSartheRace } from '../../../../tests/fixtures/race-sessions.ts'
 import { accFileName, accResultFile, lmuResultFile, type ResultSession } from '../../demo/result-files.ts'
 import { CHUNK_SIZE } from '../../blobs/chunked-files.ts'
+import { setSetting, TIME_ZONE_KEY } from '../../repos/site-settings.repo.ts'
 
 let blobs: BlobsHarness
 let send: Send
@@ -144,6 +145,8 @@ describe('race result import', () => {
     )
 
     const duplicate = await uploadResultFile(cookie, accFile)
+    // The owner's time zone names when it was imported (issue 36).
+    await setSetting(TIME_ZONE_KEY, 'Europe/Berlin')
     const before = await databaseDigest()
     const again = await send('POST', `/api/admin/race-results/uploads/${duplicate}/import`, {
       cookie,
@@ -152,7 +155,7 @@ describe('race result import', () => {
     expect(again.status).toBe(409)
     expect(await databaseDigest()).toBe(before)
     expect(again.body.message).toMatch(
-      /^This result file was already imported on .+ \(Circuit de Spa-Francorchamps race, round 1 of GT Sprint Cup\)\. Nothing was changed\.$/,
+      /^This result file was already imported on \w{3} \d+, \d{4}, \d+:\d\d [AP]M GMT\+[12] \(Circuit de Spa-Francorchamps race, round 1 of GT Sprint Cup\)\. Nothing was changed\.$/,
     )
     const id = await uploadResultFile(cookie, accFile)
     expect((await previewResultFile(cookie, id)).body.duplicate).toBe(again.body.message)
