@@ -23,3 +23,11 @@ export function podiumColor(position: number): PodiumColor {
 
 /** Points followed by ' pts' (whole points without decimals). */
 export const pointsLabel = (points: number): string => `${Number.isInteger(points) ? points : points.toFixed(1)} pts`
+
+/**
+ * Whether a championship has a table to show: a championship just added (a race results one before
+ * its first import, official results before the season's first race) has no driver yet, and stays
+ * off the public pages, their JSON-LD and the social card until it has (issue 36: it showed as an
+ * empty card, '0 rounds counted'). The panel lists it, saying so.
+ */
+export const hasResults = (set: { standings: readonly unknown[] }): boolean => set.standings.length > 0

@@ -8,7 +8,7 @@ test.use({ storageState: ({}, provide, testInfo) => provide(e2eSessionFile(testI
 const tabs: [id: string, heading: string][] = [
   ['games', 'Racing Games Management'],
   ['accessories', 'Hardware Management'],
-  ['championships', 'AI Championship Standings'],
+  ['championships', 'Championship Standings'],
   ['streams', 'Streams Management'],
   ['news', 'News Management'],
   ['reviews', 'Reviews Management'],

@@ -101,8 +101,8 @@ test.describe('AI feedback, kept edits and hidden settings', () => {
   }, testInfo) => {
     test.setTimeout(240_000)
     await adminLogin(request, testInfo)
-    await openTab(page, testInfo, 'championships', 'AI Championship Standings')
-    const card = page.getByRole('list', { name: 'AI championship standings' }).getByRole('listitem').first()
+    await openTab(page, testInfo, 'championships', 'Championship Standings')
+    const card = page.getByRole('list', { name: 'Championship standings' }).getByRole('listitem').first()
     const owner = unique('Owner Driver')
     const firstDriver = card.getByRole('row').nth(1)
     await firstDriver.getByRole('button', { name: /^Edit / }).click()

@@ -85,7 +85,7 @@ test.describe('AI in the admin panel', () => {
   })
 
   test('standings generator: the name is required, a quick choice generates a table', async ({ page }, testInfo) => {
-    await openTab(page, testInfo, 'championships', 'AI Championship Standings')
+    await openTab(page, testInfo, 'championships', 'Championship Standings')
     await page.getByRole('button', { name: 'Generate Standings' }).click()
     await expectToast(page, 'Championship Required', 'Please enter a championship name to generate standings')
     await page.getByRole('group', { name: 'Quick choices' }).getByRole('button', { name: 'WEC' }).click()
@@ -93,7 +93,7 @@ test.describe('AI in the admin panel', () => {
     await page.getByRole('button', { name: 'Generate Standings' }).click()
     await expectToast(page, 'Championship Standings Generated')
     await expect(
-      page.getByRole('list', { name: 'AI championship standings' }).getByRole('heading', { name: /WEC/ }),
+      page.getByRole('list', { name: 'Championship standings' }).getByRole('heading', { name: /WEC/ }),
     ).toBeVisible()
   })
 

@@ -8,9 +8,9 @@ test.describe('admin with the keyboard only', () => {
     const nav = page.getByRole('navigation', { name: 'Admin sections' })
     await nav.getByRole('link', { name: 'Championships' }).focus()
     await page.keyboard.press('Enter')
-    await expect(page.getByRole('heading', { name: 'AI Championship Standings' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Championship Standings' })).toBeVisible()
 
-    const card = page.getByRole('list', { name: 'AI championship standings' }).getByRole('listitem').first()
+    const card = page.getByRole('list', { name: 'Championship standings' }).getByRole('listitem').first()
     const edit = card.getByRole('button', { name: /^Edit / }).first()
     const driver = ((await edit.getAttribute('aria-label')) ?? '').replace(/^Edit /, '')
     await edit.focus()

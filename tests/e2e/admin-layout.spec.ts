@@ -86,7 +86,7 @@ test.describe('on a phone', () => {
   }, testInfo) => {
     await loginContext(page, testInfo)
     await page.goto('/admin?tab=championships')
-    await expect(page.getByRole('heading', { name: 'AI Championship Standings', level: 2 })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Championship Standings', level: 2 })).toBeVisible()
     await expect(page.getByText(/^Loading/)).toHaveCount(0)
     // Every driver row shown: the widest content there is.
     const showAll = page.getByRole('button', { name: /^Show all/ })
@@ -100,7 +100,7 @@ test.describe('on a phone', () => {
       .first()
       .click()
     await expect(
-      page.getByRole('list', { name: 'AI championship standings' }).getByRole('textbox', { name: 'Driver name' }),
+      page.getByRole('list', { name: 'Championship standings' }).getByRole('textbox', { name: 'Driver name' }),
     ).toBeFocused()
     expect(await overflow(page)).toEqual({ wide: [], scrollsSideways: false })
   })

@@ -23,7 +23,7 @@ async function saveSource(page: Page, name: string, pick: (form: ReturnType<Page
 
 const card = (page: Page, name: string) =>
   page
-    .getByRole('list', { name: 'AI championship standings' })
+    .getByRole('list', { name: 'Championship standings' })
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name, exact: true }) })
 

@@ -14,13 +14,11 @@ async function names(request: APIRequestContext): Promise<string[]> {
 }
 
 async function open(page: Page, testInfo: TestInfo) {
-  await openTab(page, testInfo, 'championships', 'AI Championship Standings')
-  await expect(
-    page.getByRole('list', { name: 'AI championship standings' }).getByRole('listitem').first(),
-  ).toBeVisible()
+  await openTab(page, testInfo, 'championships', 'Championship Standings')
+  await expect(page.getByRole('list', { name: 'Championship standings' }).getByRole('listitem').first()).toBeVisible()
 }
 
-const cards = (page: Page) => page.getByRole('list', { name: 'AI championship standings' }).getByRole('listitem')
+const cards = (page: Page) => page.getByRole('list', { name: 'Championship standings' }).getByRole('listitem')
 
 test.describe('championships tab: AI standings', () => {
   test('drag with the mouse reorders and the order persists after reload', async ({ page, request }, testInfo) => {

@@ -10,7 +10,7 @@ import { intFrom, optionalText, requiredText } from './fields.ts'
  * its iCalendar UID.
  */
 export const eventNameMessage = 'Please enter the event name.'
-export const sessionsMessage = 'Please add at least one session with its start (UTC).'
+export const sessionsMessage = 'Please add at least one session with its start.'
 export const MAX_SESSIONS = 12
 
 const session = z.object(

@@ -1,4 +1,5 @@
 import { championshipSlug } from '../../lib/calendar.ts'
+import { hasResults } from '../../lib/standings.ts'
 import { nextEventsBySet } from '../repos/calendar.repo.ts'
 import { listStandings, type StandingsSet } from '../repos/standings.repo.ts'
 
@@ -18,9 +19,17 @@ export interface PublicStandingsSet extends StandingsSet {
   calendarPath: string
 }
 
-/** Every standings set in display order, each with the next session of its calendar. */
-export async function listPublicStandings(now = new Date()): Promise<PublicStandingsSet[]> {
-  const [sets, next] = await Promise.all([listStandings(), nextEventsBySet(now)])
+/**
+ * Every standings set with results (src/lib/standings.ts `hasResults`) in display order, each with
+ * the next session of its calendar. The calendar's own list of feeds asks for every championship
+ * (`withoutResults`): a championship's races are on /calendar before its first result.
+ */
+export async function listPublicStandings(
+  now = new Date(),
+  { withoutResults = false }: { withoutResults?: boolean } = {},
+): Promise<PublicStandingsSet[]> {
+  const [all, next] = await Promise.all([listStandings(), nextEventsBySet(now)])
+  const sets = withoutResults ? all : all.filter(hasResults)
   return sets.map((set) => {
     const event = next.get(set.id)
     return {

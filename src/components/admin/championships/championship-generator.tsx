@@ -46,7 +46,8 @@ export function ChampionshipGenerator() {
           value={name}
           onChange={(e) => setName(e.target.value)}
           placeholder="e.g. Formula 1"
-          className="min-w-0 flex-1 rounded border border-line bg-transparent px-3 py-2"
+          // A line of its own on a phone: beside the button it was squeezed to 'e.g. Formula...' (issue 36).
+          className="min-w-0 flex-[1_1_14rem] rounded border border-line bg-transparent px-3 py-2"
         />
         <button type="submit" className="btn-primary" disabled={!ready || generating} aria-describedby={noticeId}>
           {generating ? 'Generating…' : 'Generate Standings'}

@@ -19,7 +19,7 @@ import {
 import { CSS } from '@dnd-kit/utilities'
 import { useRef, useState } from 'react'
 import { moveItem } from '../../../lib/admin/reorder.ts'
-import { numericDate } from '../../../lib/dates.ts'
+import { hasResults } from '../../../lib/standings.ts'
 import { Tip } from '../../ui/tip.tsx'
 import { confirmDelete } from '../shared/confirm.tsx'
 import { RevisionHistory } from '../shared/revision-history.tsx'
@@ -30,6 +30,7 @@ import { DriverRow } from './driver-row.tsx'
 import { SourceLine } from './source-line.tsx'
 import { useDeleteStandings, useReorderStandings, useStandings } from './use-standings.ts'
 import { LoadError } from '../shared/load-error.tsx'
+import { usePanelTime } from '../shared/use-time-zone.ts'
 
 export type EditingDriver = { setId: number; index: number } | null
 
@@ -109,7 +110,7 @@ export function StandingsBoard() {
       }}
     >
       <SortableContext items={sets.map((s) => s.id)} strategy={verticalListSortingStrategy}>
-        <ol className="flex flex-col gap-4" aria-label="AI championship standings">
+        <ol className="flex flex-col gap-4" aria-label="Championship standings">
           {sets.map((set) => (
             <StandingsCard key={set.id} set={set} editing={editing} setEditing={setEditing} />
           ))}
@@ -130,6 +131,7 @@ function StandingsCard({
 }) {
   const [showAll, setShowAll] = useState(false)
   const remove = useDeleteStandings()
+  const time = usePanelTime()
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: set.id,
   })
@@ -167,11 +169,16 @@ function StandingsCard({
         <div className="min-w-48 flex-1">
           <h3 className="font-bold text-white">{set.championshipName}</h3>
           <p className="text-sm text-gray-300">
-            Season {set.season} · Updated: {numericDate(set.lastUpdated)}
+            Season {set.season} · Updated: {time.numericDate(set.lastUpdated)}
             {set.completedRounds !== null && set.totalRounds !== null
               ? ` · Round ${set.completedRounds} of ${set.totalRounds}`
               : ''}
           </p>
+          {!hasResults(set) && (
+            <p className="text-sm font-semibold text-amber-200">
+              Not on the site yet: it shows once it has results (import a race, or read its source).
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           <button

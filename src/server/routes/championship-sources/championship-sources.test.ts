@@ -221,6 +221,10 @@ describe('official results from Jolpica-F1', () => {
       pointsSystem: { positions: [30, 25, 20, 15], fastestLap: 1, pole: 2 },
       standings: [],
     })
+    // Without results it is not shown to visitors yet (issue 36), beside a championship that has some.
+    await createStandings({ championshipName: 'Formula 1' })
+    const shown = (await send('GET', '/api/championships-standings')).body as { championshipName: string }[]
+    expect(shown.map((s) => s.championshipName)).toEqual(['Formula 1'])
   })
 })
 

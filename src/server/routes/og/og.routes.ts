@@ -2,7 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { newsTag } from '../../../lib/cache-tags.ts'
 import { errorResponse, notFound } from '../../http/errors.ts'
 import { SITE_NAME } from '../../../lib/structured-data.ts'
-import { HOME_CHAMPIONSHIPS, topDrivers } from '../../../lib/standings.ts'
+import { HOME_CHAMPIONSHIPS, hasResults, topDrivers } from '../../../lib/standings.ts'
 import { heroImage } from '../../../lib/hero.ts'
 import { newsImageUrl } from '../../../lib/news-image.ts'
 import { publicCache } from '../../http/cache.ts'
@@ -58,12 +58,16 @@ export const ogNewsRoutes = new Hono()
 /** The standings card: the podium of each championship (as many as the home page shows). */
 export const ogStandingsRoutes = new Hono().use(cardCache(['standings', 'site-settings'])).get('/', async (c) => {
   const [sets, hero] = await Promise.all([listStandings(), getSetting('hero_image')])
-  const lines = sets.slice(0, HOME_CHAMPIONSHIPS).map(
-    (s) =>
-      `${s.championshipName}: ${topDrivers(s.standings)
-        .map((d) => `${d.position}. ${d.driverName}`)
-        .join('  ')}`,
-  )
+  // As the home page and /championships: a championship without results is not shown yet.
+  const lines = sets
+    .filter(hasResults)
+    .slice(0, HOME_CHAMPIONSHIPS)
+    .map(
+      (s) =>
+        `${s.championshipName}: ${topDrivers(s.standings)
+          .map((d) => `${d.position}. ${d.driverName}`)
+          .join('  ')}`,
+    )
   const heroUrl = heroImage(hero?.value)
   const key = `standings:${heroUrl}:${lines.join('\n')}`
   return png(
