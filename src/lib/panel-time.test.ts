@@ -49,6 +49,17 @@ describe("the panel's times (one formatter, the site's zone)", () => {
     expect(kathmandu.toInput(null)).toBe('')
   })
 
+  it("writes the instants of a stored text (the Activity log's, the History's) on the zone's clock", () => {
+    const berlin = panelTime('Europe/Berlin')
+    expect(berlin.inText('Restored the backup of 2026-11-26T23:27:00.000Z: 633 rows, 2 images')).toBe(
+      'Restored the backup of Nov 27, 2026, 12:27 AM GMT+1: 633 rows, 2 images',
+    )
+    expect(berlin.inText('Restored the version of 2026-07-01T10:00Z')).toBe(
+      'Restored the version of Jul 1, 2026, 12:00 PM GMT+2',
+    )
+    expect(berlin.inText('Renamed "2026 season" to "2027 season"')).toBe('Renamed "2026 season" to "2027 season"')
+  })
+
   it('a value that is no date says so rather than throwing', () => {
     const paris = panelTime('Europe/Paris')
     expect(paris.dateTime('not a date')).toBe('Invalid Date')

@@ -32,7 +32,15 @@ export interface PanelTime {
   toInput(value: string | Date | null | undefined): string
   /** The instant (ISO) a datetime-local value names on the zone's clock, or null. */
   fromInput(value: string): string | null
+  /**
+   * A stored text with its UTC instants (ISO, as the server writes them into the Activity log and
+   * the History) written as `dateTime`: a text kept for months follows the zone chosen today.
+   */
+  inText(text: string): string
 }
+
+/** An instant as `Date.toISOString()` writes it ('2026-11-27T10:42:00.000Z'), seconds optional. */
+const ISO_INSTANT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?Z\b/g
 
 const named = (text: string, value: string | Date, zone: string) =>
   text === 'Invalid Date' ? text : `${text} ${zoneName(value, zone)}`
@@ -55,5 +63,6 @@ export function panelTime(zone: string): PanelTime {
     clockSeconds: (value) => named(zonedText(value, zone, 'seconds'), value, zone),
     toInput: (value) => toZonedInput(value, zone),
     fromInput: (value) => fromZonedInput(value, zone),
+    inText: (text) => text.replace(ISO_INSTANT, (iso) => named(zonedText(iso, zone, 'short'), iso, zone)),
   }
 }

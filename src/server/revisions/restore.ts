@@ -7,7 +7,6 @@ import { games, raceSessions, revisions, standingsRows, standingsSets } from '..
 import { badRequest, notFound } from '../http/errors.ts'
 import { markChanged, tagsOfChange } from '../cdn/outbox.ts'
 import { withSanitizedContent } from '../repos/news.repo.ts'
-import { ownerTime } from '../repos/site-settings.repo.ts'
 import {
   keepRevision,
   readVersion,
@@ -140,8 +139,8 @@ export async function restoreRevision(revisionId: number): Promise<Restored> {
     const snapshot = version.snapshot
     if (Object.keys(snapshot).length === 0) throw badRequest(nothingToRestore)
     const current = await readVersion(tx, entity, id)
-    // In the owner's words and zone: the History shows this summary.
-    const when = (await ownerTime(tx)).long(version.createdAt)
+    // As ISO: the History writes it in the zone of the day it is read (src/lib/panel-time.ts inText).
+    const when = version.createdAt.toISOString()
     if (current && changedFields(current, snapshot).length === 0)
       return { entity, id, name: versionName(entity, current), record: current }
     await keepRevision(tx, {

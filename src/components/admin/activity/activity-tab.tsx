@@ -46,7 +46,7 @@ export default function ActivityTab() {
                 <tr key={entry.id} className="border-t border-line">
                   <td className="py-2 pr-4 whitespace-nowrap text-gray-300">{time.long(entry.at)}</td>
                   <td className="py-2 pr-4 text-gray-300">{actorNames[auditActor(entry)]}</td>
-                  <td className="py-2 pr-4 text-white">{entry.summary}</td>
+                  <td className="py-2 pr-4 text-white">{time.inText(entry.summary)}</td>
                   <td className="py-2 font-mono text-xs text-gray-400">
                     {entry.method} {entry.route}
                   </td>

@@ -92,7 +92,7 @@ function Versions({ entity, id }: { entity: RevisionEntity; id: number }) {
                 <p className="text-white">
                   <time dateTime={v.createdAt}>{when}</time> · {actorNames[v.actor]}
                 </p>
-                <p className="text-gray-300">{v.summary}</p>
+                <p className="text-gray-300">{time.inText(v.summary)}</p>
                 {v.changedFields.length > 0 && (
                   <p className="mt-1 text-gray-400">{v.changedFields.map(fieldLabel).join(', ')}</p>
                 )}
