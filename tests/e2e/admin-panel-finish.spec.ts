@@ -134,6 +134,7 @@ const tabs: [id: string, heading: string][] = [
   ['home-screen', 'Home Screen'],
   ['images', 'Image Management'],
   ['seo', 'SEO Settings'],
+  ['audience', 'Audience'],
   ['scheduler', 'Scheduler'],
   ['openai-diagnostic', 'AI Services Diagnostic'],
   ['newsletter', 'Newsletter'],

@@ -12,7 +12,8 @@ import {
   listLinkHealth,
   saveLinkResult,
 } from '../repos/link-checks.repo.ts'
-import { dueSlot, nextSlot, slotKey, type Schedule } from '../../lib/schedule.ts'
+import { LINK_CHECK_SCHEDULE } from '../../lib/audience/link-check.ts'
+import { dueSlot, nextSlot, slotKey } from '../../lib/schedule.ts'
 import {
   attachJobToRun,
   claimSchedulerRun,
@@ -96,9 +97,6 @@ export async function runLinkCheckJob(platform: Platform, job: JobRow): Promise<
     return failed
   }
 }
-
-/** The weekly check: Monday 03:00 UTC (a quiet hour for shops and for the site). */
-export const LINK_CHECK_SCHEDULE: Schedule = { frequency: 'weekly', dayOfWeek: 1, hour: 3, minute: 0 }
 
 /**
  * The scheduler tick's share (whatever the owner's schedule switches say: it reads, and changes

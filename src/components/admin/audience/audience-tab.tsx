@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { addDays, lastDays, RANGE_PRESETS, rangeProblem, type DayRange } from '../../../lib/audience/date-range.ts'
 import { utcDay } from '../../../lib/audience/visitor-hash.ts'
 import { LoadError } from '../shared/load-error.tsx'
+import { usePanelTime } from '../shared/use-time-zone.ts'
 import { useItemClicks } from '../shared/use-link-figures.ts'
 import { AudienceSettingsForm } from './audience-settings.tsx'
 import { FigureTable, type FigureRow } from './figure-table.tsx'
@@ -20,6 +21,9 @@ const rows = (figures: AudienceFigure[], label: (value: string) => string = (v) 
  */
 export default function AudienceTab() {
   const today = utcDay(new Date())
+  const time = usePanelTime()
+  // The figures' days are UTC's: said on the site's clock (issue 36), '01:00 GMT+1' in Berlin's winter.
+  const dayStart = `${time.clock(`${today}T00:00:00Z`)} ${time.name(`${today}T00:00:00Z`)}`
   const [range, setRange] = useState<DayRange>(lastDays(today, 30))
   const [draft, setDraft] = useState<DayRange>(range)
   const summary = useAudienceSummary(range)
@@ -39,7 +43,8 @@ export default function AudienceTab() {
       <h2 className="section-title">Audience</h2>
       <p className="max-w-3xl text-gray-300">
         Counted without cookies: a visitor is counted once a day (a reader on two days counts twice), and bots,
-        prefetches, browsers that ask not to be tracked and your own visits are not counted. Days are UTC.
+        prefetches, browsers that ask not to be tracked and your own visits are not counted. A day runs from {dayStart}{' '}
+        to {dayStart}.
       </p>
 
       <section aria-labelledby="range-title" className="flex flex-col gap-3 rounded-xl border border-line bg-panel p-4">

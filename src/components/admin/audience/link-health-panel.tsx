@@ -1,8 +1,10 @@
-import { linkProblem, utcTime } from '../shared/link-figures.tsx'
+import { nextLinkCheck } from '../../../lib/audience/link-check.ts'
+import { linkProblem } from '../shared/link-figures.tsx'
 import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
 import { useCheckLinksNow, useLinkHealth } from '../shared/use-link-figures.ts'
 import { LoadError } from '../shared/load-error.tsx'
+import { usePanelTime } from '../shared/use-time-zone.ts'
 
 const statusLabel = { working: 'Working', redirected: 'Redirected elsewhere', broken: 'Broken' } as const
 
@@ -13,6 +15,9 @@ const statusLabel = { working: 'Working', redirected: 'Redirected elsewhere', br
 export function LinkHealthPanel() {
   const health = useLinkHealth()
   const check = useCheckLinksNow()
+  const time = usePanelTime()
+  // Weekly, at a quiet hour in UTC: said as the next check on the site's clock (issue 36).
+  const next = `the next one ${time.long(nextLinkCheck(new Date()))}`
   const running = health.data?.running
   const links = health.data?.links ?? []
   const notWorking = links.filter((l) => l.status !== 'working')
@@ -46,8 +51,8 @@ export function LinkHealthPanel() {
           : running
             ? `Checking links: ${running.completed} of ${running.total} done.`
             : health.data?.lastCheck?.finishedAt
-              ? `Last check ${utcTime(health.data.lastCheck.finishedAt)}: ${links.length} links, ${broken} broken, ${notWorking.length - broken} redirected elsewhere. Checked every Monday at 03:00 UTC.`
-              : 'No check yet. Links are checked every Monday at 03:00 UTC.'}
+              ? `Last check ${time.dateTime(health.data.lastCheck.finishedAt)}: ${links.length} links, ${broken} broken, ${notWorking.length - broken} redirected elsewhere. Checked every week, ${next}.`
+              : `No check yet. Links are checked every week, ${next}.`}
       </p>
       {health.isError && <LoadError text="Error loading link health." onRetry={() => health.refetch()} />}
       {notWorking.length > 0 && (

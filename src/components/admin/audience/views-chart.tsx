@@ -73,7 +73,7 @@ export function ViewsChart({ summary }: { summary: AudienceSummary }) {
           <caption className="sr-only">Page views and visitors per day</caption>
           <thead className="text-gray-300">
             <tr>
-              <th scope="col">Day (UTC)</th>
+              <th scope="col">Day</th>
               <th scope="col" className="text-right">
                 Page views
               </th>

@@ -1,5 +1,6 @@
 import type { LinkKind } from '../../../lib/audience/go-links.ts'
 import { useClicksOf, useLinkHealth, type LinkHealth } from './use-link-figures.ts'
+import { usePanelTime } from './use-time-zone.ts'
 
 /**
  * An item's clicks in its tab's list ('Clicks: 12 in 7 days · 40 in 30 days'), for an item with a
@@ -16,9 +17,6 @@ export function ItemClicks({ kind, id }: { kind: LinkKind; id: number }) {
 
 const kindLabel: Record<LinkKind, string> = { hardware: 'Hardware', game: 'Game' }
 
-/** '2026-11-27 03:00 UTC', as the Scheduler tab writes times. */
-export const utcTime = (iso: string) => `${iso.replace('T', ' ').slice(0, 16)} UTC`
-
 /** Why a link is listed: its status or error, and where it led. */
 export function linkProblem(link: Pick<LinkHealth, 'status' | 'error' | 'finalUrl'>): string {
   if (link.status === 'redirected') return `Redirected elsewhere: ${link.finalUrl ?? ''}`
@@ -31,6 +29,7 @@ export function linkProblem(link: Pick<LinkHealth, 'status' | 'error' | 'finalUr
  */
 export function BrokenLinks({ kind, headingLevel = 3 }: { kind?: LinkKind; headingLevel?: 2 | 3 }) {
   const { data } = useLinkHealth()
+  const time = usePanelTime()
   const broken = (data?.links ?? []).filter((l) => l.status === 'broken' && (!kind || l.kind === kind))
   if (broken.length === 0) return null
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
@@ -54,7 +53,7 @@ export function BrokenLinks({ kind, headingLevel = 3 }: { kind?: LinkKind; headi
         ))}
       </ul>
       <p className="mt-2 text-gray-300">
-        Found by the link check of {utcTime(broken[0]!.checkedAt)}. Edit the item to fix its link.
+        Found by the link check of {time.dateTime(broken[0]!.checkedAt)}. Edit the item to fix its link.
       </p>
     </section>
   )
