@@ -190,23 +190,40 @@ export function createPurger(options: PurgerOptions): Purger {
     }
   }
 
-  /** One background flush at a time per instance, at the earliest moment something is due. */
-  let scheduled: { at: number; timer: NodeJS.Timeout } | undefined
+  /**
+   * One background flush at a time per instance, at the earliest moment something is due. A flush
+   * moved earlier drops the later one (whose background work then ends without flushing).
+   */
+  let scheduled: { at: number; cancel: () => void } | undefined
   function flushLater(delayMs: number, opts: BackgroundOptions | undefined) {
     const at = Date.now() + delayMs
     if (scheduled && scheduled.at <= at) return
-    if (scheduled) clearTimeout(scheduled.timer)
-    let release!: () => void
-    const done = new Promise<void>((resolve) => (release = resolve))
+    scheduled?.cancel()
+    let fire!: (run: boolean) => void
+    const due = new Promise<boolean>((resolve) => (fire = resolve))
     const timer = setTimeout(() => {
       scheduled = undefined
-      release()
+      fire(true)
     }, delayMs)
-    scheduled = { at, timer }
+    scheduled = {
+      at,
+      cancel: () => {
+        clearTimeout(timer)
+        fire(false)
+      },
+    }
     inBackground(async () => {
-      await done
-      await flush(opts)
+      if (await due) await flush(opts)
     }, opts)
+  }
+
+  /** When the next queued tag is due (a wait for the rate limit's window, a retry), if any is. */
+  async function nextDue(): Promise<Date | undefined> {
+    const [row] = await db()
+      .select({ at: sql<Date | null>`min(${purgeQueue.nextAttemptAt})`.mapWith(purgeQueue.nextAttemptAt) })
+      .from(purgeQueue)
+      .where(isNull(purgeQueue.claimedAt))
+    return row?.at ?? undefined
   }
 
   async function flush(opts?: BackgroundOptions): Promise<FlushReport> {
@@ -239,8 +256,11 @@ export function createPurger(options: PurgerOptions): Purger {
       }
     }
     if (report.purged.length > 0) inBackground(() => rewarm(report.purged), opts)
-    const wait = Math.max(0, Math.min(...retryIn))
-    if (retryIn.length > 0 && wait <= maxBackgroundWaitMs) flushLater(wait, opts)
+    // Whatever still waits (paced now or earlier, or refused) is sent once it is due: a tag paced
+    // by an earlier flush and not claimed by this one must not wait for the scheduler's minute.
+    const next = retryIn.length > 0 || paced.length > 0 || claimedAll.length > 0 ? await nextDue() : undefined
+    const wait = next ? Math.max(0, next.getTime() - now().getTime()) : Infinity
+    if (wait <= maxBackgroundWaitMs) flushLater(wait, opts)
     return report
   }
 
