@@ -28,10 +28,12 @@ const writingTests = [
 
 /**
  * The writing tests of the second lane (the third site), beside the first lane's: about half of
- * the writing tests' time each (their durations in the run of 2026-11-26), so that both lanes end
- * together. A new writing test file goes to the first lane unless it is listed here.
+ * the writing tests' time each (their durations in the run of 2026-11-27: 4.5 min against 3.8 before
+ * admin-audience moved here), so that both lanes end together. A new writing test file goes to the
+ * first lane unless it is listed here.
  */
 const secondLane = [
+  'admin-audience',
   'admin-gate',
   'admin-refresh',
   'admin-ai',

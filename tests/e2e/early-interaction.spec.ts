@@ -37,7 +37,9 @@ test.describe('desktop', () => {
     await expect(section.getByRole('article')).toHaveCount(3)
   })
 
-  for (const path of ['/', '/games', '/accessories', '/championships', '/streaming', '/news', '/reviews']) {
+  // The header is one component on every page: a page without an island, one with a list island, and
+  // the news list (where the search lands) stand for the others.
+  for (const path of ['/', '/games', '/news']) {
     test(`${path}: the header search`, async ({ page }) => {
       await openSlow(page, path)
       const search = page.getByRole('banner').getByPlaceholder('Search...').filter({ visible: true })
@@ -102,7 +104,9 @@ test.describe('desktop', () => {
 test.describe('mobile', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
 
-  for (const path of ['/', '/games', '/accessories', '/championships', '/streaming', '/news', '/reviews']) {
+  // The header is one component on every page: a page without an island, one with a list island, and
+  // the news list (where the search lands) stand for the others.
+  for (const path of ['/', '/games', '/news']) {
     test(`${path}: the menu and its search`, async ({ page }) => {
       await openSlow(page, path)
       await page.getByRole('button', { name: 'Open menu' }).click()
