@@ -161,6 +161,9 @@ export async function startFakeSmtp(options: FakeSmtpOptions = {}): Promise<Fake
       )
     },
   })
+  // A sender killed mid-message (a test kills one on purpose) resets its connection; smtp-server
+  // re-emits that on the server, and an 'error' event nobody listens to would end the process.
+  server.on('error', () => {})
   // A session's behavior is decided per message: reset it when the next message starts (RSET, MAIL FROM).
   const baseMailFrom = server.onMailFrom.bind(server)
   server.onMailFrom = (address, session, callback) => {

@@ -157,6 +157,34 @@ describe('a purge the API refuses', () => {
     expect((await status()).state).toBe('live')
   })
 
+  it('on its own, sends a paced save once its window allows, though a later save already sent the refused purge', async () => {
+    // Real timers here: the purger's own background flush is what is tried.
+    platform = testPlatform({ purge: netlifyPurge({ apiUrl: api.url, ...auth }), maxBackgroundWaitMs: 20_000 })
+    app = createApp(platform)
+    const article = await createNews()
+    await platform.purger.flush()
+    // A refused purge sets a background flush for 5 s on...
+    api.answers.push({ status: 429 })
+    expect(
+      (await send('POST', '/api/accessories', { name: 'Wheel', purchaseUrl: 'https://shop.example/w' })).status,
+    ).toBe(201)
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    // ...but the next save sends it at once, and a burst of saves paces the article's last take to
+    // about 6 s on, when that flush finds nothing due.
+    expect(
+      (await send('POST', '/api/accessories', { name: 'Pedals', purchaseUrl: 'https://shop.example/p' })).status,
+    ).toBe(201)
+    const articlePurges = () => tagsSent().filter((tags) => tags.includes(`news:${article.id}`)).length
+    const before = articlePurges()
+    for (const take of [1, 2, 3])
+      expect((await send('POST', `/api/admin/update-news-title/${article.id}`, { title: `Take ${take}` })).status).toBe(
+        200,
+      )
+    expect(articlePurges()).toBe(before + 2)
+    await expect.poll(articlePurges, { timeout: 12_000, interval: 250 }).toBe(before + 3)
+    expect((await status()).state).toBe('live')
+  }, 20_000)
+
   it('does not hold the save when the API does not answer', async () => {
     api.answers.push('hang')
     const res = await send('POST', '/api/accessories', { name: 'Wheel', purchaseUrl: 'https://shop.example/wheel' })

@@ -112,12 +112,17 @@ export function createPurger(options: PurgerOptions): Purger {
       .returning({ tag: purgeQueue.tag, requestedAt: purgeQueue.requestedAt, attempts: purgeQueue.attempts })
   }
 
-  async function send(batch: { tag: string; requestedAt: Date; attempts: number }[], at: Date, purge: PurgeFn) {
+  async function send(batch: { tag: string; requestedAt: Date; attempts: number }[], purge: PurgeFn) {
     const tags = batch.map((b) => b.tag)
     const everything = tags.includes(EVERYTHING)
+    // The ledger dates a purge by its answer, not by when the flush began: Netlify counts it when
+    // it arrives, so a window reckoned from the start could end before Netlify's and meet a 429.
+    let at: Date
     try {
       await purge(everything ? 'everything' : tags)
+      at = now()
     } catch (error) {
+      at = now()
       const failure = error instanceof PurgeError ? error : new PurgeError(String(error))
       await db()
         .insert(purges)
@@ -129,7 +134,7 @@ export function createPurger(options: PurgerOptions): Purger {
           .update(purgeQueue)
           .set({ nextAttemptAt: new Date(at.getTime() + delayMs), claimedAt: null })
           .where(inArray(purgeQueue.tag, tags))
-        return { ok: false as const, delayMs }
+        return { ok: false as const }
       }
       const attempts = Math.max(...batch.map((b) => b.attempts)) + 1
       await db()
@@ -141,7 +146,7 @@ export function createPurger(options: PurgerOptions): Purger {
           lastError: failure.message.slice(0, 500),
         })
         .where(inArray(purgeQueue.tag, tags))
-      return { ok: false as const, delayMs: retryDelayMs(attempts, failure.retryAfterS) }
+      return { ok: false as const }
     }
     // Done, unless a write asked again after this batch was claimed: its change may have landed
     // after the CDN dropped its copy, so that tag is purged once more.
@@ -233,7 +238,6 @@ export function createPurger(options: PurgerOptions): Purger {
     if (!purge) return report
     const at = now()
     const claimedAll = await claim(at)
-    const retryIn: number[] = []
     // Paced: a tag purged twice in the window waits for it (no error, no attempt counted).
     const free = claimedAll.length ? await freeAt(at) : () => at.getTime()
     const claimed = claimedAll.filter((c) => free(c.tag) <= at.getTime())
@@ -243,22 +247,23 @@ export function createPurger(options: PurgerOptions): Purger {
         .update(purgeQueue)
         .set({ nextAttemptAt: new Date(free(c.tag)), claimedAt: null })
         .where(eq(purgeQueue.tag, c.tag))
-      retryIn.push(free(c.tag) - at.getTime())
     }
     for (let i = 0; i < claimed.length; i += MAX_TAGS_PER_PURGE) {
       const batch = claimed.slice(i, i + MAX_TAGS_PER_PURGE)
-      const result = await send(batch, at, purge)
+      const result = await send(batch, purge)
       const tags = batch.map((b) => b.tag)
       if (result.ok) report.purged.push(...tags)
       else {
         report.failed.push(...tags)
-        retryIn.push(result.delayMs)
       }
     }
     if (report.purged.length > 0) inBackground(() => rewarm(report.purged), opts)
     // Whatever still waits (paced now or earlier, or refused) is sent once it is due: a tag paced
     // by an earlier flush and not claimed by this one must not wait for the scheduler's minute.
-    const next = retryIn.length > 0 || paced.length > 0 || claimedAll.length > 0 ? await nextDue() : undefined
+    // A flush that found nothing due asks too: its timer may have been set for a wait that a later
+    // write cut short (a 429's retry, sent at once by the next save), while that save's tags were
+    // paced to a later moment that nothing else would wake for.
+    const next = await nextDue()
     const wait = next ? Math.max(0, next.getTime() - now().getTime()) : Infinity
     if (wait <= maxBackgroundWaitMs) flushLater(wait, opts)
     return report
