@@ -1,27 +1,9 @@
 import { test } from '@playwright/test'
-import { expect, expectNoAxeViolations, loginContext } from '../helpers/e2e-admin-ui.ts'
+import { adminTabs as tabs, expect, expectNoAxeViolations, loginContext } from '../helpers/e2e-admin-ui.ts'
 import { e2eSessionFile, noSession } from '../helpers/e2e-session.ts'
 
 // Admin pages: they start with the run's one admin session (tests/setup/e2e-session.global.ts).
 test.use({ storageState: ({}, provide, testInfo) => provide(e2eSessionFile(testInfo.project.use.baseURL ?? '')) })
-
-const tabs: [id: string, heading: string][] = [
-  ['games', 'Racing Games Management'],
-  ['accessories', 'Hardware Management'],
-  ['championships', 'Championship Standings'],
-  ['streams', 'Streams Management'],
-  ['news', 'News Management'],
-  ['reviews', 'Reviews Management'],
-  ['home-screen', 'Home Screen'],
-  ['images', 'Image Management'],
-  ['seo', 'SEO Settings'],
-  ['audience', 'Audience'],
-  ['scheduler', 'Scheduler'],
-  ['openai-diagnostic', 'AI Services Diagnostic'],
-  ['newsletter', 'Newsletter'],
-  ['system-settings', 'System Settings'],
-  ['activity', 'Activity'],
-]
 
 const widths = [
   { name: 'desktop', viewport: { width: 1280, height: 900 } },

@@ -5,7 +5,14 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { test } from '@playwright/test'
 import { adminLogin, waitForPublish } from '../helpers/e2e-admin.ts'
-import { expect, expectNoAxeViolations, expectToast, openTab, unique } from '../helpers/e2e-admin-ui.ts'
+import {
+  adminTabs as tabs,
+  expect,
+  expectNoAxeViolations,
+  expectToast,
+  openTab,
+  unique,
+} from '../helpers/e2e-admin-ui.ts'
 
 test.describe.configure({ timeout: 120_000 })
 
@@ -122,25 +129,6 @@ test('an edit conflict is in sight at 1400x900 and 390x844, the status line agre
   await phone.close()
   await request.delete(`/api/news/${id}`)
 })
-
-/** The tabs, as src/components/admin/shell/tabs.ts lists them, with their headings. */
-const tabs: [id: string, heading: string][] = [
-  ['games', 'Racing Games Management'],
-  ['accessories', 'Hardware Management'],
-  ['championships', 'Championship Standings'],
-  ['streams', 'Streams Management'],
-  ['news', 'News Management'],
-  ['reviews', 'Reviews Management'],
-  ['home-screen', 'Home Screen'],
-  ['images', 'Image Management'],
-  ['seo', 'SEO Settings'],
-  ['audience', 'Audience'],
-  ['scheduler', 'Scheduler'],
-  ['openai-diagnostic', 'AI Services Diagnostic'],
-  ['newsletter', 'Newsletter'],
-  ['system-settings', 'System Settings'],
-  ['activity', 'Activity'],
-]
 
 /** The text a person sees: visible text nodes, and each select's chosen option (not the closed list). */
 const visibleText = (page: Page) =>

@@ -59,3 +59,22 @@ export async function openNewsGenerator(page: Page): Promise<void> {
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
   await expect(toggle).toHaveAttribute('aria-expanded', 'true')
 }
+
+/** The tabs, as src/components/admin/shell/tabs.ts lists them, with their headings. */
+export const adminTabs: [id: string, heading: string][] = [
+  ['games', 'Racing Games Management'],
+  ['accessories', 'Hardware Management'],
+  ['championships', 'Championship Standings'],
+  ['streams', 'Streams Management'],
+  ['news', 'News Management'],
+  ['reviews', 'Reviews Management'],
+  ['home-screen', 'Home Screen'],
+  ['images', 'Image Management'],
+  ['seo', 'SEO Settings'],
+  ['audience', 'Audience'],
+  ['scheduler', 'Scheduler'],
+  ['openai-diagnostic', 'AI Services Diagnostic'],
+  ['newsletter', 'Newsletter'],
+  ['system-settings', 'System Settings'],
+  ['activity', 'Activity'],
+]
