@@ -15,7 +15,7 @@ import { checkArchive, restoreArchive } from '../src/server/backup/restore.ts'
 import { closeDb } from '../src/server/db/client.ts'
 import { runMigrations } from '../src/server/db/migrate.ts'
 import { ApiError } from '../src/server/http/errors.ts'
-import { platformFromEnv } from '../src/server/platform.ts'
+import { platformFromEnv } from '../src/server/platform-from-env.ts'
 import { ensureDatabase } from './local-platform/database.ts'
 import { connectSiteBlobs } from './local-platform/site-blobs.ts'
 

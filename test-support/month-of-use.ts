@@ -15,7 +15,7 @@ import { createSession } from '../src/server/auth/sessions.ts'
 import { db } from '../src/server/db/client.ts'
 import { purges } from '../src/server/db/schema.ts'
 import { cdnCacheHeaders } from '../src/server/http/cache.ts'
-import { servicesFromEnv } from '../src/server/platform.ts'
+import { servicesFromEnv } from '../src/server/platform-from-env.ts'
 import { netlifyPurge } from '../src/server/cdn/purge-client.ts'
 import { createPurger } from '../src/server/cdn/purger.ts'
 import {

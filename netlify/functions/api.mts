@@ -1,6 +1,7 @@
 import type { Config, Context } from '@netlify/functions'
 import { createApp } from '../../src/server/app.ts'
-import { platformFromEnv, type Platform } from '../../src/server/platform.ts'
+import { platformFromEnv } from '../../src/server/platform-from-env.ts'
+import type { Platform } from '../../src/server/platform.ts'
 import { createGoApp } from '../../src/server/routes/go/go.routes.ts'
 
 /**

@@ -2,7 +2,8 @@ import type { Config } from '@netlify/functions'
 import { z } from 'zod'
 import { verifyJobCall } from '../../src/server/jobs/job-signature.ts'
 import { runJob } from '../../src/server/jobs/jobs.ts'
-import { platformFromEnv, type Platform } from '../../src/server/platform.ts'
+import { platformFromEnv } from '../../src/server/platform-from-env.ts'
+import type { Platform } from '../../src/server/platform.ts'
 
 const body = z.object({ jobId: z.number().int().min(1).max(2_147_483_647) })
 

@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions'
-import { platformFromEnv, type Platform } from '../../src/server/platform.ts'
+import { platformFromEnv } from '../../src/server/platform-from-env.ts'
+import type { Platform } from '../../src/server/platform.ts'
 import { runSchedulerTick } from '../../src/server/scheduler/tick.ts'
 
 /**

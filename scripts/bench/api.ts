@@ -52,7 +52,7 @@ process.env.DATABASE_URL = reuse ? process.env.DATABASE_URL || siteDatabase : si
 process.env.SITE_URL = base
 const { createApp } = await import('../../src/server/app.ts')
 const { closeDb } = await import('../../src/server/db/client.ts')
-const { platformFromEnv } = await import('../../src/server/platform.ts')
+const { platformFromEnv } = await import('../../src/server/platform-from-env.ts')
 const app = createApp(platformFromEnv())
 
 interface Kind {

@@ -47,7 +47,7 @@ const { newsArticles } = await import('../../src/server/db/schema.ts')
 const { buildNews } = await import('../../src/server/demo/factories.ts')
 const { seedDemoContent } = await import('../../src/server/demo/seed.ts')
 const { createApp } = await import('../../src/server/app.ts')
-const { platformFromEnv } = await import('../../src/server/platform.ts')
+const { platformFromEnv } = await import('../../src/server/platform-from-env.ts')
 
 const words = 'grid apex stint overtake podium pit chicane slipstream tyre downforce qualifying safety car'.split(' ')
 const paragraph = (i: number) =>

@@ -32,7 +32,7 @@ const { games } = await import('../../src/server/db/schema.ts')
 const { longArticle, copyEdited, oneSentenceEdited, markupEdited } = await import('../../test-support/long-article.ts')
 const { beside } = await import('../../test-support/visitors.ts')
 const { createApp } = await import('../../src/server/app.ts')
-const { platformFromEnv } = await import('../../src/server/platform.ts')
+const { platformFromEnv } = await import('../../src/server/platform-from-env.ts')
 
 interface Timed {
   status: number

@@ -9,7 +9,7 @@ import { assertScratchDatabase } from '@simracing/local-platform'
 const [jobId, smtpUrl, name, token] = process.argv.slice(2)
 const { rawSql, closeDb } = await import('../../src/server/db/client.ts')
 const { runJob } = await import('../../src/server/jobs/jobs.ts')
-const { servicesFromEnv } = await import('../../src/server/platform.ts')
+const { servicesFromEnv } = await import('../../src/server/platform-from-env.ts')
 const { createPurger } = await import('../../src/server/cdn/purger.ts')
 const { defaultMailTuning } = await import('../../src/server/newsletter/mail-config.ts')
 

@@ -47,7 +47,7 @@ const { db, closeDb, rawSql } = await import('../../src/server/db/client.ts')
 const { newsArticles, newsletterSubscribers } = await import('../../src/server/db/schema.ts')
 const { buildNews } = await import('../../src/server/demo/factories.ts')
 const { makeDigest } = await import('../../src/server/newsletter/digest.ts')
-const { servicesFromEnv } = await import('../../src/server/platform.ts')
+const { servicesFromEnv } = await import('../../src/server/platform-from-env.ts')
 const { createPurger } = await import('../../src/server/cdn/purger.ts')
 const { recipientCounts } = await import('../../src/server/repos/digests.repo.ts')
 

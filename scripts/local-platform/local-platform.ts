@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { PURGE_API_PATH } from '@simracing/local-platform'
-import { servicesFromEnv, type Platform } from '../../src/server/platform.ts'
+import { servicesFromEnv } from '../../src/server/platform-from-env.ts'
+import type { Platform } from '../../src/server/platform.ts'
 import { netlifyPurge } from '../../src/server/cdn/purge-client.ts'
 import { createPurger } from '../../src/server/cdn/purger.ts'
 

@@ -1,12 +1,9 @@
-import { env, isProduction, siteUrl } from '../env.server.ts'
-import { aiConfigFromEnv, type AiConfig } from './ai/config.ts'
-import { blobStoresFromEnv, type BlobStores } from './blobs/store.ts'
-import { externalConfigFromEnv, type ExternalConfig } from './external/config.ts'
-import { launchThroughFunction, type JobLauncher } from './jobs/jobs.ts'
-import { mailConfigFromEnv, type MailConfig } from './newsletter/mail-config.ts'
-import { deployHookFromEnv, type DeployHook } from './deploys/deploy-hook.ts'
-import { netlifyPurge } from './cdn/purge-client.ts'
-import { createPurger, type Purger } from './cdn/purger.ts'
+import type { AiConfig } from './ai/config.ts'
+import type { BlobStores } from './blobs/store.ts'
+import type { Purger } from './cdn/purger.ts'
+import type { DeployHook } from './deploys/deploy-hook.ts'
+import type { ExternalConfig } from './external/config.ts'
+import type { MailConfig } from './newsletter/mail-config.ts'
 
 /**
  * What differs between production, `npm start` and a test, made once where a runtime starts (a
@@ -36,34 +33,5 @@ export interface Platform {
   mail: MailConfig | undefined
 }
 
-/**
- * Production: Netlify's purge API with the token and site id Netlify gives every function at run
- * time (NETLIFY_PURGE_API_TOKEN, SITE_ID). Without them (an in-process test, a script) nothing is
- * purged: there is no CDN in front of them. Everything else from the typed environment.
- */
-export function platformFromEnv(): Platform {
-  const token = env.NETLIFY_PURGE_API_TOKEN
-  const siteId = env.SITE_ID
-  if (isProduction && !(token && siteId)) {
-    console.warn('[platform] NETLIFY_PURGE_API_TOKEN or SITE_ID is missing: writes cannot purge the CDN.')
-  }
-  return {
-    ...servicesFromEnv(),
-    purger: createPurger({
-      purge: token && siteId ? netlifyPurge({ apiUrl: env.NETLIFY_API_URL, siteId, token }) : undefined,
-      siteUrl,
-    }),
-  }
-}
-
-/** Everything but the purger, from the typed environment (the local runtime brings its own purger). */
-export function servicesFromEnv(): Omit<Platform, 'purger'> {
-  return {
-    ai: aiConfigFromEnv(),
-    external: externalConfigFromEnv(),
-    launchJob: launchThroughFunction,
-    deploys: deployHookFromEnv(),
-    blobs: blobStoresFromEnv(),
-    mail: mailConfigFromEnv(),
-  }
-}
+/** Hands a created job to a runner (the platform's `launchJob`); tests run it in-process. */
+export type JobLauncher = (platform: Platform, jobId: number) => Promise<void>

@@ -1,4 +1,5 @@
-import { servicesFromEnv, type Platform } from '../../src/server/platform.ts'
+import { servicesFromEnv } from '../../src/server/platform-from-env.ts'
+import type { Platform } from '../../src/server/platform.ts'
 import type { PurgeFn } from '../../src/server/cdn/purge-client.ts'
 import { createPurger, type PurgerOptions } from '../../src/server/cdn/purger.ts'
 

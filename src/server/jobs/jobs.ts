@@ -2,7 +2,7 @@ import { siteUrl } from '../../env.server.ts'
 import { actorOfFeature } from '../../lib/revisions.ts'
 import { generateChampionshipNews } from '../ai/news.ts'
 import { ApiError } from '../http/errors.ts'
-import type { Platform } from '../platform.ts'
+import type { JobLauncher, Platform } from '../platform.ts'
 import { refreshGame } from '../refresh/games.ts'
 import { refreshStandingsByName } from '../results/refresh-standings.ts'
 import { findStandingsSetByName } from '../repos/standings.repo.ts'
@@ -33,9 +33,6 @@ import { signJobCall } from './job-signature.ts'
 
 /** The background function that runs jobs (netlify/functions/jobs-background.mts). */
 export const JOBS_FUNCTION_PATH = '/.netlify/functions/jobs-background'
-
-/** Hands a created job to a runner (the platform's `launchJob`); tests run it in-process. */
-export type JobLauncher = (platform: Platform, jobId: number) => Promise<void>
 
 /**
  * Production and `npm start`: POST the job id to the background function, which answers 202 at
