@@ -1,7 +1,7 @@
 /**
  * The visits of `npm run bench:pages` in Chromium (issue 34, decision 0704), beside Lighthouse:
  * - the requests one visit of each route makes, by kind (the document, scripts, styles, images,
- *   fonts, API calls), in a fresh browser context (nothing in the browser's cache): API calls made
+ *   fonts, the audience beacon, API calls), in a fresh browser context (nothing in the browser's cache): API calls made
  *   before the visitor scrolls (on load: a list island reading its endpoint) apart from those made
  *   while the page is scrolled through to its end (islands hydrated as they come into view, more
  *   news cards as the visitor nears the end);
@@ -11,6 +11,7 @@
  *   width with the CPU slowed 4x, median of 5 (the issue's method).
  */
 import type { Browser, BrowserContext } from '@playwright/test'
+import { BEACON_PATH } from '../../src/lib/audience/beacon.ts'
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
 
@@ -22,6 +23,8 @@ export interface VisitRow {
   images: number
   fonts: number
   other: number
+  /** The audience beacon (decision 0850): one POST a view, no list read. */
+  beacons: number
   /** API calls before any scroll, with their paths. */
   apiOnLoad: string[]
   /** API calls while the page was scrolled through. */
@@ -39,6 +42,7 @@ export async function countVisit(browser: Browser, base: string, route: string):
     images: 0,
     fonts: 0,
     other: 0,
+    beacons: 0,
     apiOnLoad: [],
     apiScrolled: [],
   }
@@ -56,9 +60,10 @@ export async function countVisit(browser: Browser, base: string, route: string):
   return row
 }
 
-type Kind = 'document' | 'scripts' | 'styles' | 'images' | 'fonts' | 'other' | 'api'
+type Kind = 'document' | 'scripts' | 'styles' | 'images' | 'fonts' | 'other' | 'beacons' | 'api'
 
 const kindOf = (resourceType: string, pathname: string): Kind => {
+  if (pathname === BEACON_PATH) return 'beacons'
   if (pathname.startsWith('/api/')) return 'api'
   const kinds: Record<string, Kind> = {
     document: 'document',

@@ -138,7 +138,18 @@ function printVisits(rows: VisitRow[]): void {
   console.log(
     '\nRequests of one visit (Chromium, 390 px, empty browser cache; API: before scrolling / while scrolled to the end):',
   )
-  const header = ['route', 'document', 'scripts', 'styles', 'images', 'fonts', 'other', 'API on load', 'API scrolled']
+  const header = [
+    'route',
+    'document',
+    'scripts',
+    'styles',
+    'images',
+    'fonts',
+    'other',
+    'beacon',
+    'API on load',
+    'API scrolled',
+  ]
   const lines = rows.map((r) =>
     [
       r.route,
@@ -148,6 +159,7 @@ function printVisits(rows: VisitRow[]): void {
       r.images,
       r.fonts,
       r.other,
+      r.beacons,
       r.apiOnLoad.length,
       r.apiScrolled.length,
     ].map(String),
