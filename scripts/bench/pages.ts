@@ -430,8 +430,36 @@ function startCompressingProxy(): http.Server {
     }
   }
 
+  /**
+   * A write (the audience beacon's POST) goes through as it came: method, headers and body, never
+   * kept. Its Origin and Referer name the site: in production the CDN and the site are one origin,
+   * here the proxy has a port of its own, which the site's cross-site check would refuse.
+   */
+  async function passWrite(req: http.IncomingMessage, res: http.ServerResponse) {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(
+        (entry): entry is [string, string] =>
+          typeof entry[1] === 'string' && !['host', 'connection', 'content-length'].includes(entry[0]),
+      ),
+    )
+    const proxied = (value: string) => value.replace(base, site)
+    if (headers.origin) headers.origin = proxied(headers.origin)
+    if (headers.referer) headers.referer = proxied(headers.referer)
+    const upstream = await fetch(`${site}${req.url ?? '/'}`, {
+      method: req.method,
+      headers,
+      body: Buffer.concat(chunks),
+      redirect: 'manual',
+    })
+    res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'text/plain' })
+    res.end(Buffer.from(await upstream.arrayBuffer()))
+  }
+
   const proxyServer = http.createServer(async (req, res) => {
     try {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return await passWrite(req, res)
       const accepts = String(req.headers['accept-encoding'] ?? '')
       const encoding = accepts.includes('br') ? 'br' : accepts.includes('gzip') ? 'gzip' : 'identity'
       const accept = req.headers.accept ?? '*/*'

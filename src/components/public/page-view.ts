@@ -11,6 +11,7 @@ const UTM = ['utm_source', 'utm_medium', 'utm_campaign'] as const
  * Sent only when the page says so (the owner's switch and "one view in N", on `<body>`); never
  * from a browser asking not to be tracked (Global Privacy Control); a prerendered page waits until
  * the reader actually sees it, and a sampled-out view sends nothing at all (no function call).
+ * It is sent once the page has loaded; a reader gone before that is not counted.
  */
 export function initPageView(): void {
   const oneIn = Number(document.body.getAttribute(COUNT_ATTRIBUTE))
@@ -34,7 +35,10 @@ export function initPageView(): void {
     const body = JSON.stringify({ u: `${location.pathname}${query ? `?${query}` : ''}`, r: referrer, w: innerWidth })
     navigator.sendBeacon?.(BEACON_PATH, body)
   }
+  // Once the page has loaded: on a slow phone a request sent earlier competes with the page's own
+  // images, the largest paint among them.
+  const afterLoad = () => (document.readyState === 'complete' ? send() : addEventListener('load', send, { once: true }))
   if ((document as Document & { prerendering?: boolean }).prerendering) {
-    document.addEventListener('prerenderingchange', send, { once: true })
-  } else send()
+    document.addEventListener('prerenderingchange', afterLoad, { once: true })
+  } else afterLoad()
 }
