@@ -15,6 +15,12 @@ const statusText: Record<NewsletterDigest['status'], string> = {
  * recipients a stopped sender left claimed (it may or may not have sent them) wait for the owner's
  * choice: resend to them, or skip them (docs/decisions/0802).
  */
+/** The owner's two answers for the addresses a dead sender left in doubt (decision 0802). */
+const inDoubtChoices = [
+  { choice: 'resend', label: 'Resend to Them', done: 'Resending' },
+  { choice: 'skip', label: 'Skip Them', done: 'Skipped' },
+] as const
+
 export function DigestsList({ digests, time }: { digests: readonly NewsletterDigest[]; time: PanelTime }) {
   const decide = useDecideInDoubt()
   const resume = useResumeDigest()
@@ -107,32 +113,22 @@ export function DigestsList({ digests, time }: { digests: readonly NewsletterDig
               ))}
             </ul>
             <div className="mt-2 flex flex-wrap gap-3">
-              <button
-                type="button"
-                className="btn-outline"
-                disabled={decide.isPending}
-                onClick={() =>
-                  decide.mutate(
-                    { id: d.id, choice: 'resend' },
-                    { onSuccess: (a) => notify.success('Resending', `${a.changed} emails.`), onError: failed('Error') },
-                  )
-                }
-              >
-                Resend to Them
-              </button>
-              <button
-                type="button"
-                className="btn-outline"
-                disabled={decide.isPending}
-                onClick={() =>
-                  decide.mutate(
-                    { id: d.id, choice: 'skip' },
-                    { onSuccess: (a) => notify.success('Skipped', `${a.changed} emails.`), onError: failed('Error') },
-                  )
-                }
-              >
-                Skip Them
-              </button>
+              {inDoubtChoices.map(({ choice, label, done }) => (
+                <button
+                  key={choice}
+                  type="button"
+                  className="btn-outline"
+                  disabled={decide.isPending}
+                  onClick={() =>
+                    decide.mutate(
+                      { id: d.id, choice },
+                      { onSuccess: (a) => notify.success(done, `${a.changed} emails.`), onError: failed('Error') },
+                    )
+                  }
+                >
+                  {label}
+                </button>
+              ))}
             </div>
           </div>
         ))}
