@@ -3,7 +3,7 @@ import { accCarGroup, accCarName, accCups } from './acc-cars.ts'
 import { ResultFileError } from './decode.ts'
 import { lapMs, lapName, sessionOffsetMs } from './times.ts'
 import { accTrack } from './tracks.ts'
-import type { CarDriver, ClassifiedCar, FinishStatus, ParsedLap, ParsedSession, SessionType } from './types.ts'
+import { sessionTypeLabels, type CarDriver, type ClassifiedCar, type FinishStatus, type ParsedLap, type ParsedSession, type SessionType } from './types.ts'
 
 /**
  * Assetto Corsa Competizione dedicated-server result files (results/<yymmdd_hhmmss>_<R|Q|FP>.json):
@@ -96,23 +96,32 @@ export const ACC_CLASSIFIED_SHARE = 0.9
 const disqualified = (value: string) => /^(disqualified|dsq|dq)$/i.test(value.trim())
 
 /**
- * The game's own rules (docs/decisions/0424): a car that missed the race's mandatory pit stop is
- * disqualified at the end of the race, as the server's handbook says, and so is one given a
- * 'Disqualified' penalty; a car without a lap did not start; in a race, a car with fewer than 90% of
- * the winner's laps is not classified (retired).
+ * The game's own rules, by each class (docs/decisions/0424, 0426): a car given a 'Disqualified'
+ * penalty is disqualified; a car without a lap did not start; in a race, a car with fewer than 90%
+ * of its class winner's laps is not classified (retired: ACC writes no retirement), whatever ACC
+ * says of the mandatory stops it never reached; a car that reached the end having missed them
+ * (`missingMandatoryPitstop` above 0; -1 and other negatives are 'none due') is disqualified, as the
+ * server's handbook says. Qualifying and practice statuses follow from the times (classify.ts).
  */
 function accStatus(
   l: z.infer<typeof line>,
   sessionType: SessionType,
   dsq: ReadonlySet<number>,
-  winnerLaps: number,
+  classWinnerLaps: number,
 ): FinishStatus {
   if (dsq.has(l.car.carId)) return 'dq'
-  if (sessionType === 'race' && l.missingMandatoryPitstop > 0) return 'dq'
   if (l.timing.lapCount === 0) return 'dns'
-  if (sessionType === 'race' && l.timing.lapCount < Math.floor(winnerLaps * ACC_CLASSIFIED_SHARE)) return 'dnf'
+  if (sessionType !== 'race') return 'finished'
+  if (l.timing.lapCount < Math.floor(classWinnerLaps * ACC_CLASSIFIED_SHARE)) return 'dnf'
+  if (l.missingMandatoryPitstop > 0) return 'dq'
   return 'finished'
 }
+
+/** ACC's class of a car: its `carGroup`, or, in files written before the server wrote one, its model's. */
+const classOf = (l: z.infer<typeof line>) => l.car.carGroup?.trim().toUpperCase() || accCarGroup(l.car.carModel)
+
+/** A time ACC writes, or null for its 'no time' (0, or 2147483647 and above). */
+const accTime = (ms: number) => (ms > 0 && ms < NO_TIME ? Math.round(ms) : null)
 
 /** The parsed file, or a ResultFileError saying what is missing. */
 export function parseAcc(json: unknown, options: { fileName?: string; now: Date }): ParsedSession {
@@ -128,28 +137,36 @@ export function parseAcc(json: unknown, options: { fileName?: string; now: Date 
   const sessionType = accSessionType(file.sessionType)
   if (!sessionType) throw new ResultFileError(`The ACC session type "${file.sessionType}" is not R, Q or FP.`)
   const lines = file.sessionResult.leaderBoardLines
-  if (lines.length === 0) throw new ResultFileError('The ACC result file has no cars in its classification.')
+  if (lines.length === 0) {
+    // The server writes a file for a session nobody joined: nothing to import, and nothing to fix.
+    throw new ResultFileError(
+      `The ACC result file has no cars in its classification: nobody drove in this ${sessionTypeLabels[sessionType].toLowerCase()} (sessionResult.leaderBoardLines is empty), so there is nothing to import. Choose the file of a session that was run.`,
+    )
+  }
   const fileDate = options.fileName ? accFileDate(options.fileName) : undefined
   const startedAt = fileDate ?? options.now
 
   const dsq = new Set(
     [...file.penalties, ...file.post_race_penalties].filter((p) => disqualified(p.penalty)).map((p) => p.carId),
   )
-  const winnerLaps = Math.max(...lines.map((l) => l.timing.lapCount))
+  const classWinnerLaps = new Map<string, number>()
+  for (const l of lines) {
+    classWinnerLaps.set(classOf(l), Math.max(classWinnerLaps.get(classOf(l)) ?? 0, l.timing.lapCount))
+  }
   const cars = new Map(lines.map((l, i) => [l.car.carId, { ...l.car, position: i + 1 }]))
   const classification: ClassifiedCar[] = lines.map((l, i) => ({
     position: i + 1,
     carNumber: String(l.car.raceNumber),
     car: accCarName(l.car.carModel),
-    carClass: l.car.carGroup?.trim().toUpperCase() || accCarGroup(l.car.carModel),
+    carClass: classOf(l),
     cup: accCups[l.car.cupCategory] ?? '',
     classPosition: i + 1,
     team: l.car.teamName.trim(),
     drivers: l.car.drivers.map(carDriver).filter((d) => d.name),
     laps: l.timing.lapCount,
-    totalTimeMs: l.timing.totalTime > 0 ? Math.round(l.timing.totalTime) : null,
-    bestLapMs: l.timing.bestLap > 0 && l.timing.bestLap < NO_TIME ? Math.round(l.timing.bestLap) : null,
-    status: accStatus(l, sessionType, dsq, winnerLaps),
+    totalTimeMs: accTime(l.timing.totalTime),
+    bestLapMs: accTime(l.timing.bestLap),
+    status: accStatus(l, sessionType, dsq, classWinnerLaps.get(classOf(l))!),
     gridPosition: null,
   }))
 

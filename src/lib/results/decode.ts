@@ -91,6 +91,18 @@ export function decodeUtf8OrWindows1252(bytes: Uint8Array): DecodedText {
   return { text, windows1252At }
 }
 
+/**
+ * A file whose characters are UTF-16 but whose line breaks and indentation are single bytes: what an
+ * editor leaves when it re-saves (reformats) a UTF-16 file as if it were UTF-8. No result file holds
+ * a zero byte in UTF-8 text, so the first one says so, and where; undefined for any other text.
+ */
+export function reSavedMessage(text: string): string | undefined {
+  const at = text.indexOf('\u0000')
+  if (at === -1) return undefined
+  const line = text.slice(0, at).split('\n').length
+  return `The file mixes two encodings (line ${line}): its characters are UTF-16 but its line breaks and spaces are single bytes, as when an editor re-saves a UTF-16 file. Nothing was imported: upload the file as the game server wrote it (ACC: the server's results folder; LMU / rFactor 2: UserData/Log/Results), not a copy opened in an editor.`
+}
+
 const notTextMessage = (encoding: string) =>
   `The file is not text in ${encoding.toUpperCase()}: it is not an ACC result file (JSON) or an LMU / rFactor 2 result file (XML).`
 

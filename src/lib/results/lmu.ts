@@ -1,9 +1,9 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
-import { ResultFileError, type DecodedText } from './decode.ts'
+import { reSavedMessage, ResultFileError, type DecodedText } from './decode.ts'
 import { lapMs, lapName, MAX_LAP_NUMBER, sessionOffsetMs, sessionStart } from './times.ts'
 import { foldName, lmuTrack } from './tracks.ts'
 import type { CarDriver, ClassifiedCar, FinishStatus, ParsedLap, ParsedSession, SessionType } from './types.ts'
-import { guardXml } from './xml-guard.ts'
+import { guardXml, withoutDoctype } from './xml-guard.ts'
 
 /**
  * Le Mans Ultimate and rFactor 2 result files (UserData/Log/Results/*.xml):
@@ -41,6 +41,23 @@ const num = (value: unknown): number | undefined => {
   return Number.isFinite(n) ? n : undefined
 }
 
+/**
+ * The games write a time they do not have as dashes ('--.----' for a lap, '--.---' for its start
+ * when the lap began in the pits): a lap without a time, not an error. Empty is the same.
+ */
+export const noTime = (written: string): boolean => /^[-.:\s]*$/.test(written)
+
+/** A number of seconds as written, or a refusal that names the lap and says what a time looks like. */
+function readSeconds(written: string, says: () => string): number {
+  const n = num(written)
+  if (n === undefined) {
+    throw new ResultFileError(
+      `${says()}: a time is a number of seconds (such as 92.5684), or dashes (--.----) when there is none.`,
+    )
+  }
+  return n
+}
+
 const sessionKinds: [RegExp, SessionType][] = [
   [/^Race\d*$/, 'race'],
   [/^Qualify\d*$/, 'qualifying'],
@@ -59,11 +76,18 @@ function mainSession(results: Node): { element: string; kind: SessionType; node:
   return last('race') ?? last('qualifying') ?? sessions.at(-1)
 }
 
+/**
+ * A car's status as the games write it in `FinishStatus` (docs/decisions/0426): 'Finished Normally'
+ * took the flag; 'DNF' retired ('DNS' with no lap); 'DQ' disqualified; 'None' in a race did not
+ * take the flag (a car that stopped or left the server), so it is not classified either. In
+ * qualifying and practice the status says nothing: the times decide (classify.ts).
+ */
 function statusOf(finishStatus: string, laps: number): FinishStatus {
-  const s = finishStatus.toLowerCase()
-  if (s === 'dq' || s.includes('disqualif')) return 'dq'
-  if (s === 'dnf') return 'dnf'
-  return laps > 0 ? 'finished' : 'dns'
+  const s = finishStatus.trim().toLowerCase()
+  if (s === 'dq' || s === 'dsq' || s.includes('disqualif')) return 'dq'
+  if (laps <= 0) return 'dns'
+  if (s === 'dnf' || s === 'none') return 'dnf'
+  return 'finished'
 }
 
 const secondsToMs = (s: number | undefined) => (s !== undefined && s > 0 ? Math.round(s * 1000) : null)
@@ -111,7 +135,7 @@ const rawAmpersand = /&(?![A-Za-z_][\w.-]*;|#\d+;|#x[\da-fA-F]+;)/g
 function repaired(decoded: DecodedText): { xml: string; repairs: string[] } {
   const repairs: string[] = []
   let xml = decoded.text
-  const rootEnd = guardXml(xml)
+  const { rootEnd, doctype } = guardXml(xml)
   if (rootEnd !== undefined && xml.slice(rootEnd).trim()) {
     const root = /<\/([^\s>]+)\s*>$/.exec(xml.slice(0, rootEnd))?.[1] ?? 'the root element'
     const extra = xml.slice(rootEnd).trim().length
@@ -120,6 +144,8 @@ function repaired(decoded: DecodedText): { xml: string; repairs: string[] } {
     )
     xml = xml.slice(0, rootEnd)
   }
+  const reSaved = reSavedMessage(xml)
+  if (reSaved) throw new ResultFileError(reSaved)
   const recoded = decoded.windows1252At.filter((at) => at < xml.length)
   if (recoded.length > 0) {
     const first = recoded[0]!
@@ -135,15 +161,23 @@ function repaired(decoded: DecodedText): { xml: string; repairs: string[] } {
     )
     xml = xml.replace(rawAmpersand, '&amp;')
   }
-  return { xml, repairs }
+  // Last, so that the offsets above are the file's: the games' document type, read by the guard.
+  return { xml: doctype ? withoutDoctype(xml, doctype) : xml, repairs }
 }
 
 /** The document, or a ResultFileError saying what is wrong: nothing the parser throws escapes. */
 function readXml(xml: string): Node {
   const valid = XMLValidator.validate(xml)
   if (valid !== true) {
+    const reason = `${valid.err.msg.replace(/\.$/, '')} (line ${valid.err.line})`
+    // 'Cut short' only when the damage is on the file's last lines or an element is left open.
+    const lastLine = xml.trimEnd().split('\n').length
+    // The validator lists the elements left open at the end as "Invalid '[...]' found".
+    if (valid.err.line >= lastLine - 1 || /unclosed|not closed|end|^Invalid '\[/i.test(valid.err.msg)) {
+      throw new ResultFileError(`The XML file is damaged or incomplete: ${reason}. Was it cut short?`)
+    }
     throw new ResultFileError(
-      `The XML file is damaged or incomplete: ${valid.err.msg.replace(/\.$/, '')} (line ${valid.err.line}). Was it cut short?`,
+      `The XML file is damaged in the middle: ${reason}, so nothing was imported. Upload the file as the game wrote it (UserData/Log/Results), not a copy changed by hand or by an editor.`,
     )
   }
   try {
@@ -240,16 +274,17 @@ export function parseLmu(decoded: DecodedText, options: { now: Date }): ParsedSe
       const driverName = r.driverOfLap(lapNumber)
       const name = () => lapName(lapNumber, driverName)
       const et = text((lap as Node)['@_et'])
-      const start = et ? (num(et) ?? Number.NaN) : undefined
+      const start = noTime(et) ? undefined : readSeconds(et, () => `${name()} starts at et="${et}"`)
       if (start !== undefined) {
         sessionOffsetMs(start * 1000, () => `${name()} starts at et="${et}" seconds into the session`)
       }
-      const seconds = num(lap)
+      const written = text(lap)
+      const seconds = noTime(written) ? undefined : readSeconds(written, () => `${name()} has a time of "${written}"`)
       if (seconds === undefined || seconds <= 0) {
         if (start !== undefined) ran = start
         continue
       }
-      const ms = lapMs(seconds * 1000, () => `${name()} has a time of ${text(lap)} seconds`)
+      const ms = lapMs(seconds * 1000, () => `${name()} has a time of ${written} seconds`)
       const end = (start ?? ran) + seconds
       ran = end
       laps.push({

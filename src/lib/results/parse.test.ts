@@ -148,7 +148,7 @@ describe('ACC result files', () => {
     )
     const noLines = { ...accDocument(spaRace), sessionResult: { leaderBoardLines: [] } }
     expect(refusal(new TextEncoder().encode(JSON.stringify(noLines)))).toBe(
-      'The ACC result file has no cars in its classification.',
+      'The ACC result file has no cars in its classification: nobody drove in this race (sessionResult.leaderBoardLines is empty), so there is nothing to import. Choose the file of a session that was run.',
     )
     const noTrack = { ...accDocument(spaRace), trackName: '' }
     expect(refusal(new TextEncoder().encode(JSON.stringify(noTrack)))).toMatch(
@@ -231,18 +231,48 @@ describe('malformed and hostile XML', () => {
     `<Race><DateTime>${o.dateTime ?? '1764000000'}</DateTime><Driver><Name>${o.name ?? 'Ana Lima'}</Name><Laps>1</Laps>` +
     `<Lap num="${o.num ?? '1'}" et="${o.et ?? '0'}">${o.lap ?? '100.5'}</Lap></Driver></Race>`
 
-  it('refuses a document type or entity declaration before any entity is read', () => {
-    const declared = [
-      '<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n',
-      `<!DOCTYPE r [<!ENTITY x "${'a'.repeat(11_000)}">]>\n`,
-      `<!DOCTYPE r [<!ENTITY x "${'a'.repeat(9_000)}">]>\n`,
-      '<!DOCTYPE rFactorXML>\n',
+  it('reads the document type every LMU / rFactor 2 file opens with, and its plain entities where the file uses them', () => {
+    const games = '<!DOCTYPE rF [\n<!ENTITY rFEnt "rFactor Entity">\n]>\n'
+    expect(parseResultFile(lmuXml(race(), games), { now }).classification[0]!.drivers[0]!.name).toBe('Ana Lima')
+    const used = parseResultFile(lmuXml(race({ name: 'Ana &rFEnt; Lima' }), games), { now })
+    expect(used.classification[0]!.drivers[0]!.name).toBe('Ana rFactor Entity Lima')
+    // A value is text: markup-like characters in it stay characters.
+    const escaped = parseResultFile(lmuXml(race({ name: '&t;' }), "<!DOCTYPE rF [<!ENTITY t 'A > B'>]>\n"), { now })
+    expect(escaped.classification[0]!.drivers[0]!.name).toBe('A > B')
+    expect(parseResultFile(lmuXml(race(), '<!DOCTYPE rFactorXML>\n'), { now }).laps).toHaveLength(1)
+  })
+
+  it('refuses what makes a document type dangerous, naming it, before any entity is read', () => {
+    const refused: [string, string, string][] = [
+      [
+        '<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n',
+        '&x;',
+        'declares an external entity (<!ENTITY x SYSTEM ...), which would read a file or an address',
+      ],
+      ['<!DOCTYPE r [<!ENTITY x PUBLIC "-//x" "http://127.0.0.1/x">]>\n', '&x;', 'declares an external entity'],
+      ['<!DOCTYPE r SYSTEM "http://127.0.0.1/r.dtd">\n', 'Ana', 'refers to a document outside the file'],
+      ['<!DOCTYPE r [<!ENTITY % p SYSTEM "http://127.0.0.1/p"> %p;]>\n', 'Ana', 'declares a parameter entity'],
+      [
+        `<!DOCTYPE r [<!ENTITY x "${'a'.repeat(11_000)}">]>\n`,
+        '&x;',
+        'declares the entity x of 11,000 characters: result files declare short plain text entities (at most 1,000)',
+      ],
+      [
+        '<!DOCTYPE r [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>\n',
+        '&b;',
+        'declares the entity b built of other entities or markup',
+      ],
+      [
+        `<!DOCTYPE r [<!ENTITY x "${'a'.repeat(900)}">]>\n`,
+        '&x;'.repeat(200),
+        'declares entities that the file uses to add more than 100,000 characters',
+      ],
+      ['<!DOCTYPE r [<!ELEMENT r ANY>]>\n', 'Ana', 'declares <!ELEMENT'],
     ]
-    for (const prolog of declared) {
-      const body = race({ name: prolog.includes('ENTITY') ? '&x;'.repeat(20) : 'Ana Lima' })
-      expect(refusal(lmuXml(body, prolog))).toBe(
-        'The XML file declares a document type (<!DOCTYPE>, line 2): LMU / rFactor 2 result files never do, and its entities are not read.',
-      )
+    for (const [prolog, name, says] of refused) {
+      const message = refusal(lmuXml(race({ name }), prolog))
+      expect(message).toMatch(/^The XML file's document type \(<!DOCTYPE>, line 2\) /)
+      expect(message).toContain(says)
     }
   })
 
@@ -483,8 +513,13 @@ describe('ACC classification by the game rules', () => {
       [3, 'Cy', 'dnf'],
       [4, 'Dee', 'dns'],
     ])
-    // Outside a race nobody retires: a short qualifying run is a run.
-    expect(row(field({ type: 'qualifying' }, [{}, {}, { laps: laps(2) }]))[2]).toEqual([3, 'Cy', 'finished'])
+    // Outside a race nobody retires: a short qualifying run is a run, ranked by its time.
+    expect(row(field({ type: 'qualifying' }, [{}, {}, { laps: laps(2) }]))).toEqual([
+      [1, 'Ana', 'finished'],
+      [2, 'Ben', 'finished'],
+      [3, 'Dee', 'finished'],
+      [4, 'Cy', 'finished'],
+    ])
   })
 
   it('does not count a lap under half the median valid lap as valid, nor as the car best lap', () => {

@@ -19,8 +19,12 @@ export const sessionTypeLabels: Record<SessionType, string> = {
   warmup: 'Warm-up',
 }
 
-/** finished: classified; dnf: retired; dq: disqualified; dns: no lap completed. */
-export type FinishStatus = 'finished' | 'dnf' | 'dq' | 'dns'
+/**
+ * finished: classified (in qualifying and practice: with a valid time); dnf: retired, or not
+ * classified under the 90% rule; dq: disqualified; dns: no lap completed; nt: laps but no valid
+ * time (qualifying and practice only).
+ */
+export type FinishStatus = 'finished' | 'dnf' | 'dq' | 'dns' | 'nt'
 
 /**
  * A driver as the file names them: `id` is the platform's id where the file has one (ACC's

@@ -204,7 +204,11 @@ ${laps}
       </Driver>`
     })
     .join('\n')
+  // Every LMU / rFactor 2 result file opens with this document type (docs/decisions/0426).
   const text = `<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE rF [
+<!ENTITY rFEnt "rFactor Entity">
+]>
 <rFactorXML version="1.0">
   <RaceResults>
     <Setting>Multiplayer</Setting>
