@@ -9,20 +9,34 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { appendAudit } from '../src/server/audit/audit.ts'
-import { closeDb } from '../src/server/db/client.ts'
-import { ApiError } from '../src/server/http/errors.ts'
-import { platformFromEnv } from '../src/server/platform-from-env.ts'
-import { lastRoundOf } from '../src/server/repos/race-sessions.repo.ts'
-import { findStandingsSetByName, listStandings } from '../src/server/repos/standings.repo.ts'
-import { importResultFile } from '../src/server/results/import.ts'
-import { ensureDatabase } from './local-platform/database.ts'
 
-const usage = 'Usage: npm run results:import -- <file> [<file>...] --championship "<name>" [--round <n>]'
-const { values, positionals } = parseArgs({
-  options: { championship: { type: 'string' }, round: { type: 'string' } },
-  allowPositionals: true,
-})
+const usage = `Usage: npm run results:import -- <file> [<file>...] --championship "<name>" [--round <n>]
+
+Imports race result files (ACC .json; LMU, rFactor 2 and rFactor .xml) into a championship built
+from race results, as Admin > Championships > Import Race Results does.
+
+  --championship "<name>"  the championship, by its name
+  --round <n>              the round every file counts for (a qualifying and its race);
+                           without it each file is the next round
+  --help                   prints this`
+let parsed: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>
+const options = {
+  championship: { type: 'string' },
+  round: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+try {
+  parsed = parseArgs({ options, allowPositionals: true })
+} catch (error) {
+  // An unknown option or one without its value: the reason and the usage, never a stack trace.
+  console.error(`${(error as Error).message}\n\n${usage}`)
+  process.exit(2)
+}
+const { values, positionals } = parsed
+if (values.help) {
+  console.log(usage)
+  process.exit(0)
+}
 const round = values.round === undefined ? undefined : Number(values.round)
 if (
   positionals.length === 0 ||
@@ -32,6 +46,16 @@ if (
   console.error(usage)
   process.exit(2)
 }
+
+// The site's modules only once the arguments are right: --help answers at once.
+const { appendAudit } = await import('../src/server/audit/audit.ts')
+const { closeDb } = await import('../src/server/db/client.ts')
+const { ApiError } = await import('../src/server/http/errors.ts')
+const { platformFromEnv } = await import('../src/server/platform-from-env.ts')
+const { lastRoundOf } = await import('../src/server/repos/race-sessions.repo.ts')
+const { findStandingsSetByName, listStandings } = await import('../src/server/repos/standings.repo.ts')
+const { importResultFile } = await import('../src/server/results/import.ts')
+const { ensureDatabase } = await import('./local-platform/database.ts')
 
 const database = await ensureDatabase()
 let code = 0

@@ -138,7 +138,7 @@ describe('championshipTable', () => {
     ])
   })
 
-  it('takes a driver named without an id for the one driver with an id of that name; two of that name in two cars stay two', () => {
+  it('takes a driver named without an id for the one driver with an id of that name; one who changes car is one driver; two told apart at the import stay two', () => {
     const { rows } = championshipTable(
       [
         { round: 1, sessionType: 'race', classification: [car(1, [], { drivers: [{ name: 'Ana Lima', id: 'S9' }] })] },
@@ -146,13 +146,19 @@ describe('championshipTable', () => {
         {
           round: 3,
           sessionType: 'race',
-          classification: [car(1, ['Bo'], { car: 'Porsche 963' }), car(2, ['Bo'], { car: 'Toyota GR010' })],
+          classification: [
+            car(1, ['Bo'], { car: 'Porsche 963' }),
+            car(2, [], { car: 'Toyota GR010', drivers: [{ name: 'Bo', id: null, key: 'bo~2' }] }),
+          ],
         },
+        { round: 4, sessionType: 'race', classification: [car(1, ['Cy'], { car: 'BMW M4 GT3' })] },
+        { round: 5, sessionType: 'race', classification: [car(1, ['Cy'], { car: 'Mercedes-AMG GT3' })] },
       ],
       f1PointsSystem(),
     )
     expect(rows.map((r) => [r.driverName, r.points])).toEqual([
       ['ana lima', 50],
+      ['Cy', 50],
       ['Bo', 25],
       ['Bo', 18],
     ])

@@ -1,5 +1,8 @@
+import { driverKey } from './race-drivers.ts'
 import type { CarDriver, ClassifiedCar, SessionType } from './results/types.ts'
 import { foldName } from './results/tracks.ts'
+
+export { driverKey } from './race-drivers.ts'
 
 /**
  * A championship's points system, as the owner picks it (docs/decisions/0421): the points of each
@@ -58,9 +61,6 @@ export interface ChampionshipTable {
   roundsCounted: number
 }
 
-/** One driver across files: case and spacing do not make two drivers. */
-export const driverKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase()
-
 /**
  * Who set a lap, for the lap records: the platform id where the file has one (`id:S7656...`), else
  * the name folded (laps are grouped by car too, so two drivers of one name in two cars stay two).
@@ -81,12 +81,13 @@ export function inClass(car: Pick<ClassifiedCar, 'carClass' | 'cup'>, carClass: 
 }
 
 /**
- * One key per driver across a championship's sessions (docs/decisions/0424): the platform id where
- * the file has one; a driver named without one (an LMU file, a session imported before ids were
- * read) is the driver with an id who has had that name, when exactly one has; otherwise the name and
- * the car, so two drivers of one name in two cars are two rows.
+ * One key per driver across a championship's sessions (docs/decisions/0424, 0426): the platform id
+ * where the file has one; a driver the owner told apart from another of his name at the import, his
+ * key; a driver named without an id is the driver with an id who has had that name, when exactly
+ * one has (an ACC round and an LMU round of one league make one row); otherwise his name, whatever
+ * car he drives (src/lib/race-drivers.ts).
  */
-function identities(sessions: readonly ScoredSession[]): (driver: CarDriver, car: ClassifiedCar) => string {
+function identities(sessions: readonly ScoredSession[]): (driver: CarDriver) => string {
   const idsOfName = new Map<string, Set<string>>()
   for (const s of sessions) {
     for (const car of s.classification) {
@@ -98,11 +99,12 @@ function identities(sessions: readonly ScoredSession[]): (driver: CarDriver, car
       }
     }
   }
-  return (driver, car) => {
+  return (driver) => {
     if (driver.id) return `id:${driver.id}`
+    if (driver.key) return `name:${driver.key}`
     const ids = idsOfName.get(driverKey(driver.name))
     if (ids?.size === 1) return `id:${[...ids][0]}`
-    return `name:${driverKey(driver.name)}@${driverKey(car.car)}`
+    return `name:${driverKey(driver.name)}`
   }
 }
 
@@ -154,7 +156,7 @@ export function championshipTable(
   const credit = (car: ClassifiedCar, centsWon: number, finish?: number) => {
     for (const driver of carDrivers(car)) {
       if (!driverKey(driver.name)) continue
-      const key = identity(driver, car)
+      const key = identity(driver)
       const tally = tallies.get(key) ?? { name: driver.name, team: car.team, points: 0, finishes: [] }
       tally.name = driver.name.trim().replace(/\s+/g, ' ')
       if (car.team) tally.team = car.team
@@ -189,7 +191,10 @@ export function championshipTable(
       const grid = races[0]?.classification
         .filter((c) => c.gridPosition !== null)
         .sort((a, b) => a.gridPosition! - b.gridPosition!)[0]
-      const poleCar = qualifying ? qualifying.classification.find((c) => c.position === 1 && c.status !== 'dq') : grid
+      // Pole: the fastest car of the qualifying with a valid time (it is ranked by time, classify.ts).
+      const poleCar = qualifying
+        ? [...qualifying.classification].sort((a, b) => a.position - b.position).find((c) => c.status === 'finished')
+        : grid
       if (poleCar) credit(poleCar, cents(system.pole))
     }
   }

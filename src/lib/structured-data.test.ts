@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jsonLdText, newsArticleJsonLd, reviewedItem, reviewsJsonLd } from './structured-data.ts'
+import { jsonLdText, newsArticleJsonLd, reviewedItem, reviewsJsonLd, standingsJsonLd } from './structured-data.ts'
 
 const site = 'https://sim.example'
 
@@ -85,5 +85,25 @@ describe('reviewedItem', () => {
 describe('jsonLdText', () => {
   it('cannot close its script element', () => {
     expect(jsonLdText({ a: '</script><script>alert(1)</script>' })).not.toContain('</script>')
+  })
+})
+
+describe('standingsJsonLd', () => {
+  const set = (team: string) => ({
+    source: 'results',
+    sourceUrls: [],
+    completedRounds: 3,
+    lastUpdated: '2026-11-27T20:00:00Z',
+    championshipName: 'Endurance Cup',
+    season: '2026',
+    standings: [{ position: 1, driverName: 'Ana Lima', team, points: 25 }],
+  })
+  const description = (team: string) =>
+    (standingsJsonLd(site, [set(team)])['@graph'] as { description: string }[])[0]!.description
+
+  it('names the leader with his team, and without empty brackets when he has none', () => {
+    expect(description('Team Bleu')).toContain('Leader: Ana Lima (Team Bleu), 25 points.')
+    expect(description('')).toContain('Leader: Ana Lima, 25 points.')
+    expect(description('  ')).not.toContain('()')
   })
 })

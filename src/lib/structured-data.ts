@@ -130,7 +130,7 @@ export function standingsJsonLd(site: string, sets: readonly StandingsData[]): R
       return {
         '@type': 'Dataset',
         name: `${set.championshipName} ${set.season} drivers' standings`,
-        description: `${label.title}: ${label.detail}.${leader ? ` Leader: ${leader.driverName} (${leader.team}), ${leader.points} points.` : ''}`,
+        description: `${label.title}: ${label.detail}.${leader ? ` Leader: ${leader.driverName}${leader.team.trim() ? ` (${leader.team.trim()})` : ''}, ${leader.points} points.` : ''}`,
         url: absoluteUrl(site, '/championships'),
         dateModified: new Date(set.lastUpdated).toISOString(),
         temporalCoverage: set.season,

@@ -115,7 +115,12 @@ test.describe('standings from real results', () => {
     const cup = unique('E2E Sprint Cup')
     // Names of this run: the files' hashes are new, and the records are this run's.
     const tag = cup.split(' ').at(-1)!
-    const [ana, ben, cy] = ['Ana', 'Ben', 'Cy'].map((n) => `${n} Runner${tag}`) as [string, string, string]
+    const [ana, ben, cy, dee] = ['Ana', 'Ben', 'Cy', 'Dee'].map((n) => `${n} Runner${tag}`) as [
+      string,
+      string,
+      string,
+      string,
+    ]
     // ACC names its tracks by id; the LMU file uses the name the ACC id reads as, so both share records.
     const trackId = `e2e_ring_${tag}`
     const track = accTrackName(trackId)
@@ -142,6 +147,9 @@ test.describe('standings from real results', () => {
         { number: 2, car: 'Ferrari 499P', team: 'Beta', drivers: [ben], laps: [98_000, 97_345] },
         { number: 3, car: 'Porsche 963', team: 'Gamma', drivers: [cy], laps: [98_500, 97_900] },
         { number: 1, car: 'Toyota GR010', team: 'Alpha', drivers: [ana], laps: [99_000], finishStatus: 'DNF' },
+        // Two cars of one name and no player id (LMU writes none): the preview asks who is who.
+        { number: 4, car: 'Cadillac V-Series.R', team: 'Delta', drivers: [dee], laps: [99_500], finishStatus: 'DNF' },
+        { number: 5, car: 'BMW M Hybrid V8', team: 'Epsilon', drivers: [dee], laps: [99_700], finishStatus: 'DNF' },
       ],
     }
     await adminLogin(request, testInfo)
@@ -178,6 +186,11 @@ test.describe('standings from real results', () => {
       // Round 2: the LMU XML.
       await chooseFile('race2.xml', lmuResultFile(lmu))
       await expect(importer.getByText('Race at')).toBeVisible()
+      const sameName = importer.getByRole('group', { name: 'Drivers of the Same Name' })
+      await expect(sameName.getByLabel(`${dee} · #5 BMW M Hybrid V8 (P5)`)).toHaveValue('new')
+      await expect(sameName.getByLabel(`${dee} · #4 Cadillac V-Series.R (P4)`)).toContainText(
+        `${dee} (the first car of this name in the file)`,
+      )
       await importer.getByLabel('Championship').selectOption({ label: cup })
       await importer.getByLabel('Round').fill('2')
       await importer.getByRole('button', { name: 'Import Results' }).click()
@@ -195,6 +208,9 @@ test.describe('standings from real results', () => {
       await expect(rows.nth(2)).toContainText('11')
       await expect(rows.nth(3)).toContainText(ana)
       await expect(rows.nth(3)).toContainText('10')
+      // The two drivers of one name stay two.
+      await expect(rows.nth(4)).toContainText(dee)
+      await expect(rows.nth(5)).toContainText(dee)
 
       // The same file again: the preview says so and the import cannot be sent.
       await chooseFile('again.json', accBytes)

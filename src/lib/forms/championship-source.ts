@@ -111,6 +111,18 @@ export const raceImportContract = formContract(
       championshipId: intFrom('The championship', 1, 2_147_483_647, importMessage),
       round: intFrom('The round', 1, 1000, importMessage),
       fileName: optionalText(255, 'The file name').optional(),
+      // Who each driver of an ambiguous name is (the preview's questions, src/lib/race-drivers.ts).
+      drivers: z
+        .array(
+          z.object({
+            position: z.number().int().min(1).max(10_000),
+            name: z.string().max(200),
+            identity: z.string().min(1).max(220),
+          }),
+          { message: "The drivers must be the preview's choices." },
+        )
+        .max(2_000)
+        .optional(),
     },
     { message: importMessage },
   ),

@@ -3,7 +3,15 @@ import { accCarGroup, accCarName, accCups } from './acc-cars.ts'
 import { ResultFileError } from './decode.ts'
 import { lapMs, lapName, sessionOffsetMs } from './times.ts'
 import { accTrack } from './tracks.ts'
-import { sessionTypeLabels, type CarDriver, type ClassifiedCar, type FinishStatus, type ParsedLap, type ParsedSession, type SessionType } from './types.ts'
+import {
+  sessionTypeLabels,
+  type CarDriver,
+  type ClassifiedCar,
+  type FinishStatus,
+  type ParsedLap,
+  type ParsedSession,
+  type SessionType,
+} from './types.ts'
 
 /**
  * Assetto Corsa Competizione dedicated-server result files (results/<yymmdd_hhmmss>_<R|Q|FP>.json):
@@ -174,9 +182,14 @@ export function parseAcc(json: unknown, options: { fileName?: string; now: Date 
   const elapsed = new Map<number, number>()
   const lapNumbers = new Map<number, number>()
   const laps: ParsedLap[] = []
+  let lapsWithoutTime = 0
   for (const [index, l] of file.laps.entries()) {
     const car = cars.get(l.carId)
-    if (!car || l.laptime <= 0 || l.laptime >= NO_TIME) continue
+    if (!car) continue
+    if (l.laptime <= 0 || l.laptime >= NO_TIME) {
+      lapsWithoutTime++
+      continue
+    }
     const lapNumber = (lapNumbers.get(l.carId) ?? 0) + 1
     lapNumbers.set(l.carId, lapNumber)
     const d = car.drivers[l.driverIndex] ?? car.drivers[0]!
@@ -213,6 +226,7 @@ export function parseAcc(json: unknown, options: { fileName?: string; now: Date 
     startKnown: fileDate !== undefined,
     classification,
     laps,
+    lapsWithoutTime,
     repairs: [],
   }
 }

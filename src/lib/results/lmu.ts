@@ -267,6 +267,7 @@ export function parseLmu(decoded: DecodedText, options: { now: Date }): ParsedSe
   }))
 
   const laps: ParsedLap[] = []
+  let lapsWithoutTime = 0
   for (const [index, r] of rows.entries()) {
     let ran = 0
     for (const [i, lap] of ((r.d.Lap as Node[] | undefined) ?? []).entries()) {
@@ -282,6 +283,7 @@ export function parseLmu(decoded: DecodedText, options: { now: Date }): ParsedSe
       const seconds = noTime(written) ? undefined : readSeconds(written, () => `${name()} has a time of "${written}"`)
       if (seconds === undefined || seconds <= 0) {
         if (start !== undefined) ran = start
+        lapsWithoutTime++
         continue
       }
       const ms = lapMs(seconds * 1000, () => `${name()} has a time of ${written} seconds`)
@@ -314,6 +316,7 @@ export function parseLmu(decoded: DecodedText, options: { now: Date }): ParsedSe
     startKnown: start !== undefined,
     classification,
     laps,
+    lapsWithoutTime,
     repairs,
   }
 }

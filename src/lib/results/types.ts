@@ -34,6 +34,11 @@ export type FinishStatus = 'finished' | 'dnf' | 'dq' | 'dns' | 'nt'
 export interface CarDriver {
   name: string
   id: string | null
+  /**
+   * For a driver without an id whom the owner told apart from another of his name at the import
+   * ('ana lima~2'): who he is across rounds (src/lib/race-drivers.ts). Absent: his name.
+   */
+  key?: string
 }
 
 /** One car of the classification, in finishing order (position 1 first). */
@@ -88,6 +93,8 @@ export interface ParsedSession {
   startKnown: boolean
   classification: ClassifiedCar[]
   laps: ParsedLap[]
+  /** Laps the file lists without a time ('--.----', ACC's 0): counted, never stored or shown as a time. */
+  lapsWithoutTime: number
   /** What was read other than as written, in words for the preview (a Windows-1252 name, a stray byte...). */
   repairs: string[]
 }

@@ -9,7 +9,13 @@ import { sourceLabel } from '../../lib/standings-source.ts'
 import { db } from '../db/client.ts'
 import { standingsSets } from '../db/schema.ts'
 import { ApiError, badRequest, notFound } from '../http/errors.ts'
-import { findDuplicateSession, insertSession, type ImportedSession } from '../repos/race-sessions.repo.ts'
+import { driverQuestions, DriverChoiceError, withDriverChoices, type DriverChoice } from '../../lib/race-drivers.ts'
+import {
+  findDuplicateSession,
+  insertSession,
+  sessionsOfSet,
+  type ImportedSession,
+} from '../repos/race-sessions.repo.ts'
 import { readVersion, type ChangeBy, type Tx } from '../revisions/keep.ts'
 import { recomputeResultsTable } from './recompute.ts'
 
@@ -64,6 +70,8 @@ export interface ImportInput {
   fileName: string
   championshipId: number
   round: number
+  /** Who each driver of an ambiguous name is; the preview's suggestions where absent. */
+  drivers?: DriverChoice[]
   now?: Date
   by?: ChangeBy
 }
@@ -103,14 +111,14 @@ export async function importParsedSession(
   const existing = await findDuplicateSession(tx, input.keys)
   if (existing) throw new ApiError(409, duplicateMessage(existing, input.keys.fileHash, await ownerTime(tx)))
   const replaced = await readVersion(tx, 'standings', set.id)
+  const s = { ...input.session, classification: await identifiedDrivers(tx, set.id, input.session, input.drivers) }
   const { id, laps } = await insertSession(tx, {
     setId: set.id,
     round: input.round,
     ...input.keys,
     fileName: input.fileName,
-    session: input.session,
+    session: s,
   })
-  const s = input.session
   await recomputeResultsTable(
     tx,
     set.id,
@@ -133,6 +141,23 @@ export async function importParsedSession(
     track: s.track,
     cars: s.classification.length,
     laps,
+  }
+}
+
+/** What the preview asks the owner about the drivers of ambiguous names, for one championship (0426). */
+export async function driverQuestionsFor(tx: Tx, setId: number | undefined, session: ParsedSession) {
+  const earlier = setId === undefined ? [] : await sessionsOfSet(tx, setId)
+  return driverQuestions(session.classification, earlier)
+}
+
+/** The session's classification with each ambiguous driver told apart as the owner chose. */
+async function identifiedDrivers(tx: Tx, setId: number, session: ParsedSession, choices?: DriverChoice[]) {
+  const earlier = await sessionsOfSet(tx, setId)
+  try {
+    return withDriverChoices(session.classification, driverQuestions(session.classification, earlier), choices, earlier)
+  } catch (error) {
+    if (error instanceof DriverChoiceError) throw badRequest(error.message)
+    throw error
   }
 }
 

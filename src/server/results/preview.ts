@@ -34,7 +34,8 @@ export function previewOf(
     classification: session.classification,
     /** The classes of the cars, in order of their first car: more than one is a multi-class race. */
     classes: [...new Set(session.classification.map((c) => c.carClass).filter(Boolean))],
-    laps: { total: session.laps.length, valid: valid.length },
+    // Every lap the file lists (those without a time too), and the valid ones (LMU / rFactor 2: timed).
+    laps: { total: session.laps.length + session.lapsWithoutTime, valid: valid.length },
     fastestLaps: fastest.slice(0, PREVIEW_LAPS).map((l) => ({
       driverName: l.driverName,
       car: l.car,

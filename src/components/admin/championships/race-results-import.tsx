@@ -6,11 +6,23 @@ import { SelectField } from '../../ui/select-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
-import { dropUpload, useImportResultFile, usePreviewResultFile, type ResultPreview } from './use-race-results.ts'
+import {
+  dropUpload,
+  useDriverQuestions,
+  useImportResultFile,
+  usePreviewResultFile,
+  type ResultPreview,
+} from './use-race-results.ts'
 import { useStandings } from './use-standings.ts'
 import { usePanelTime } from '../shared/use-time-zone.ts'
 
-const statusWords = { finished: 'Finished', dnf: 'Retired', dq: 'Disqualified', dns: 'No lap' } as const
+const statusWords = {
+  finished: 'Finished',
+  dnf: 'Retired',
+  dq: 'Disqualified',
+  dns: 'No lap',
+  nt: 'No time',
+} as const
 
 /**
  * Import Race Results (docs/decisions/0421): choose an ACC JSON or an LMU / rFactor 2 XML file, see
@@ -27,10 +39,15 @@ export function RaceResultsImport() {
   const [championshipId, setChampionshipId] = useState('')
   const [round, setRound] = useState('1')
   const championships = (standings.data ?? []).filter((s) => s.source === 'results')
+  const questions = useDriverQuestions(current, championshipId).data ?? []
+  // The owner's answers, by car position and name; a question not answered keeps its suggestion.
+  const [answers, setAnswers] = useState<Record<string, string>>({})
+  const answerKey = (q: { position: number; name: string }) => `${q.position}|${q.name}`
 
   const reset = () => {
     if (current) void dropUpload(current.uploadId)
     setCurrent(null)
+    setAnswers({})
     if (fileInput.current) fileInput.current.value = ''
   }
 
@@ -38,6 +55,7 @@ export function RaceResultsImport() {
     if (!file) return
     if (current) void dropUpload(current.uploadId)
     setCurrent(null)
+    setAnswers({})
     preview.mutate(file, {
       onSuccess: (read) => {
         setCurrent(read)
@@ -56,7 +74,12 @@ export function RaceResultsImport() {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (!current) return
-    const body = { championshipId, round, fileName: current.fileName }
+    const drivers = questions.map((q) => ({
+      position: q.position,
+      name: q.name,
+      identity: answers[answerKey(q)] ?? q.suggested,
+    }))
+    const body = { championshipId, round, fileName: current.fileName, drivers }
     const problem = formProblem(raceImportContract, body)
     if (problem) return notify.problem(problem)
     importFile.mutate(
@@ -83,7 +106,8 @@ export function RaceResultsImport() {
         Import Race Results
       </h3>
       <p className="mb-4 text-sm text-gray-300">
-        A result file of an Assetto Corsa Competizione server (.json) or of Le Mans Ultimate / rFactor 2 (.xml).
+        A result file of an Assetto Corsa Competizione server (.json), or of Le Mans Ultimate, rFactor 2, rFactor or
+        Automobilista (.xml).
       </p>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={inputId} className="text-sm font-semibold text-gray-200">
@@ -107,6 +131,24 @@ export function RaceResultsImport() {
       {current && (
         <form onSubmit={submit} className="mt-5 flex flex-col gap-4" aria-label="Import the previewed results">
           <Preview read={current} />
+          {questions.length > 0 && (
+            <fieldset className="flex flex-col gap-3 rounded-lg border border-amber-300/40 px-3 py-2">
+              <legend className="px-1 font-semibold text-white">Drivers of the Same Name</legend>
+              <p className="text-sm text-gray-300">
+                These drivers have no player id in the file, and their names are shared or were met in another car. Say
+                who each one is: the standings count each choice as one driver.
+              </p>
+              {questions.map((q) => (
+                <SelectField
+                  key={answerKey(q)}
+                  label={`${q.name} · #${q.carNumber} ${q.car} (P${q.position})`}
+                  value={answers[answerKey(q)] ?? q.suggested}
+                  onChange={(identity) => setAnswers((a) => ({ ...a, [answerKey(q)]: identity }))}
+                  options={q.options.map((o) => ({ value: o.identity, label: o.label }))}
+                />
+              ))}
+            </fieldset>
+          )}
           {championships.length === 0 ? (
             <p role="alert" className="text-amber-300">
               No championship is built from race results yet: add one under Championship Sources first.

@@ -38,6 +38,23 @@ export function usePreviewResultFile() {
 
 export type ResultPreview = NonNullable<ReturnType<typeof usePreviewResultFile>['data']>
 
+/**
+ * Who the drivers of ambiguous names may be in the chosen championship (docs/decisions/0426): the
+ * preview read again against that championship's rounds, so a change of championship asks again.
+ */
+export const useDriverQuestions = (read: ResultPreview | null, championshipId: string) =>
+  useQuery({
+    queryKey: ['race-results', 'drivers', read?.uploadId, championshipId],
+    enabled: read !== null && championshipId !== '',
+    queryFn: async () => {
+      const param = { id: read!.uploadId }
+      const query = { fileName: read!.fileName, championshipId }
+      return (await unwrap(results.uploads[':id'].preview.$get({ param, query }))).drivers
+    },
+    // Until the championship's answer comes, the file's own questions (two cars of one name) stand.
+    placeholderData: read?.preview.drivers,
+  })
+
 /** Drops an upload the owner did not import. */
 export const dropUpload = (uploadId: string) =>
   results.uploads[':id'].$delete({ param: { id: uploadId } }).catch(() => undefined)

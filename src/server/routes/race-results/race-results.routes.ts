@@ -16,7 +16,7 @@ import {
   listImportedSessions,
 } from '../../repos/race-sessions.repo.ts'
 import { readVersion } from '../../revisions/keep.ts'
-import { duplicateKeys, importResultFile, readResultFile } from '../../results/import.ts'
+import { driverQuestionsFor, duplicateKeys, importResultFile, readResultFile } from '../../results/import.ts'
 import { previewOf } from '../../results/preview.ts'
 import { recomputeResultsTable } from '../../results/recompute.ts'
 import { ownerTime } from '../../repos/site-settings.repo.ts'
@@ -33,7 +33,16 @@ const openBody = z.object(
   { size: z.number({ message: openMessage }).int(openMessage).min(1, 'The file is empty.') },
   { message: openMessage },
 )
-const previewQuery = z.object({ fileName: optionalText(255, 'The file name').optional() })
+const previewQuery = z.object({
+  fileName: optionalText(255, 'The file name').optional(),
+  // The championship it is meant for: the preview then asks who the drivers of ambiguous names are.
+  championshipId: z.coerce
+    .number({ message: 'championshipId must be a championship id.' })
+    .int('championshipId must be a championship id.')
+    .min(1, 'championshipId must be a championship id.')
+    .max(2_147_483_647, 'championshipId must be a championship id.')
+    .optional(),
+})
 
 /** What an import changes on the public site: a championship's table and the lap records. */
 
@@ -61,17 +70,20 @@ export const raceResultsRoutes = new Hono()
   })
   .get('/uploads/:id/preview', queryParams(previewQuery), async (c) => {
     const bytes = await resultUploads(c.var.platform.blobs).read(c.req.param('id'))
-    const fileName = c.req.valid('query').fileName ?? ''
+    const { fileName = '', championshipId } = c.req.valid('query')
     const session = readResultFile(bytes, fileName)
     const keys = duplicateKeys(bytes, session)
     const duplicate = await findDuplicateSession(db(), keys)
-    return c.json(previewOf(session, duplicate && { existing: duplicate, fileHash: keys.fileHash }, await ownerTime()))
+    return c.json({
+      ...previewOf(session, duplicate && { existing: duplicate, fileHash: keys.fileHash }, await ownerTime()),
+      drivers: await driverQuestionsFor(db(), championshipId, session),
+    })
   })
   .post('/uploads/:id/import', jsonBody(raceImportContract.schema, importMessage), async (c) => {
     const id = c.req.param('id')
-    const { championshipId, round, fileName } = c.req.valid('json')
+    const { championshipId, round, fileName, drivers } = c.req.valid('json')
     const bytes = await resultUploads(c.var.platform.blobs).read(id)
-    const outcome = await importResultFile({ bytes, fileName: fileName ?? '', championshipId, round })
+    const outcome = await importResultFile({ bytes, fileName: fileName ?? '', championshipId, round, drivers })
     await resultUploads(c.var.platform.blobs).remove(id)
     recordWrite(c, {
       entity: 'standings',

@@ -211,19 +211,43 @@ describe('race result import', () => {
     const championshipId = await createResultsChampionship()
     const sarthe = new TextDecoder().decode(lmuFile)
     const lmu = (edit: (xml: string) => string) => new TextEncoder().encode(edit(sarthe))
+    // The games' own document type (rF, one plain entity) swapped for a hostile one.
     const declared = (entity: string, uses = 1) =>
       lmu((xml) =>
         xml
-          .replace('<rFactorXML', `<!DOCTYPE rFactorXML [${entity}]>\n<rFactorXML`)
+          .replace(/<!DOCTYPE rF \[[^\]]*\]>/, `<!DOCTYPE rFactorXML [${entity}]>`)
           .replace('<TrackVenue>Circuit de la Sarthe', `<TrackVenue>${'&x;'.repeat(uses)}`),
       )
-    const doctype = /^The XML file declares a document type \(<!DOCTYPE>, line 2\)/
+    const doctype = (says: string) =>
+      new RegExp(`^The XML file's document type \\(<!DOCTYPE>, line 2\\) ${says.replace(/[()]/g, '\\$&')}`)
     const accLaps = JSON.parse(new TextDecoder('utf-16le').decode(accResultFile(accSpaRace).subarray(2)))
     accLaps.laps[1].laptime = 0.3
     const hostile: [string, Uint8Array, RegExp][] = [
-      ['an external entity', declared('<!ENTITY x SYSTEM "file:///etc/passwd">'), doctype],
-      ['an entity over 10 kB', declared(`<!ENTITY x "${'a'.repeat(11_000)}">`), doctype],
-      ['an expansion over 100 kB', declared(`<!ENTITY x "${'a'.repeat(9_000)}">`, 20), doctype],
+      [
+        'an external entity',
+        declared('<!ENTITY x SYSTEM "file:///etc/passwd">'),
+        doctype('declares an external entity (<!ENTITY x SYSTEM ...), which would read a file or an address'),
+      ],
+      [
+        'a parameter entity',
+        declared('<!ENTITY % p SYSTEM "http://127.0.0.1/p.dtd"> %p;'),
+        doctype('declares a parameter entity'),
+      ],
+      [
+        'an entity over 10 kB',
+        declared(`<!ENTITY x "${'a'.repeat(11_000)}">`),
+        doctype('declares the entity x of 11,000 characters'),
+      ],
+      [
+        'a billion laughs',
+        declared('<!ENTITY l "lol"><!ENTITY x "&l;&l;&l;&l;&l;&l;&l;&l;&l;&l;">'),
+        doctype('declares the entity x built of other entities or markup'),
+      ],
+      [
+        'an expansion over 100 kB',
+        declared(`<!ENTITY x "${'a'.repeat(900)}">`, 200),
+        doctype('declares entities that the file uses to add more than 100,000 characters'),
+      ],
       [
         '10,000 levels of nesting',
         lmu((xml) => xml.replace('</RaceResults>', `${'<a>'.repeat(10_000)}${'</a>'.repeat(10_000)}</RaceResults>`)),
