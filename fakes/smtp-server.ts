@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { simpleParser } from 'mailparser'
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server'
@@ -119,11 +119,13 @@ export async function startFakeSmtp(options: FakeSmtpOptions = {}): Promise<Fake
 
   const keep = (mail: ReceivedMail) => {
     messages.push(mail)
-    if (options.mailbox)
-      writeFileSync(
-        path.join(options.mailbox, `${String(messages.length).padStart(6, '0')}.json`),
-        JSON.stringify(mail),
-      )
+    if (options.mailbox) {
+      // Written aside, then renamed: a test reading the mailbox from another process never meets a
+      // message half written (it read one once: 'Unterminated string in JSON').
+      const file = path.join(options.mailbox, `${String(messages.length).padStart(6, '0')}.json`)
+      writeFileSync(`${file}.part`, JSON.stringify(mail))
+      renameSync(`${file}.part`, file)
+    }
     options.onMessage?.(mail)
     for (const waiter of waiters.filter((w) => messages.length >= w.count)) {
       waiters.splice(waiters.indexOf(waiter), 1)

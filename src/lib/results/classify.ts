@@ -42,7 +42,8 @@ function ordered(
   laps: ParsedLap[],
 ): Pick<ParsedSession, 'classification' | 'laps'> {
   const race = sessionType === 'race'
-  const rank = (car: ClassifiedCar) => (race ? raceOrder[car.status] : car.status === 'dq' ? 2 : car.status === 'finished' ? 0 : 1)
+  const rank = (car: ClassifiedCar) =>
+    race ? raceOrder[car.status] : car.status === 'dq' ? 2 : car.status === 'finished' ? 0 : 1
   const sorted = cars
     .map((car, i) => ({ car, i }))
     .sort(

@@ -117,11 +117,16 @@ function readDoctype(text: string, start: number): { entities: Map<string, strin
       }
       i = close + 1
       skipSpace()
-      if (text[i] !== '>') throw refuse(text, at, `declares the entity ${entity[0]} with more than a value: ${onlyPlainEntities}`)
+      if (text[i] !== '>')
+        throw refuse(text, at, `declares the entity ${entity[0]} with more than a value: ${onlyPlainEntities}`)
       i++
       if (!entities.has(entity[0])) entities.set(entity[0], value)
       if (entities.size > MAX_ENTITIES) {
-        throw refuse(text, at, `declares more than ${MAX_ENTITIES} entities: result files declare one, so nothing was imported.`)
+        throw refuse(
+          text,
+          at,
+          `declares more than ${MAX_ENTITIES} entities: result files declare one, so nothing was imported.`,
+        )
       }
     }
     skipSpace()
