@@ -43,3 +43,56 @@ export async function preparedDigest(): Promise<{ digest: () => Promise<string>;
     drop: async () => void (await rawSql().unsafe(`drop function if exists ${name}()`)),
   }
 }
+
+/**
+ * A count of the rows written to any table of the database since it was made, kept by triggers in a
+ * schema of its own (so no digest reads it): an insert, a delete, an update that changes a value,
+ * a truncate. Reading it is one row, where a digest reads every row of every table: a test that
+ * checks thousands of requests (tests/api/write-fuzz.test.ts) reads the count after each one and a
+ * full digest now and then. The sessions' last_seen_at is left out, as the digest leaves it out.
+ * `drop` removes the schema and every trigger.
+ */
+export async function changeCounter(): Promise<{ changes: () => Promise<number>; drop: () => Promise<void> }> {
+  const sql = rawSql()
+  const schema = `test_changes_${process.pid}`
+  const tables = await sql<{ tablename: string }[]>`
+    select tablename from pg_tables where schemaname = 'public' order by tablename`
+  const statements = [
+    `create schema ${schema}`,
+    `create table ${schema}.counter (n bigint not null)`,
+    `insert into ${schema}.counter values (0)`,
+    `create function ${schema}.count() returns trigger language plpgsql as $body$
+       begin update ${schema}.counter set n = n + 1; return null; end $body$`,
+    ...tables.flatMap(({ tablename }) => {
+      const changed =
+        tablename === 'admin_sessions'
+          ? '(old.id_hash, old.expires_at) is distinct from (new.id_hash, new.expires_at)'
+          : 'old.* is distinct from new.*'
+      const on = `on "${tablename}"`
+      return [
+        `create trigger ${schema}_rows after insert or delete ${on} for each row execute function ${schema}.count()`,
+        `create trigger ${schema}_updates after update ${on} for each row when (${changed}) execute function ${schema}.count()`,
+        `create trigger ${schema}_truncate after truncate ${on} for each statement execute function ${schema}.count()`,
+      ]
+    }),
+  ]
+  await sql.begin(async (tx) => {
+    for (const statement of statements) await tx.unsafe(statement)
+  })
+  return {
+    async changes() {
+      const [row] = await sql.unsafe<{ n: string }[]>(`select n from ${schema}.counter`)
+      return Number(row!.n)
+    },
+    async drop() {
+      await sql.begin(async (tx) => {
+        for (const { tablename } of tables) {
+          for (const kind of ['rows', 'updates', 'truncate']) {
+            await tx.unsafe(`drop trigger if exists ${schema}_${kind} on "${tablename}"`)
+          }
+        }
+        await tx.unsafe(`drop schema if exists ${schema} cascade`)
+      })
+    },
+  }
+}

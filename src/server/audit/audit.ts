@@ -12,15 +12,18 @@ export interface NewAuditEntry {
   summary: string
 }
 
+/** Text as Postgres keeps it: no NUL character (a path such as /api/admin/uploads/%00 carries one), bounded. */
+const storable = (text: string, max: number) => text.replaceAll('\u0000', '\uFFFD').slice(0, max)
+
 export async function appendAudit(entry: NewAuditEntry): Promise<void> {
   await db()
     .insert(auditLog)
     .values({
       method: entry.method,
-      route: entry.route.slice(0, 300),
-      entity: entry.entity.slice(0, 100),
-      entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId).slice(0, 100),
-      summary: entry.summary.slice(0, 500),
+      route: storable(entry.route, 300),
+      entity: storable(entry.entity, 100),
+      entityId: entry.entityId === undefined || entry.entityId === null ? null : storable(String(entry.entityId), 100),
+      summary: storable(entry.summary, 500),
     })
 }
 

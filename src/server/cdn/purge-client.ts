@@ -18,7 +18,8 @@ export interface PurgeTarget {
 
 /** Tags in one call: far below the API's limits, and a tag list the System tab can show. */
 export const MAX_TAGS_PER_PURGE = 50
-const PURGE_TIMEOUT_MS = 5_000
+/** How long a purge may take before the save goes on without it (the queue sends it again). */
+export const PURGE_TIMEOUT_MS = 5_000
 
 export class PurgeError extends Error {
   constructor(
@@ -34,8 +35,15 @@ export class PurgeError extends Error {
 
 export type PurgeFn = (tags: readonly string[] | 'everything') => Promise<void>
 
-/** A purge function for one site; `fetchImpl` is the platform's fetch (tests count calls with it). */
-export function netlifyPurge(target: PurgeTarget, fetchImpl: typeof fetch = fetch): PurgeFn {
+/**
+ * A purge function for one site; `fetchImpl` is the platform's fetch (tests count calls with it),
+ * `timeoutMs` the wait for an answer (a test of a hung API waits less than production's 5 s).
+ */
+export function netlifyPurge(
+  target: PurgeTarget,
+  fetchImpl: typeof fetch = fetch,
+  { timeoutMs = PURGE_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): PurgeFn {
   return async (tags) => {
     if (tags !== 'everything' && tags.length === 0) return
     const body = tags === 'everything' ? { site_id: target.siteId } : { site_id: target.siteId, cache_tags: tags }
@@ -45,13 +53,13 @@ export function netlifyPurge(target: PurgeTarget, fetchImpl: typeof fetch = fetc
         method: 'POST',
         headers: { 'content-type': 'application/json; charset=utf8', authorization: `Bearer ${target.token}` },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
+        signal: AbortSignal.timeout(timeoutMs),
       })
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
       throw new PurgeError(
         timedOut
-          ? `The purge API did not answer within ${PURGE_TIMEOUT_MS / 1000} s.`
+          ? `The purge API did not answer within ${timeoutMs / 1000} s.`
           : `The purge API could not be reached: ${error instanceof Error ? error.message : String(error)}`,
       )
     }

@@ -274,3 +274,17 @@ describe('audit of the session routes', () => {
     expect(JSON.stringify(log.body)).not.toContain('another one')
   })
 })
+
+describe('audit of a write whose address holds a NUL', () => {
+  it('keeps its audit row (Postgres refuses the NUL character: it is written as U+FFFD)', async () => {
+    const { cookie } = await login()
+    const res = await send('DELETE', '/api/admin/uploads/%00', { cookie })
+    expect(res.status).toBeLessThan(500)
+    const log = await send('GET', '/api/admin/audit-log', { cookie })
+    const row = (log.body.items as { route: string; summary: string }[]).find(
+      (e) => e.route === '/api/admin/uploads/:id',
+    )
+    expect(row).toBeDefined()
+    expect(row!.summary).toBe('DELETE /api/admin/uploads/\uFFFD')
+  })
+})
