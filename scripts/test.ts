@@ -183,6 +183,14 @@ const vitestTotals = vitestLines
 const vitestFailures = [
   ...new Set(vitestLines.filter((line) => /^\s*FAIL\s/.test(line)).map((line) => `  ${line.trim()}`)),
 ]
+// Vitest's line for each file ('✓ pooler tests/api/write-fuzz.test.ts (1 test) 26353ms'): the ten slowest.
+const vitestSlowest = vitestLines
+  .map((line) => /^\s*[✓❯×↓]\s+(\S+)\s+(\S+\.test\.tsx?)\s+\(.*\)\s+(\d+)ms\s*$/.exec(line))
+  .filter((m): m is RegExpExecArray => m !== null)
+  .map((m) => ({ file: `${m[2]} [${m[1]}]`, ms: Number(m[3]) }))
+  .sort((a, b) => b.ms - a.ms)
+  .slice(0, 10)
+  .map(({ file, ms }) => `  ${(ms / 1000).toFixed(1)} s  ${file}`)
 const failedChecks = checked.filter((c) => c.code !== 0)
 const failed = playwright || vitest.code || failedChecks.length
 console.log(
@@ -191,6 +199,7 @@ console.log(
     readFileSync(summaryFile, 'utf8').trimEnd() || 'Playwright: did not report',
     `Vitest: exit ${vitest.code} (${vitestTotals || 'no totals printed'})`,
     ...vitestFailures.slice(0, 30),
+    ...(vitestSlowest.length ? ['Vitest, the ten slowest test files:', ...vitestSlowest] : []),
     ...checked.map((c) => `${c.label}: ${c.code === 0 ? 'passed' : `FAILED (exit ${c.code}; its output is above)`}`),
     'Phases (wall clock; they overlap):',
     ...phases.map((phase) => `  ${phase}`),

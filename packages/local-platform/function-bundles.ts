@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, readFileSync, statSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse as parseToml } from 'smol-toml'
 
@@ -83,4 +84,55 @@ export async function buildFunctionBundles(projectDir: string, outDir: string): 
       invocationMode: entry?.invocationMode,
     }
   })
+}
+
+/** What a function bundle is made of: its sources, the packages' versions and netlify.toml. */
+const bundleInputs = ['netlify/functions', 'src', 'packages', 'package-lock.json', 'netlify.toml']
+
+/** The SHA-256 of every input file's path and bytes, in order: equal inputs, equal bundles. */
+export function bundleSourcesHash(projectDir: string): string {
+  const hash = createHash('sha256')
+  const add = (relative: string) => {
+    const full = path.join(projectDir, relative)
+    if (!existsSync(full)) return
+    if (statSync(full).isDirectory()) {
+      for (const name of readdirSync(full).sort()) {
+        if (name === 'node_modules' || name.startsWith('.')) continue
+        add(path.join(relative, name))
+      }
+      return
+    }
+    hash.update(`${relative}\u0000`)
+    hash.update(readFileSync(full))
+  }
+  for (const input of bundleInputs) add(input)
+  return hash.digest('hex')
+}
+
+/**
+ * buildFunctionBundles kept under `cacheDir/<hash of the sources>`: a second run with the same
+ * sources (a test run after another) unpacks nothing and bundles nothing. Bundles of other sources
+ * are removed, so the folder holds one set.
+ */
+export async function cachedFunctionBundles(projectDir: string, cacheDir: string): Promise<FunctionBundle[]> {
+  const key = bundleSourcesHash(projectDir)
+  const dir = path.join(cacheDir, key)
+  const list = path.join(dir, 'bundles.json')
+  if (existsSync(list)) return JSON.parse(readFileSync(list, 'utf8')) as FunctionBundle[]
+  mkdirSync(cacheDir, { recursive: true })
+  const building = path.join(cacheDir, `${key}.building-${process.pid}`)
+  rmSync(building, { recursive: true, force: true })
+  const built = await buildFunctionBundles(projectDir, building)
+  // Paths inside the finished folder, written last: a folder without its list is no cache.
+  const bundles = built.map((b) => ({
+    ...b,
+    zipPath: path.join(dir, path.relative(building, b.zipPath)),
+    dir: path.join(dir, path.relative(building, b.dir)),
+  }))
+  for (const other of readdirSync(cacheDir)) {
+    if (other !== path.basename(building)) rmSync(path.join(cacheDir, other), { recursive: true, force: true })
+  }
+  renameSync(building, dir)
+  writeFileSync(list, JSON.stringify(bundles))
+  return bundles
 }

@@ -34,7 +34,7 @@ export { astroBuild, pagesFunctionOutput, publishDir, SiteRoot } from './site-bu
 export { startAstroDev } from './astro-dev.ts'
 
 // Functions as Netlify builds them, run as Lambda runs them.
-export { buildFunctionBundles, type FunctionBundle } from './function-bundles.ts'
+export { buildFunctionBundles, cachedFunctionBundles, type FunctionBundle } from './function-bundles.ts'
 export { startFunctionInstance, type FunctionInstance } from './function-instance.ts'
 
 // Postgres on this machine: PGlite over the wire protocol with SCRAM, kept running.

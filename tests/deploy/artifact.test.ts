@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { BlobsServer } from '@netlify/blobs/server'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import {
-  buildFunctionBundles,
+  cachedFunctionBundles,
   startFunctionInstance,
   type FunctionBundle,
   type FunctionInstance,
@@ -83,7 +83,9 @@ async function call(name: string, pathname: string, init?: RequestInit): Promise
 
 beforeAll(async () => {
   workDir = mkdtempSync(path.join(os.tmpdir(), 'deploy-artifact-'))
-  bundles = await buildFunctionBundles(process.cwd(), workDir)
+  // Bundled once per set of sources (the bundles of the last run are kept in .data/): a run that
+  // changed no source reuses them, one that changed any bundles them again.
+  bundles = await cachedFunctionBundles(process.cwd(), path.resolve('.data/function-bundles'))
   const directory = path.join(workDir, 'blobs')
   blobs = new BlobsServer({ directory, token: BLOBS_TOKEN })
   const { port } = await blobs.start()
@@ -99,14 +101,19 @@ afterAll(async () => {
 beforeEach(resetDatabase)
 
 describe('the deploy artifact', () => {
-  it('bundles nothing from tests/ (the factories) or scripts/', () => {
+  it('bundles nothing of the tests, the fakes, the scripts or the demo content and its factories', () => {
+    // Where they are now: the test factories and the demo seed moved to src/server/demo/ (a check
+    // that looked under tests/ only could no longer fail).
+    const notShipped = ['tests/', 'scripts/', 'fakes/', 'test-support/', 'src/server/demo/']
+    expect(readdirSync('src/server/demo')).toEqual(expect.arrayContaining(['factories.ts', 'seed.ts']))
     for (const b of bundles) {
       const code = readFileSync(path.join(b.dir, 'netlify/functions', `${b.name}.mjs`), 'utf8')
       // esbuild heads each module it bundles with a comment naming its path.
       const modules = [...code.matchAll(/^\/\/ ([\w.-]+\/\S+)$/gm)].map((m) => m[1]!)
       expect(modules, b.name).toContain(`netlify/functions/${b.name}.mts`)
+      expect(modules.length, b.name).toBeGreaterThan(1)
       expect(
-        modules.filter((m) => m.startsWith('tests/') || m.startsWith('scripts/')),
+        modules.filter((m) => notShipped.some((folder) => m.startsWith(folder))),
         b.name,
       ).toEqual([])
     }

@@ -46,8 +46,23 @@ export default class SummaryReporter implements Reporter {
       )
     }
     if (lines.length === 0) lines.push(`Playwright: ${result.status} (no test ran)`)
-    appendFileSync(this.file, [...lines, ...failures].join('\n') + '\n')
+    appendFileSync(this.file, [...lines, ...failures, ...slowestFiles(this.tests)].join('\n') + '\n')
   }
+}
+
+/** The ten spec files whose tests took longest (every attempt counted), with their project: where the time goes. */
+function slowestFiles(tests: Iterable<TestCase>): string[] {
+  const files = new Map<string, number>()
+  for (const test of tests) {
+    const key = `${relative(process.cwd(), test.location.file)} [${test.parent.project()?.name ?? 'playwright'}]`
+    files.set(key, (files.get(key) ?? 0) + test.results.reduce((ms, r) => ms + r.duration, 0))
+  }
+  const slowest = [...files].sort((a, b) => b[1] - a[1]).slice(0, 10)
+  if (slowest.length === 0) return []
+  return [
+    'Playwright, the ten slowest spec files:',
+    ...slowest.map(([file, ms]) => `  ${(ms / 1000).toFixed(1)} s  ${file}`),
+  ]
 }
 
 /** The run's tests by the project they ran in, in the order the projects first appear. */
