@@ -8,6 +8,8 @@ import { e2eSessionFile } from './tests/helpers/e2e-session.ts'
  * on its own ports and a scratch data folder (never the developer's .data/). Three such sites, each
  * with its own database and fakes (test-support/e2e-site.ts).
  */
+// One build for the three sites, made by the first to start (npm test sets it for the sites it starts).
+process.env.E2E_SHARED_BUILD ??= `.data/e2e-build-${Date.now()}`
 const readOnlySite = e2eSite(process.env, 0)
 const writingSite = e2eSite(process.env, 1)
 const secondWritingSite = e2eSite(process.env, 2)

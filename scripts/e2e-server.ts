@@ -23,6 +23,7 @@ const fakeRefreshPort = arg('fake-refresh-port')
 const fakeJolpicaPort = arg('fake-jolpica-port')
 const fakeSmtpPort = arg('fake-smtp-port')
 const fakeShopPort = arg('fake-shop-port')
+const sharedBuild = arg('shared-build')
 const dataDir = `.data/e2e-${port}`
 rmSync(dataDir, { recursive: true, force: true })
 
@@ -73,7 +74,8 @@ const smtpEnv: Record<string, string> = fakeSmtp
 const fakeShop = fakeShopPort ? await startFakeShop({ port: Number(fakeShopPort) }) : undefined
 const shopEnv: Record<string, string> = fakeShop ? { TEST_ONLY_LINK_CHECK_LOCAL_SHOPS: 'true' } : {}
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', `--port=${port}`, '--test-controls'], {
+const startArgs = [`--port=${port}`, '--test-controls', ...(sharedBuild ? [`--shared-build=${sharedBuild}`] : [])]
+const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...startArgs], {
   env: hermeticEnv(process.env, {
     DATA_DIR: dataDir,
     EMBEDDED_DB_PORT: dbPort,

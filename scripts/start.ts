@@ -20,5 +20,9 @@ const port = Number(process.argv.find((a) => a.startsWith('--port='))?.slice(7) 
 process.env.SITE_URL ||= `http://localhost:${port}`
 
 const { startSite } = await import('./local-platform/start-site.ts')
-// The end-to-end site (scripts/e2e-server.ts) lets its tests run the scheduler's tick at a given time.
-await startSite(port, { testControls: process.argv.includes('--test-controls') })
+// The end-to-end site (scripts/e2e-server.ts) lets its tests run the scheduler's tick at a given time,
+// and shares one build with the other sites of its test run.
+await startSite(port, {
+  testControls: process.argv.includes('--test-controls'),
+  sharedBuild: process.argv.find((a) => a.startsWith('--shared-build='))?.slice('--shared-build='.length),
+})

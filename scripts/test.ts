@@ -124,7 +124,8 @@ async function checks(env: Env): Promise<Logged[]> {
 
 const withChecks = process.argv.includes('--checks')
 const browser = ensureChromium()
-const env = hermeticEnv(process.env, { CHROMIUM_PATH: browser })
+// The three end-to-end sites serve one build, made by the first of them (docs/testing.md).
+const env = hermeticEnv(process.env, { CHROMIUM_PATH: browser, E2E_SHARED_BUILD: `.data/e2e-build-${Date.now()}` })
 const bin = 'node_modules/.bin'
 mkdirSync('.data', { recursive: true })
 const vitestLog = '.data/vitest-output.log'

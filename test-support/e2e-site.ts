@@ -60,6 +60,8 @@ export function e2eSite(env: Env, index = 0) {
       `--fake-jolpica-port=${fakeJolpicaPort}`,
       ...(fakeSmtpPort ? [`--fake-smtp-port=${fakeSmtpPort}`] : []),
       `--fake-shop-port=${fakeShopPort}`,
+      // One build for the run's sites (E2E_SHARED_BUILD, set by npm test and playwright.config.ts).
+      ...(env.E2E_SHARED_BUILD ? [`--shared-build=${env.E2E_SHARED_BUILD}`] : []),
     ],
     /**
      * What a developer's shell may hold. scripts/e2e-server.ts hands the site an allow-list only, so

@@ -36,6 +36,7 @@ export const PASSED_THROUGH: readonly string[] = [
   'CHROMIUM_PATH',
   'E2E_PORT',
   'E2E_DB_PORT',
+  'E2E_SHARED_BUILD',
   'PG_BIN',
 ]
 

@@ -100,6 +100,33 @@ export class SiteRoot {
     return target
   }
 
+  /**
+   * Serves a build that several runs share (`sharedDir`: the end-to-end sites of one `npm test`):
+   * the first run to take the build lock builds it there, the others find it built. Its pages read
+   * the running site's address at run time (src/server/pages/site-address.ts), so one build serves
+   * every port. Shared builds of earlier runs (siblings named like this one) are removed.
+   */
+  async useSharedBuild(shared: string, extraEnv: Record<string, string> = {}): Promise<string> {
+    const sharedDir = path.resolve(shared)
+    const target = path.join(sharedDir, 'dist')
+    const ready = path.join(sharedDir, 'ready')
+    await withBuildLock(async () => {
+      if (existsSync(ready)) return
+      const parent = path.dirname(sharedDir)
+      const family = path.basename(sharedDir).replace(/-[^-]*$/, '-')
+      for (const sibling of existsSync(parent) ? readdirSync(parent) : []) {
+        const full = path.join(parent, sibling)
+        if (sibling.startsWith(family) && full !== sharedDir) rmSync(full, { recursive: true, force: true })
+      }
+      rmSync(sharedDir, { recursive: true, force: true })
+      await astroBuild(target, extraEnv)
+      moveFolder(pagesFunctionOutput, path.join(sharedDir, 'functions', 'ssr'))
+      writeFileSync(ready, new Date().toISOString())
+    })
+    this.swap(target)
+    return target
+  }
+
   private swap(target: string): void {
     const temp = `${this.publishDir}.next`
     rmSync(temp, { force: true, recursive: true })

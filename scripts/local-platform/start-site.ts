@@ -28,7 +28,10 @@ const log = (message: string) => console.log(`[start] ${message}`)
  * the same database, demo content, warm functions and CDN stand-in, but the pages come from Astro's
  * dev server with hot reload instead of one production build (docs/decisions/0701).
  */
-export async function startSite(port: number, options: { dev?: boolean; testControls?: boolean } = {}): Promise<void> {
+export async function startSite(
+  port: number,
+  options: { dev?: boolean; testControls?: boolean; sharedBuild?: string } = {},
+): Promise<void> {
   let database: SupervisedDatabase | undefined
   let runtime: LocalRuntime | undefined
   let astro: { stop(): Promise<void> } | undefined
@@ -80,10 +83,17 @@ export async function startSite(port: number, options: { dev?: boolean; testCont
       // Built once: content changes purge the CDN stand-in, as in production, and need no build
       // (docs/decisions/0700). The build runs in a child process; it gets the database and the
       // public address explicitly.
-      log(`building the site into ${path.relative(process.cwd(), site.buildsDir)}...`)
       const started = Date.now()
-      await site.buildAndSwap({ DATABASE_URL: databaseUrl(), SITE_URL: siteUrl })
-      log(`site built in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+      if (options.sharedBuild) {
+        // The end-to-end sites of one test run share one build (docs/testing.md).
+        log(`using the shared build in ${options.sharedBuild} (built by the first site to need it)...`)
+        await site.useSharedBuild(options.sharedBuild, { DATABASE_URL: databaseUrl(), SITE_URL: siteUrl })
+        log(`shared build ready after ${((Date.now() - started) / 1000).toFixed(1)} s`)
+      } else {
+        log(`building the site into ${path.relative(process.cwd(), site.buildsDir)}...`)
+        await site.buildAndSwap({ DATABASE_URL: databaseUrl(), SITE_URL: siteUrl })
+        log(`site built in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+      }
     }
 
     // Under `npm run dev` the functions answer on a port of their own behind Astro's dev server.

@@ -1,3 +1,4 @@
+import { siteAddress } from '../server/pages/site-address.ts'
 import type { APIRoute } from 'astro'
 import { pageTags } from '../lib/cache-tags.ts'
 import { calendarFeed, icsHeaders } from '../server/calendar/ics.ts'
@@ -12,7 +13,7 @@ export const GET: APIRoute = async ({ site, cache }) => {
   const events = await listCalendar()
   const body = calendarFeed({
     name: 'SimRacing Hub Race Calendar',
-    siteUrl: site?.href ?? 'http://localhost:8888/',
+    siteUrl: siteAddress(site),
     events,
   })
   return new Response(body, { headers: icsHeaders('race-calendar.ics') })

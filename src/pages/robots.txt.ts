@@ -1,3 +1,4 @@
+import { siteAddress } from '../server/pages/site-address.ts'
 import type { APIRoute } from 'astro'
 import { robotsTxt } from '../lib/feeds.ts'
 
@@ -9,7 +10,7 @@ export const prerender = false
 
 export const GET: APIRoute = ({ site, cache }) => {
   cache.set({ tags: ['seo'] })
-  return new Response(robotsTxt(site?.href ?? 'http://localhost:8888/'), {
+  return new Response(robotsTxt(siteAddress(site)), {
     headers: { 'Content-Type': 'text/plain; charset=utf-8' },
   })
 }

@@ -1,3 +1,4 @@
+import { siteAddress } from '../server/pages/site-address.ts'
 import type { APIRoute } from 'astro'
 import { pageTags } from '../lib/cache-tags.ts'
 import { rssXml } from '../lib/feeds.ts'
@@ -12,9 +13,6 @@ export const prerender = false
 export const GET: APIRoute = async ({ site, cache }) => {
   cache.set({ tags: [...pageTags['/rss.xml']!, 'seo'] })
   const [seo, items] = await Promise.all([getSeoSettings('news'), listLatestNews(50)])
-  const xml = rssXml(
-    { site: site?.href ?? 'http://localhost:8888/', title: `${SITE_NAME} News`, description: seo.description },
-    items,
-  )
+  const xml = rssXml({ site: siteAddress(site), title: `${SITE_NAME} News`, description: seo.description }, items)
   return new Response(xml, { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } })
 }

@@ -1,3 +1,4 @@
+import { siteAddress } from '../server/pages/site-address.ts'
 import type { APIRoute } from 'astro'
 import { pageTags } from '../lib/cache-tags.ts'
 import { sitemapXml, type SitemapEntry } from '../lib/feeds.ts'
@@ -26,7 +27,7 @@ export const GET: APIRoute = async ({ site, cache }) => {
     ...staticPaths.map((path) => ({ path })),
     ...articles.map((a) => ({ path: `/news/${a.id}`, lastModified: a.updatedAt })),
   ]
-  return new Response(sitemapXml(site?.href ?? 'http://localhost:8888/', entries), {
+  return new Response(sitemapXml(siteAddress(site), entries), {
     headers: { 'Content-Type': 'application/xml; charset=utf-8' },
   })
 }

@@ -1,3 +1,4 @@
+import { siteAddress } from '../../server/pages/site-address.ts'
 import type { APIRoute } from 'astro'
 import { championshipSlug, idOfSlug } from '../../lib/calendar.ts'
 import { pageTags } from '../../lib/cache-tags.ts'
@@ -35,7 +36,7 @@ export const GET: APIRoute = async ({ params, site, cache }) => {
   const events = await listCalendar({ setId: set.id })
   const body = calendarFeed({
     name: `${set.championshipName} – SimRacing Hub`,
-    siteUrl: site?.href ?? 'http://localhost:8888/',
+    siteUrl: siteAddress(site),
     events,
   })
   return new Response(body, { headers: icsHeaders(`${slug}.ics`) })
