@@ -34,10 +34,11 @@ test('with the database away, every list screen answers 503 with its error panel
   context,
   request,
 }) => {
-  // Misses at the CDN stand-in: the pages must be rendered.
-  expect((await request.post('/.netlify/test-controls/cdn-empty')).ok()).toBe(true)
   // Away until the test brings it back below (at most two minutes, should the test fail first).
   expect(await databaseAway(request, 120_000)).toEqual({ killed: true })
+  // Then misses at the CDN stand-in: the pages must be rendered. Emptied after the kill, never
+  // before: a page an earlier write's re-warm rendered in between was kept, and answered 200.
+  expect((await request.post('/.netlify/test-controls/cdn-empty')).ok()).toBe(true)
   const pages = await Promise.all(screens.map(() => context.newPage()))
   try {
     // All at once, as visitors would come: each screen in a tab of its own.
