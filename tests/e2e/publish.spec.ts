@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { getCacheStatus } from '@netlify/cache'
@@ -19,10 +19,14 @@ import { accFileName, accResultFile } from '../../src/server/demo/result-files.t
  */
 const WITHIN = { timeout: 60_000, intervals: [250, 500, 1000] }
 
-/** The build folders of the e2e site: one, from its start; a content change adds none. */
+/**
+ * The build the e2e site serves (its `dist`, which npm test points at the run's one shared build)
+ * and its own build folders, if any: a content change changes neither.
+ */
 function builds(testInfo: TestInfo): string[] {
   const port = new URL(testInfo.project.use.baseURL ?? 'http://localhost:8899').port
-  return readdirSync(`.data/e2e-${port}/site/builds`)
+  const site = `.data/e2e-${port}/site`
+  return [realpathSync(`${site}/dist`), ...(existsSync(`${site}/builds`) ? readdirSync(`${site}/builds`) : [])]
 }
 
 const cacheHit = (res: APIResponse) => getCacheStatus(res.headers()['cache-status'] ?? '')?.hit ?? false
