@@ -67,15 +67,15 @@ const { sql } = await import('drizzle-orm')
 const { newsArticles } = await import('../../src/server/db/schema.ts')
 const { buildNews } = await import('../../src/server/demo/factories.ts')
 const { seedDemoContent } = await import('../../src/server/demo/seed.ts')
-const { foldDay, pruneEvents } = await import('../../src/server/analytics/fold.ts')
-const { startOf } = await import('../../src/server/analytics/totals.ts')
+const { foldDay, pruneEvents } = await import('../../src/server/features/audience/index.ts')
+const { startOf } = await import('../../src/server/features/audience/index.ts')
 const { addDays } = await import('../../src/lib/audience/date-range.ts')
 const { utcDay } = await import('../../src/lib/audience/visitor-hash.ts')
 const { createApp } = await import('../../src/server/app.ts')
 const { platformFromEnv } = await import('../../src/server/platform-from-env.ts')
 const { createSession } = await import('../../src/server/auth/sessions.ts')
 const { SESSION_COOKIE } = await import('../../src/server/auth/cookie.ts')
-const { featuredGear, mostReadArticles } = await import('../../src/server/repos/audience.repo.ts')
+const { featuredGear, mostReadArticles } = await import('../../src/server/features/audience/index.ts')
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 const pct = (values: number[], q: number) => {

@@ -11,7 +11,7 @@ const { rawSql, closeDb } = await import('../../src/server/db/client.ts')
 const { runJob } = await import('../../src/server/jobs/jobs.ts')
 const { servicesFromEnv } = await import('../../src/server/platform-from-env.ts')
 const { createPurger } = await import('../../src/server/cdn/purger.ts')
-const { defaultMailTuning } = await import('../../src/server/newsletter/mail-config.ts')
+const { defaultMailTuning } = await import('../../src/server/mail/mail-config.ts')
 
 await assertScratchDatabase(rawSql(), { url: process.env.DATABASE_URL!, name: name!, token: token! })
 let peakRss = 0

@@ -46,10 +46,10 @@ const { runMigrations } = await import('../../src/server/db/migrate.ts')
 const { db, closeDb, rawSql } = await import('../../src/server/db/client.ts')
 const { newsArticles, newsletterSubscribers } = await import('../../src/server/db/schema.ts')
 const { buildNews } = await import('../../src/server/demo/factories.ts')
-const { makeDigest } = await import('../../src/server/newsletter/digest.ts')
+const { makeDigest } = await import('../../src/server/features/newsletter/index.ts')
 const { servicesFromEnv } = await import('../../src/server/platform-from-env.ts')
 const { createPurger } = await import('../../src/server/cdn/purger.ts')
-const { recipientCounts } = await import('../../src/server/repos/digests.repo.ts')
+const { recipientCounts } = await import('../../src/server/features/newsletter/index.ts')
 
 const fake = await startFakeSmtp({ parse: false })
 try {

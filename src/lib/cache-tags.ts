@@ -1,4 +1,5 @@
 import { NEWS_LIST_PARAMS } from './news-query.ts'
+import { publicPages } from './public-pages.ts'
 
 /**
  * The CDN cache tags of every public answer (pages, feeds, cards and the public API) and the pages
@@ -43,23 +44,10 @@ export const newsTag = (id: number): EntityTag => `news:${id}`
 /** Crawlable news list pages visited again after a news change; later ones fill on their first visit. */
 export const REWARMED_NEWS_PAGES = 3
 
-/** The public pages, each with the list tags it carries (what src/pages renders on demand). */
-export const pageTags: Readonly<Record<string, readonly ListTag[]>> = {
-  // The standings cards show each championship's next race (docs/decisions/0425).
-  '/': ['news', 'standings', 'calendar', 'streams', 'games', 'accessories', 'site-settings', 'seo'],
-  '/games': ['games', 'seo'],
-  '/accessories': ['accessories', 'seo'],
-  '/championships': ['standings', 'calendar', 'seo'],
-  '/lap-times': ['lap-times', 'seo'],
-  // The calendar names the championships and links the results imported as their rounds.
-  '/calendar': ['calendar', 'standings'],
-  '/calendar.ics': ['calendar', 'standings'],
-  '/streaming': ['streams', 'seo'],
-  '/news': ['news', 'seo'],
-  '/reviews': ['reviews', 'seo'],
-  '/rss.xml': ['news'],
-  '/sitemap.xml': ['news', 'seo'],
-}
+/** The public pages, each with the list tags it carries (src/lib/public-pages.ts, what src/pages renders on demand). */
+export const pageTags: Readonly<Record<string, readonly ListTag[]>> = Object.fromEntries(
+  publicPages.map((page) => [page.path, page.tags]),
+)
 
 /**
  * The query parameters a page reads, which key its copies at the CDN (`Netlify-Vary: query=`); a

@@ -1,13 +1,12 @@
-/** The site's links, in header order (spec 000 section 2). The footer's quick links leave Home out. */
-export const navLinks = [
-  { href: '/', label: 'Home' },
-  { href: '/games', label: 'Sim Games' },
-  { href: '/accessories', label: 'Hardware' },
-  { href: '/championships', label: 'Championships' },
-  { href: '/streaming', label: 'Streams' },
-  { href: '/news', label: 'News' },
-  { href: '/reviews', label: 'Reviews' },
-] as const
+import { publicPages } from './public-pages.ts'
+
+/**
+ * The site's links, in header order (spec 000 section 2), from the one list of public pages. The
+ * footer's quick links leave Home out.
+ */
+export const navLinks: readonly { href: string; label: string }[] = publicPages.flatMap((page) =>
+  page.nav ? [{ href: page.path, label: page.nav }] : [],
+)
 
 export const footerLinks = navLinks.filter((l) => l.href !== '/')
 

@@ -1,8 +1,8 @@
 import { siteAddress } from '../server/pages/site-address.ts'
 import type { APIRoute } from 'astro'
 import { pageTags } from '../lib/cache-tags.ts'
-import { calendarFeed, icsHeaders } from '../server/calendar/ics.ts'
-import { listCalendar } from '../server/repos/calendar.repo.ts'
+import { calendarFeed, icsHeaders } from '../server/features/calendar/index.ts'
+import { listCalendar } from '../server/features/calendar/index.ts'
 
 /** Rendered on demand and kept at the CDN until the calendar changes (docs/decisions/0700, 0425). */
 export const prerender = false

@@ -1,13 +1,16 @@
-import { Hono, type MiddlewareHandler } from 'hono'
+import type { Hono, MiddlewareHandler, Schema } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { requestId } from 'hono/request-id'
-import { secureHeaders } from 'hono/secure-headers'
-import { isProduction } from '../env.server.ts'
+import type { HonoBase } from 'hono/hono-base'
+import type { MergePath, MergeSchemaPath } from 'hono/types'
+import { features } from './features/index.ts'
+import { securedApp } from './http/secured-app.ts'
+import { publicRoutes } from './public-routes.ts'
 import { auditWrites, sendOwedPurges } from './audit/record-writes.ts'
 import { originCheck, requireSession } from './auth/guard.ts'
 import { deadlineCheck } from './http/deadline.ts'
 import { MAX_CHUNK_BYTES } from './blobs/chunked-files.ts'
-import { ApiError, errorResponse } from './http/errors.ts'
+import { ApiError } from './http/errors.ts'
 import { renderTiming } from './http/render-timing.ts'
 import type { NetlifyBindings } from './http/netlify.ts'
 import type { Platform } from './platform.ts'
@@ -19,7 +22,6 @@ import { accessoriesAdminRoutes, accessoriesRoutes } from './routes/accessories/
 import { aiRoutes } from './routes/ai/ai.routes.ts'
 import { aiDiagnosticsRoutes } from './routes/ai-diagnostics/ai-diagnostics.routes.ts'
 import { aiSettingsRoutes } from './routes/ai-settings/ai-settings.routes.ts'
-import { calendarRoutes } from './routes/calendar/calendar.routes.ts'
 import { championshipSourcesRoutes } from './routes/championship-sources/championship-sources.routes.ts'
 import { championshipsAdminRoutes, championshipsRoutes } from './routes/championships/championships.routes.ts'
 import { lapTimesRoutes } from './routes/lap-times/lap-times.routes.ts'
@@ -31,13 +33,9 @@ import {
   imagesRoutes,
 } from './routes/image-library/image-library.routes.ts'
 import { jobsRoutes } from './routes/jobs/jobs.routes.ts'
-import { analyticsAdminRoutes, beaconRoutes } from './routes/analytics/analytics.routes.ts'
 import { BEACON_MAX_BYTES, BEACON_PATH } from '../lib/audience/beacon.ts'
-import { linkHealthRoutes } from './routes/link-health/link-health.routes.ts'
 import { newsBulkRoutes } from './routes/news/news-bulk.routes.ts'
 import { newsAdminRoutes, newsRoutes } from './routes/news/news.routes.ts'
-import { newsletterAdminRoutes } from './routes/newsletter/newsletter-admin.routes.ts'
-import { newsletterRoutes } from './routes/newsletter/newsletter.routes.ts'
 import { refreshRoutes } from './routes/refresh/refresh.routes.ts'
 import { reviewsAdminRoutes, reviewsRoutes } from './routes/reviews/reviews.routes.ts'
 import { revisionsRoutes } from './routes/revisions/revisions.routes.ts'
@@ -94,95 +92,93 @@ declare module 'hono' {
  * `createApp(testPlatform()).request(...)`.
  *
  * Every request passes the origin check and the session guard before any route: a route is
- * public only when it is listed in `publicRoutes` (src/server/auth/guard.ts), so a route added
+ * public only when it is listed in `publicRoutes` (src/server/public-routes.ts), so a route added
  * later is protected by default (tests/api/route-protection.test.ts enumerates them all).
  */
 export function createApp(platform: Platform) {
-  return (
-    new Hono<{ Bindings: NetlifyBindings }>()
-      .basePath('/api')
-      .use(async (c, next) => {
-        c.set('platform', platform)
-        await next()
-      })
-      // Every answer the app produced says so: the renders behind the CDN are counted from outside
-      // (a copy repeats the header of the render it keeps; docs/decisions/0702).
-      .use(async (c, next) => {
-        const startedAt = performance.now()
-        await next()
-        c.header('Server-Timing', renderTiming(startedAt), { append: true })
-      })
-      .use(requestId())
-      .use(
-        secureHeaders({
-          contentSecurityPolicy: {
-            defaultSrc: ["'none'"],
-            frameAncestors: ["'none'"],
-            baseUri: ["'none'"],
-            formAction: ["'none'"],
-          },
-          strictTransportSecurity: isProduction ? 'max-age=63072000; includeSubDomains' : false,
-          referrerPolicy: 'strict-origin-when-cross-origin',
-          crossOriginResourcePolicy: 'same-origin',
-          xFrameOptions: 'DENY',
-        }),
-      )
-      .use(originCheck)
-      .use(deadlineCheck)
-      .use(bodyLimits)
-      .use(requireSession)
-      .use(sendOwedPurges)
-      .use(auditWrites)
-      // Chained, so that the app's type carries every route for the typed client (src/lib/api-client.ts).
-      .route('/admin', adminAuthRoutes)
-      .route('/admin', adminInfoRoutes)
-      .route('/admin', newsAdminRoutes)
-      .route('/admin', newsBulkRoutes)
-      .route('/admin/time-zone', timeZoneRoutes)
-      .route('/admin/games', gamesAdminRoutes)
-      .route('/admin/uploads', uploadsRoutes)
-      .route('/admin/backup', backupRoutes)
-      .route('/admin/ai-settings', aiSettingsRoutes)
-      .route('/admin/seo', seoRoutes)
-      .route('/admin/scheduler', schedulerRoutes)
-      .route('/admin', aiRoutes)
-      .route('/admin', aiDiagnosticsRoutes)
-      .route('/admin/jobs', jobsRoutes)
-      .route('/admin/championships-standings', standingsAdminRoutes)
-      .route('/admin/championship-sources', championshipSourcesRoutes)
-      .route('/admin/race-results', raceResultsRoutes)
-      .route('/admin/calendar', calendarRoutes)
-      .route('/admin', refreshRoutes)
-      .route('/admin/two-factor', twoFactorRoutes)
-      .route('/admin/revisions', revisionsRoutes)
-      .route('/admin/analytics', analyticsAdminRoutes)
-      .route('/admin/link-health', linkHealthRoutes)
-      // What the panel edits, read fresh: the public lists are the CDN's copies (docs/decisions/0702).
-      .route('/admin/accessories', accessoriesAdminRoutes)
-      .route('/admin/championships', championshipsAdminRoutes)
-      .route('/admin/reviews', reviewsAdminRoutes)
-      .route('/admin/streams', streamsAdminRoutes)
-      .route('/admin/image-library', imageLibraryAdminRoutes)
-      .route('/admin/site-settings', siteSettingsAdminRoutes)
-      .route('/admin/newsletter', newsletterAdminRoutes)
-      .route('/games', gamesRoutes)
-      .route('/accessories', accessoriesRoutes)
-      .route('/news', newsRoutes)
-      .route('/championships-standings', standingsRoutes)
-      .route('/championships', championshipsRoutes)
-      .route('/lap-times', lapTimesRoutes)
-      .route('/streams', streamsRoutes)
-      .route('/reviews', reviewsRoutes)
-      .route('/site-settings', siteSettingsRoutes)
-      .route('/image-library', imageLibraryRoutes)
-      .route('/images', imagesRoutes)
-      // The one thing visitors write: a newsletter sign-up, behind double opt-in (decision 0800).
-      .route('/newsletter', newsletterRoutes)
-      .route('/analytics', beaconRoutes)
-      .notFound((c) => c.json({ message: 'Not found' }, 404))
-      .onError(errorResponse)
+  const everyPublicRoute = publicRoutes()
+  const core = securedApp()
+    .basePath('/api')
+    .use(async (c, next) => {
+      c.set('platform', platform)
+      c.set('publicRoutes', everyPublicRoute)
+      await next()
+    })
+    // Every answer the app produced says so: the renders behind the CDN are counted from outside
+    // (a copy repeats the header of the render it keeps; docs/decisions/0702).
+    .use(async (c, next) => {
+      const startedAt = performance.now()
+      await next()
+      c.header('Server-Timing', renderTiming(startedAt), { append: true })
+    })
+    .use(requestId())
+    .use(originCheck)
+    .use(deadlineCheck)
+    .use(bodyLimits)
+    .use(requireSession)
+    .use(sendOwedPurges)
+    .use(auditWrites)
+    // Chained, so that the app's type carries every route for the typed client (src/lib/api-client.ts).
+    .route('/admin', adminAuthRoutes)
+    .route('/admin', adminInfoRoutes)
+    .route('/admin', newsAdminRoutes)
+    .route('/admin', newsBulkRoutes)
+    .route('/admin/time-zone', timeZoneRoutes)
+    .route('/admin/games', gamesAdminRoutes)
+    .route('/admin/uploads', uploadsRoutes)
+    .route('/admin/backup', backupRoutes)
+    .route('/admin/ai-settings', aiSettingsRoutes)
+    .route('/admin/seo', seoRoutes)
+    .route('/admin/scheduler', schedulerRoutes)
+    .route('/admin', aiRoutes)
+    .route('/admin', aiDiagnosticsRoutes)
+    .route('/admin/jobs', jobsRoutes)
+    .route('/admin/championships-standings', standingsAdminRoutes)
+    .route('/admin/championship-sources', championshipSourcesRoutes)
+    .route('/admin/race-results', raceResultsRoutes)
+    .route('/admin', refreshRoutes)
+    .route('/admin/two-factor', twoFactorRoutes)
+    .route('/admin/revisions', revisionsRoutes)
+    // What the panel edits, read fresh: the public lists are the CDN's copies (docs/decisions/0702).
+    .route('/admin/accessories', accessoriesAdminRoutes)
+    .route('/admin/championships', championshipsAdminRoutes)
+    .route('/admin/reviews', reviewsAdminRoutes)
+    .route('/admin/streams', streamsAdminRoutes)
+    .route('/admin/image-library', imageLibraryAdminRoutes)
+    .route('/admin/site-settings', siteSettingsAdminRoutes)
+    .route('/games', gamesRoutes)
+    .route('/accessories', accessoriesRoutes)
+    .route('/news', newsRoutes)
+    .route('/championships-standings', standingsRoutes)
+    .route('/championships', championshipsRoutes)
+    .route('/lap-times', lapTimesRoutes)
+    .route('/streams', streamsRoutes)
+    .route('/reviews', reviewsRoutes)
+    .route('/site-settings', siteSettingsRoutes)
+    .route('/image-library', imageLibraryRoutes)
+    .route('/images', imagesRoutes)
+  // Then each feature's own routes (src/server/features), behind the same middleware: one loop,
+  // typed as the chain of `.route('/', api)` it stands for, so the typed client knows them too.
+  const all = features.reduce<Hono<{ Bindings: NetlifyBindings }, Schema, '/api'>>(
+    (app, feature) => ('api' in feature ? app.route('/', feature.api) : app),
+    core,
   )
+  all.notFound((c) => c.json({ message: 'Not found' }, 404))
+  return all as unknown as WithFeatures<typeof core>
 }
+
+/** What the loop above makes, in types: the chain of `.route('/', api)` of each feature in turn. */
+/* eslint-disable @typescript-eslint/no-explicit-any -- any Env and paths: only the schemas are read */
+type WithFeatures<A, F extends readonly unknown[] = typeof features> = F extends readonly [infer Head, ...infer Rest]
+  ? Head extends { api: infer Api extends HonoBase<any, any, any, any> }
+    ? A extends HonoBase<infer E, infer S extends Schema, infer B extends string, infer C extends string>
+      ? WithFeatures<HonoBase<E, MergeSchemaPath<SchemaOf<Api>, MergePath<B, '/'>> | S, B, C>, Rest>
+      : never
+    : WithFeatures<A, Rest>
+  : A
+
+type SchemaOf<A> = A extends HonoBase<any, infer S extends Schema, any, any> ? S : never
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 /** The API's type: every route with its input and answer, for `hono/client`. */
 export type AppType = ReturnType<typeof createApp>

@@ -6,7 +6,7 @@ import { createPurger } from './cdn/purger.ts'
 import { deployHookFromEnv } from './deploys/deploy-hook.ts'
 import { externalConfigFromEnv } from './external/config.ts'
 import { launchThroughFunction } from './jobs/jobs.ts'
-import { mailConfigFromEnv } from './newsletter/mail-config.ts'
+import { mailConfigFromEnv } from './mail/mail-config.ts'
 import type { Platform } from './platform.ts'
 
 /**

@@ -3,7 +3,7 @@ import type { BlobStores } from './blobs/store.ts'
 import type { Purger } from './cdn/purger.ts'
 import type { DeployHook } from './deploys/deploy-hook.ts'
 import type { ExternalConfig } from './external/config.ts'
-import type { MailConfig } from './newsletter/mail-config.ts'
+import type { MailConfig } from './mail/mail-config.ts'
 
 /**
  * What differs between production, `npm start` and a test, made once where a runtime starts (a

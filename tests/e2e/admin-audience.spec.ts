@@ -62,6 +62,7 @@ test.describe('audience figures', () => {
     const path = `/news/${id}`
     await waitForPublish(request)
     const before = pageFigure(await today(request), path)
+    const calendarBefore = pageFigure(await today(request), '/calendar')
     const contexts: BrowserContext[] = []
     const context = async (userAgent: string, extra: Parameters<Browser['newContext']>[0] = {}) => {
       const made = await visitorContext(browser, userAgent, extra)
@@ -73,6 +74,8 @@ test.describe('audience figures', () => {
     const readerA = await context(reader(unique('A')))
     await visit(readerA, `${path}?utm_source=e2e-newsletter&utm_medium=email`)
     await visit(readerA, path)
+    // The calendar is a page readers visit like the others (its views were dropped: issue 41).
+    await visit(readerA, '/calendar')
 
     // A crawler, a browser asking not to be tracked, and the owner's own visit send beacons that are dropped.
     await visit(await context(GOOGLEBOT), path)
@@ -117,6 +120,7 @@ test.describe('audience figures', () => {
     const after = pageFigure(figures, path)
     expect(after.views - before.views).toBe(3)
     expect(after.visitors - before.visitors).toBe(2)
+    expect(pageFigure(figures, '/calendar').views - calendarBefore.views).toBe(1)
 
     // The Audience tab: the day's views, the top page and article, the campaign's source; no axe violation.
     await openTab(page, testInfo, 'audience', 'Audience')
@@ -125,6 +129,7 @@ test.describe('audience figures', () => {
     await expect(views).not.toHaveText('0')
     const topPages = page.getByRole('table', { name: 'Top pages' })
     await expect(topPages.getByRole('row').nth(1)).toContainText(path)
+    await expect(topPages.getByRole('row').filter({ hasText: /^\/calendar\b/ })).toHaveCount(1)
     await expect(page.getByRole('table', { name: 'Top articles' }).getByRole('link', { name: title })).toBeVisible()
     await expect(
       page.getByRole('table', { name: 'Sources' }).getByRole('row', { name: /e2e-newsletter/ }),

@@ -1,5 +1,5 @@
 import { runJob } from '../../src/server/jobs/jobs.ts'
-import type { MailConfig } from '../../src/server/newsletter/mail-config.ts'
+import type { MailConfig } from '../../src/server/mail/mail-config.ts'
 import type { Platform } from '../../src/server/platform.ts'
 import { startFakeSmtp, type FakeSmtp } from '../../fakes/smtp-server.ts'
 

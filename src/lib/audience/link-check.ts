@@ -2,7 +2,7 @@ import { nextSlot, type Schedule } from '../schedule.ts'
 
 /**
  * The weekly link check (docs/decisions/0853): Monday 03:00 UTC, a quiet hour for shops and for the
- * site. Shared by the scheduler (src/server/links/link-check-job.ts) and the panel, which says when
+ * site. Shared by the scheduler (src/server/features/audience/link-check-job.ts) and the panel, which says when
  * the next one runs on the site's clock.
  */
 export const LINK_CHECK_SCHEDULE: Schedule = { frequency: 'weekly', dayOfWeek: 1, hour: 3, minute: 0 }

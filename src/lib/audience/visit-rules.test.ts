@@ -10,6 +10,7 @@ import {
   sourceOf,
   UTM_MAX,
 } from './visit-rules.ts'
+import { publicPages } from '../public-pages.ts'
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
@@ -160,6 +161,7 @@ describe('isCountablePath', () => {
       '/accessories',
       '/championships',
       '/lap-times',
+      '/calendar',
       '/streaming',
       '/news',
       '/reviews',
@@ -167,6 +169,12 @@ describe('isCountablePath', () => {
       '/news/page/2',
     ])
       expect(isCountablePath(path), path).toBe(true)
+  })
+
+  it('counts every page a reader visits, from the one list of public pages, and no feed', () => {
+    // The list the sitemap and the header read too: a page added there is counted (/calendar was not).
+    for (const page of publicPages) expect(isCountablePath(page.path), page.path).toBe(page.page)
+    expect(isCountablePath('/calendar.ics')).toBe(false)
   })
 
   it('refuses everything else', () => {

@@ -2,6 +2,7 @@
  * What a page view or a purchase-link click is counted as, decided on what the request says
  * (docs/decisions/0850): pure rules, shared by the beacon route and /go/{kind}/{id}.
  */
+import { readerPages } from '../public-pages.ts'
 import { isbot } from 'isbot'
 import { ARTICLE_ID, PAGE_NUMBER } from '../page-address.ts'
 
@@ -121,17 +122,8 @@ export function campaignOf(search: string): Campaign {
 export const sourceOf = (utmSource: string | undefined, referrer: string | undefined): string =>
   utmSource ?? referrer ?? ''
 
-/** The public pages that send a beacon (src/pages, rendered on demand). */
-const PAGES = new Set([
-  '/',
-  '/games',
-  '/accessories',
-  '/championships',
-  '/lap-times',
-  '/streaming',
-  '/news',
-  '/reviews',
-])
+/** The pages readers visit, each sending a beacon (src/lib/public-pages.ts: /calendar among them). */
+const PAGES: ReadonlySet<string> = new Set(readerPages)
 
 /**
  * Whether a beacon's path is one of the site's pages, in its canonical spelling: a list page, an

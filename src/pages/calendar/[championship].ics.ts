@@ -2,8 +2,8 @@ import { siteAddress } from '../../server/pages/site-address.ts'
 import type { APIRoute } from 'astro'
 import { championshipSlug, idOfSlug } from '../../lib/calendar.ts'
 import { pageTags } from '../../lib/cache-tags.ts'
-import { calendarFeed, icsHeaders } from '../../server/calendar/ics.ts'
-import { listCalendar } from '../../server/repos/calendar.repo.ts'
+import { calendarFeed, icsHeaders } from '../../server/features/calendar/index.ts'
+import { listCalendar } from '../../server/features/calendar/index.ts'
 import { getStandingsSet } from '../../server/repos/standings.repo.ts'
 
 /** Rendered on demand and kept at the CDN until the calendar changes (docs/decisions/0700, 0425). */

@@ -8,17 +8,23 @@ import { findSession, type Session } from './sessions.ts'
 declare module 'hono' {
   interface ContextVariableMap {
     session: Session
+    /**
+     * The routes a visitor may call without a session: the core's (below) and each feature's, put
+     * here by the app (src/server/app.ts), which knows the features; this module does not.
+     */
+    publicRoutes: ReadonlySet<string>
   }
 }
 
 /**
- * The only routes a visitor may call without a session: the public reads of spec 000, the login,
- * and the newsletter's sign-up and links.
+ * The only core routes a visitor may call without a session: the public reads of spec 000 and the
+ * login; each feature names its own (the newsletter's sign-up and links, the audience's beacon:
+ * src/server/public-routes.ts puts the two together).
  * Everything else, including any route added later, needs the admin session (deny by default).
  * Entries are `METHOD route-pattern` exactly as registered (see app.routes), not URL prefixes,
  * so `GET /api/games/:id` being public says nothing about a future `GET /api/games/export`.
  */
-export const publicRoutes: ReadonlySet<string> = new Set([
+export const corePublicRoutes: readonly string[] = [
   'GET /api/games',
   'GET /api/games/featured',
   'GET /api/games/steam',
@@ -41,17 +47,11 @@ export const publicRoutes: ReadonlySet<string> = new Set([
   'GET /api/reviews/:id',
   'GET /api/site-settings/:key',
   'GET /api/image-library',
-  // The pages' beacon (docs/decisions/0850): it stores a page view, or nothing, and answers 204.
-  'POST /api/analytics/view',
   'POST /api/admin/login',
   'GET /api/admin/session/state',
-  // The newsletter (decision 0800): a visitor's sign-up, the links of its emails. Their POSTs still
-  // pass the origin check below: a foreign page cannot sign anyone up.
-  'POST /api/newsletter/subscriptions',
-  'POST /api/newsletter/confirmations',
-  'POST /api/newsletter/unsubscribe',
-  'GET /api/newsletter/unsubscribe',
-])
+]
+
+const coreRouteSet: ReadonlySet<string> = new Set(corePublicRoutes)
 
 /**
  * The only route a session waiting for the second factor may call (docs/decisions/0206): for
@@ -70,7 +70,7 @@ export function endpointOf(c: Context): string | undefined {
 
 export const isPublicEndpoint = (c: Context) => {
   const endpoint = endpointOf(c)
-  return endpoint !== undefined && publicRoutes.has(endpoint)
+  return endpoint !== undefined && (c.get('publicRoutes') ?? coreRouteSet).has(endpoint)
 }
 
 const allowedOrigins = (c: Context) => new Set([new URL(siteUrl).origin, new URL(c.req.url).origin])

@@ -1,18 +1,14 @@
 import { getTableColumns, getTableName, type Column } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
+import { featureList } from '../features/index.ts'
 import {
   accessories,
   aiSettings,
-  calendarEvents,
-  calendarSessions,
-  analyticsSettings,
   championshipResults,
   games,
   imageLibrary,
   newsArticles,
-  newsletterConsents,
-  newsletterSubscribers,
   raceLaps,
   raceSessions,
   reviews,
@@ -28,8 +24,8 @@ import {
 
 /**
  * What a backup holds (docs/decisions/0610-backup-archive.md): every table of content and settings,
- * in an order that inserts a row after the rows it refers to (reviews after games, standings rows
- * after their sets). Each entry names the columns the rows are sorted by, so two exports of the same
+ * the core's and each feature's (their `backupTables`), in an order that inserts a row after the rows
+ * it refers to (reviews after games, standings rows after their sets). Each entry names the columns the rows are sorted by, so two exports of the same
  * data are the same file.
  *
  * Left out on purpose: secrets (admin_credentials, admin_sessions, login_attempts, server_secrets,
@@ -39,7 +35,21 @@ import {
  * figures (analytics_* but the settings, link_checks): counts, not content, which a restore of an
  * older archive would rewind; and never the daily salts, which must not outlive their two days.
  */
-export const backupTables = [
+/** A table of the backup and the columns its rows are sorted by; `since` names the archive feature that added it. */
+export interface BackupTable {
+  table: PgTable
+  orderBy: readonly string[]
+  since?: string
+  /**
+   * A feature's table goes right after this one (a database table name) rather than at the end: an
+   * archive lists its tables in this order and a restore refuses rows out of it, so a table keeps
+   * the place it had in the archives already written.
+   */
+  after?: string
+}
+
+/** The core tables, in an order that inserts a row after the rows it refers to. */
+const coreTables: readonly BackupTable[] = [
   { table: games, orderBy: ['id'] },
   { table: accessories, orderBy: ['id'] },
   { table: newsArticles, orderBy: ['id'] },
@@ -49,8 +59,6 @@ export const backupTables = [
   // Added after the archive's first version: an archive without them restores with none.
   { table: raceSessions, orderBy: ['id'], since: 'race-results' },
   { table: raceLaps, orderBy: ['id'], since: 'race-results' },
-  { table: calendarEvents, orderBy: ['id'], since: 'race-calendar' },
-  { table: calendarSessions, orderBy: ['id'], since: 'race-calendar' },
   { table: streams, orderBy: ['id'] },
   { table: reviews, orderBy: ['id'] },
   { table: siteSettings, orderBy: ['key'] },
@@ -60,13 +68,24 @@ export const backupTables = [
   { table: schedulerJobs, orderBy: ['kind'] },
   { table: imageLibrary, orderBy: ['id'] },
   { table: revisions, orderBy: ['id'] },
-  // The newsletter's addresses and their consents (docs/decisions/0800); its digests and who got
-  // them are a ledger of this installation, like jobs, and stay out.
-  { table: newsletterSubscribers, orderBy: ['id'], since: 'newsletter' },
-  { table: newsletterConsents, orderBy: ['id'], since: 'newsletter' },
-  // The owner's audience settings; the figures themselves are not in a backup (docs/decisions/0850).
-  { table: analyticsSettings, orderBy: ['id'], since: 'audience' },
-] as const satisfies readonly { table: PgTable; orderBy: readonly string[]; since?: string }[]
+]
+
+/** The core tables and each feature's (src/server/features), each feature's where it says. */
+function withFeatureTables(core: readonly BackupTable[]): BackupTable[] {
+  const all = [...core]
+  for (const entry of featureList.flatMap((f) => f.backupTables ?? [])) {
+    const at = entry.after ? all.findIndex((t) => getTableName(t.table) === entry.after) : -1
+    if (entry.after && at === -1)
+      throw new Error(`No backup table ${entry.after} to put ${getTableName(entry.table)} after`)
+    // Consecutive tables of one feature keep their order after the same table.
+    let place = at === -1 ? all.length : at + 1
+    while (entry.after && place < all.length && all[place]!.after === entry.after) place++
+    all.splice(place, 0, entry)
+  }
+  return all
+}
+
+export const backupTables: readonly BackupTable[] = withFeatureTables(coreTables)
 
 /** Tables whose rows are the site's content: a site with any of them is not empty. */
 export const contentTables = [
@@ -76,12 +95,10 @@ export const contentTables = [
   standingsSets,
   championshipResults,
   raceSessions,
-  calendarEvents,
   streams,
   reviews,
   imageLibrary,
-  // A site with subscribers is not empty either: a restore must not drop them unasked.
-  newsletterSubscribers,
+  ...featureList.flatMap((f) => f.contentTables ?? []),
 ].map(getTableName)
 
 /** The stored columns of a table (generated ones, such as news search_text, are Postgres's to write). */

@@ -1047,7 +1047,7 @@ export const digestRecipientStatusEnum = pgEnum('newsletter_recipient_status', [
  * Who a digest goes to, one row each, written when the digest is made. subscriber_id has no
  * foreign key on purpose: a backup restore truncates and refills the subscribers without this
  * ledger (decision 0610 keeps ledgers out of archives), which a key would forbid; erasing an
- * address deletes its rows here in the same transaction (src/server/repos/newsletter.repo.ts).
+ * address deletes its rows here in the same transaction (src/server/features/newsletter/newsletter.repo.ts).
  */
 export const newsletterDigestRecipients = pgTable(
   'newsletter_digest_recipients',

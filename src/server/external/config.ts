@@ -1,6 +1,6 @@
 import { env } from '../../env.server.ts'
 import { ApiError } from '../http/errors.ts'
-import { defaultLinkCheckOptions, type LinkCheckOptions } from '../links/check.ts'
+import { defaultLinkCheckOptions, type LinkCheckOptions } from './link-check-options.ts'
 
 /**
  * The outside services the refreshes read: Twitch Helix, YouTube Data API v3 and the Steam store

@@ -1,6 +1,7 @@
 import { siteUrl } from '../../env.server.ts'
 import { actorOfFeature } from '../../lib/revisions.ts'
 import { generateChampionshipNews } from '../ai/news.ts'
+import { featureList } from '../features/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { JobLauncher, Platform } from '../platform.ts'
 import { refreshGame } from '../refresh/games.ts'
@@ -24,10 +25,6 @@ import {
   type TaskOutcome,
 } from '../repos/jobs.repo.ts'
 import { finishSchedulerRunsOf } from '../repos/scheduler-runs.repo.ts'
-import { DIGEST_JOB_KIND } from '../repos/digests.repo.ts'
-import { runDigestJob } from '../newsletter/send-digest.ts'
-import { LINK_CHECK_JOB } from '../repos/link-checks.repo.ts'
-import { runLinkCheckJob } from '../links/link-check-job.ts'
 
 import { signJobCall } from './job-signature.ts'
 
@@ -103,6 +100,15 @@ async function runTask(platform: Platform, task: JobTask, input: JobInput): Prom
   return { id: article.id, title: article.title }
 }
 
+type JobRunner = (platform: Platform, job: JobRow) => Promise<JobRow | undefined>
+let runners: ReadonlyMap<string, JobRunner> | undefined
+
+/** The features' job runners by kind, read on first use (the features' modules import this one). */
+function featureJobs(): ReadonlyMap<string, JobRunner> {
+  runners ??= new Map(featureList.flatMap((f) => Object.entries(f.jobs ?? {})))
+  return runners
+}
+
 /**
  * Runs a job to its end: every task in turn, each writing its article or table in one
  * transaction; a failed task is recorded with its message and the rest continue. A job whose
@@ -112,10 +118,10 @@ async function runTask(platform: Platform, task: JobTask, input: JobInput): Prom
 export async function runJob(platform: Platform, jobId: number): Promise<JobRow | undefined> {
   const job = await claimJob(jobId)
   if (!job) return undefined
-  // The newsletter's digest counts messages, not tasks (docs/decisions/0802).
-  if (job.kind === DIGEST_JOB_KIND) return runDigestJob(platform, job)
-  // A link check is no list of tasks done one by one: four links at a time (docs/decisions/0853).
-  if (job.kind === LINK_CHECK_JOB) return runLinkCheckJob(platform, job)
+  // A feature's own kind of job runs its own way (the newsletter's digest counts messages, not
+  // tasks; a link check checks four links at a time): src/server/features.
+  const featureRunner = featureJobs().get(job.kind)
+  if (featureRunner) return featureRunner(platform, job)
   const input = job.input as JobInput
   const done = new Set(((job.result as JobResult | null)?.outcomes ?? []).map((o) => o.index))
   try {
@@ -147,36 +153,6 @@ export async function runJob(platform: Platform, jobId: number): Promise<JobRow 
     )
     if (failed) await finishSchedulerRunsOf(failed)
     return failed
-  }
-}
-
-/** What the panel polls (spec 001: isActive, currentTask, completed, total, errors) plus the results. */
-export function jobView(job: JobRow) {
-  const outcomes = (job.result as JobResult | null)?.outcomes ?? []
-  return {
-    id: job.id,
-    kind: job.kind,
-    status: job.status,
-    isActive: job.status === 'queued' || job.status === 'running',
-    currentTask: job.currentTask,
-    completed: job.completed,
-    total: job.total,
-    errors: job.errors,
-    results: outcomes
-      .filter((o) => o.ok)
-      .map(({ kind, championship, id, title, source, table }) => ({ kind, championship, id, title, source, table })),
-    failures: outcomes.filter((o) => !o.ok).map(({ kind, championship, error }) => ({ kind, championship, error })),
-    // The answers spec 001 names for these calls: refresh-all-standings {updated}, refresh-all-news {refreshedCount}.
-    updated: outcomes.filter((o) => o.ok && o.kind === 'standings').length,
-    refreshedCount: outcomes.filter((o) => o.ok && o.kind === 'news').length,
-    // Stream and game refreshes: items read again, items on no supported platform, items changed.
-    refreshed: outcomes.filter((o) => o.ok && !o.skipped && (o.kind === 'stream' || o.kind === 'game')).length,
-    skipped: outcomes.filter((o) => o.skipped).length,
-    changed: outcomes.filter((o) => o.changed).length,
-    /** A job that counts its own units says what it did (the newsletter's digest: 'Sent to 120 subscribers.'). */
-    summary: (job.result as { summary?: string } | null)?.summary,
-    createdAt: job.createdAt,
-    finishedAt: job.finishedAt,
   }
 }
 

@@ -2,28 +2,19 @@ import { SCHEDULER_AUDIT_METHOD } from '../../lib/revisions.ts'
 import { nextTestSlot, slotKey, testSlot } from '../../lib/schedule.ts'
 import { dueZonedSlot, nextZonedSlot } from '../../lib/zoned-schedule.ts'
 import { requireConfigured } from '../ai/call.ts'
+import { featureList, type TickShare } from '../features/index.ts'
+import type { AudienceReport } from '../features/audience/index.ts'
 import { relaunchStalledJobs, startJob } from '../jobs/jobs.ts'
 import { appendAudit } from '../audit/audit.ts'
-import { runCalendarTick } from '../calendar/sync.ts'
 import type { Platform } from '../platform.ts'
 import { startGameRefresh, startStreamRefresh } from '../refresh/start.ts'
-import { digestTick, newsletterHousekeeping } from '../newsletter/schedule.ts'
 import { standingsRunOf } from '../results/refresh-standings.ts'
 import type { JobRow } from '../repos/jobs.repo.ts'
 import { publishDueNews } from '../repos/news.repo.ts'
-import { audienceHousekeeping, type AudienceReport } from '../analytics/housekeeping.ts'
-import { startScheduledLinkCheck } from '../links/link-check-job.ts'
 import { siteTimeZone } from '../repos/site-settings.repo.ts'
 import { getSchedulerConfig, type SchedulerConfig } from '../repos/scheduler.repo.ts'
-import {
-  attachJobToRun,
-  claimSchedulerRun,
-  failSchedulerRun,
-  recentTestRun,
-  setScheduleTimes,
-  type ScheduleKind,
-  type SchedulerRun,
-} from '../repos/scheduler-runs.repo.ts'
+import { runInSlot } from './slot.ts'
+import { recentTestRun, setScheduleTimes, type ScheduleKind, type SchedulerRun } from '../repos/scheduler-runs.repo.ts'
 
 /** Spec 001 section 9: test mode runs Formula 1 and IndyCar Series, news and standings both on. */
 export const TEST_CHAMPIONSHIPS = ['Formula 1', 'IndyCar Series'] as const
@@ -95,38 +86,21 @@ async function startWork(platform: Platform, plan: RunPlan): Promise<JobRow> {
   })
 }
 
-/**
- * Claims the plan's slot and, when this tick got it, starts the job that does the work. The run
- * row records the start, the next run and, once the job ends, the end and outcome. A run that
- * cannot start (no AI key, nothing to do) is recorded as failed with the reason.
- */
-async function startRun(platform: Platform, plan: RunPlan): Promise<StartedRun | undefined> {
-  const run = await claimSchedulerRun({
-    slotKey: plan.key,
-    kind: plan.kind,
-    testMode: plan.testMode,
-    startedAt: plan.now,
-    nextRunAt: plan.nextRunAt,
-  })
-  if (!run) return undefined
-  try {
-    const job = await startWork(platform, plan)
-    await attachJobToRun(run.id, job.id)
-    return { run, jobId: job.id }
-  } catch (error) {
-    await failSchedulerRun(run.id, error instanceof Error ? error.message : String(error), plan.now)
-    return { run }
-  }
+/** Claims the plan's slot and, when this tick got it, starts the job that does the work (slot.ts). */
+function startRun(platform: Platform, plan: RunPlan): Promise<StartedRun | undefined> {
+  return runInSlot(
+    { slotKey: plan.key, kind: plan.kind, testMode: plan.testMode, startedAt: plan.now, nextRunAt: plan.nextRunAt },
+    async () => ({ jobId: (await startWork(platform, plan)).id }),
+  )
 }
 
 /**
  * One scheduler tick (netlify/functions/scheduler.mts every minute; `npm start` ticks it too):
  * starts the work whose time has come, weekly or daily at hour:minute on the site's clock, or every test interval
- * in test mode, each slot at most once however many ticks overlap; the newsletter's digest at its
- * time on the site's clock, and forgets week-old pending sign-ups; publishes the scheduled articles
- * whose time has come; keeps the race calendar (decision 0425); folds the audience figures once a day
- * is over and starts the weekly link check (decisions 0850, 0853); and sends again the CDN purges
- * that failed or had to wait (decision 0700).
+ * in test mode, each slot at most once however many ticks overlap; publishes the scheduled articles
+ * whose time has come; runs each feature's part (the newsletter's digest, the race calendar, the
+ * audience's fold and link check: src/server/features); and sends again the CDN purges that failed
+ * or had to wait (decision 0700).
  */
 export async function runSchedulerTick(platform: Platform, now = new Date()): Promise<TickReport> {
   const config = await getSchedulerConfig()
@@ -198,32 +172,15 @@ export async function runSchedulerTick(platform: Platform, now = new Date()): Pr
     if (result) started.push(result)
   }
   const publishedNews = await publishScheduledNews(platform, now)
-  // The newsletter's digest, on the site's time zone clock (docs/decisions/0802), after this tick's
-  // scheduled articles went live: an article due now is in the digest made now.
-  if (config.enabled) {
-    try {
-      const digest = await digestTick(platform, config.digest, now)
-      if (digest) started.push(digest)
-    } catch (error) {
-      console.warn('[scheduler] could not start the newsletter digest:', error)
-    }
+  // Then each feature's part (src/server/features: the newsletter's digest, the race calendar, the
+  // audience's daily fold and weekly link check), after this tick's scheduled articles went live:
+  // an article due now is in the digest made now. A feature's failure stops nothing else.
+  const shares: TickShare[] = []
+  for (const feature of featureList) {
+    if (feature.tick) shares.push(await feature.tick(platform, now, config))
   }
-  await newsletterHousekeeping(now)
-  // The race calendar: Formula 1's schedule read twice a day, pages purged as sessions start (decision 0425).
-  await runCalendarTick(platform, now)
-  // The site's own housekeeping, whatever the owner's switches say; a failure stops nothing else.
-  let audience: AudienceReport | undefined
-  try {
-    audience = await audienceHousekeeping(now)
-  } catch (error) {
-    console.warn('[scheduler] could not fold the audience figures:', error)
-  }
-  let linkCheck: SchedulerRun | undefined
-  try {
-    linkCheck = await startScheduledLinkCheck(platform, now)
-  } catch (error) {
-    console.warn('[scheduler] could not start the weekly link check:', error)
-  }
+  for (const share of shares) started.push(...(share.started ?? []))
+  const { audience, linkCheck } = Object.assign({}, ...shares) as TickShare
   let relaunched: number[] = []
   try {
     relaunched = await relaunchStalledJobs(platform, now)

@@ -12,7 +12,7 @@ import {
   listAccessories,
   updateAccessory,
 } from '../../repos/accessories.repo.ts'
-import { featuredGear } from '../../repos/audience.repo.ts'
+import { featuredGear } from '../../features/audience/index.ts'
 
 /** The hardware form's contract (src/lib/forms/accessory.ts): name and purchase URL required. */
 const body = jsonBody(accessoryContract.schema, accessoryRequiredMessage)

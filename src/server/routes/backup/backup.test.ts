@@ -8,7 +8,7 @@ import { fakeJpeg, startBlobs, type BlobsHarness } from '../../../../tests/helpe
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import type { TestPlatform } from '../../../../tests/helpers/platform.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'
-import { publicRoutes } from '../../auth/guard.ts'
+import { publicRoutes } from '../../public-routes.ts'
 import { exportDownloads, restoreUploads } from '../../backup/upload.ts'
 import { CHUNK_SIZE, MAX_CHUNK_BYTES } from '../../blobs/chunked-files.ts'
 import { storeImage } from '../../blobs/images.ts'
@@ -97,7 +97,7 @@ async function siteAnswers(cookie: string): Promise<Map<string, unknown>> {
     answers.set(path, { status: res.status, body: text })
     return text ? (JSON.parse(text) as unknown) : null
   }
-  const lists = [...publicRoutes]
+  const lists = [...publicRoutes()]
     .filter((r) => r.startsWith('GET ') && !r.includes(':'))
     .map((r) => r.slice('GET '.length))
   for (const path of lists) await get(path)

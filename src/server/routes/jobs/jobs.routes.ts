@@ -2,7 +2,8 @@ import { Hono } from 'hono'
 import { noStore } from '../../http/cache.ts'
 import { ApiError, notFound } from '../../http/errors.ts'
 import { idParams } from '../../http/validate.ts'
-import { jobView, startJobAgain } from '../../jobs/jobs.ts'
+import { jobView } from '../../jobs/job-view.ts'
+import { startJobAgain } from '../../jobs/jobs.ts'
 import { getJob, listActiveJobs, listJobs } from '../../repos/jobs.repo.ts'
 
 /**

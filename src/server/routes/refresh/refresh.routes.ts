@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { missingVariables } from '../../external/config.ts'
 import { noStore } from '../../http/cache.ts'
-import { jobView } from '../../jobs/jobs.ts'
+import { jobView } from '../../jobs/job-view.ts'
 import { startGameRefresh, startStreamRefresh } from '../../refresh/start.ts'
 
 /**

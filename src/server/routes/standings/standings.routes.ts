@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../../http/errors.ts'
 import { intFrom } from '../../http/fields.ts'
 import { driverNameMessage, standingsDriverContract } from '../../../lib/forms/standings-driver.ts'
 import { idParams, jsonBody } from '../../http/validate.ts'
-import { listPublicStandings } from '../../calendar/public-standings.ts'
+import { listPublicStandings } from '../../features/calendar/index.ts'
 import {
   deleteStandingsSet,
   listStandingsWithEdits,

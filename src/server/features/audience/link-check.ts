@@ -1,0 +1,259 @@
+/**
+ * One link check (docs/decisions/0853): does an item's purchase link or website still lead
+ * somewhere? The address is whatever the owner saved, so it is held to the rules of the Open Graph
+ * card's fetch (src/server/og/image-source.ts): http(s) only, no credentials, a host on the public
+ * internet (its every address checked when connecting, so a name resolving to a private address
+ * gets nothing), each redirect hop held to the same rules. HEAD first; GET where HEAD is refused.
+ * Only the status and headers are read: the body is never read, so a huge one costs nothing, and
+ * the headers are bounded by Node's own limit. The whole check of one link has one deadline.
+ */
+import dns, { type LookupAddress } from 'node:dns'
+import http from 'node:http'
+import https from 'node:https'
+import type { LookupFunction } from 'node:net'
+import ipaddr from 'ipaddr.js'
+import { isPublicAddress } from '../../og/image-source.ts'
+import { defaultLinkCheckOptions, type LinkCheckOptions } from '../../external/link-check-options.ts'
+
+export { defaultLinkCheckOptions, type LinkCheckOptions }
+
+export type LinkStatus = 'working' | 'redirected' | 'broken'
+
+export interface LinkResult {
+  status: LinkStatus
+  /** The last HTTP status the address answered, when one came. */
+  httpStatus?: number
+  /** Where a redirected address led in the end. */
+  finalUrl?: string
+  /** Why a broken link is broken, in the owner's words. */
+  error?: string
+}
+
+const isLoopback = (ip: string) => ipaddr.isValid(ip) && ipaddr.process(ip).range() === 'loopback'
+
+/** Whether an address may be connected to under these options. */
+export const allowedAddress = (ip: string, options: Pick<LinkCheckOptions, 'allowLoopback'>) =>
+  isPublicAddress(ip) || (options.allowLoopback && isLoopback(ip))
+
+/** A link on this machine (a loopback address, or localhost): the only ones a test site checks. */
+export function isLoopbackLink(address: string): boolean {
+  try {
+    const host = new URL(address.trim()).hostname.replace(/^\[|\]$/g, '').toLowerCase()
+    return host === 'localhost' || isLoopback(host)
+  } catch {
+    return false
+  }
+}
+
+class Refused extends Error {}
+
+/** DNS look-up that hands the connection only addresses that passed the rules (DNS rebinding included). */
+function checkedLookup(options: Pick<LinkCheckOptions, 'allowLoopback'>): LookupFunction {
+  return (hostname, lookupOptions, callback) => {
+    dns.lookup(hostname, { ...lookupOptions, all: true }, (error, found) => {
+      const addresses = (found ?? []) as unknown as LookupAddress[]
+      const refused = addresses.find((a) => !allowedAddress(a.address, options))
+      if (!error && (refused || addresses.length === 0)) {
+        error = Object.assign(new Error(`${hostname} is not on the public internet`), { code: 'EADDRNOTPUBLIC' })
+      }
+      const done = callback as (e: NodeJS.ErrnoException | null, a: string | LookupAddress[], f?: number) => void
+      if (error) done(error, '', 0)
+      else if (lookupOptions.all) done(null, addresses)
+      else done(null, addresses[0]!.address, addresses[0]!.family)
+    })
+  }
+}
+
+/** The address as a URL the check may request, or why not. */
+export function checkableUrl(address: string, options: Pick<LinkCheckOptions, 'allowLoopback'>): URL | string {
+  let url: URL
+  try {
+    url = new URL(address.trim())
+  } catch {
+    return 'The address is not a web address.'
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The address is not an http(s) address.'
+  if (url.username || url.password) return 'The address carries a user name or password.'
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase()
+  if (ipaddr.isValid(host)) return allowedAddress(host, options) ? url : 'The address is not on the public internet.'
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal') || !host.includes('.')) {
+    return options.allowLoopback && host === 'localhost' ? url : 'The address is not on the public internet.'
+  }
+  return url
+}
+
+interface Answer {
+  status: number
+  location?: string
+}
+
+/** One request: its status and Location, never its body. */
+function requestOnce(
+  url: URL,
+  method: 'HEAD' | 'GET',
+  options: LinkCheckOptions,
+  signal: AbortSignal,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === 'https:' ? https : http
+    const request = client.request(
+      url,
+      {
+        method,
+        signal,
+        lookup: checkedLookup(options),
+        maxHeaderSize: options.maxHeaderBytes,
+        headers: {
+          // Some shops answer a client without a browser's Accept with 403.
+          accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+          'user-agent': 'SimRacingHubLinkCheck/1.0 (+link health of the site owner)',
+        },
+      },
+      (response) => {
+        const location = response.headers.location
+        resolve({ status: response.statusCode ?? 0, location: typeof location === 'string' ? location : undefined })
+        // The body is never read: the connection goes.
+        response.destroy()
+      },
+    )
+    request.on('error', reject)
+    request.end()
+  })
+}
+
+/** The owner's words for a failed request. */
+function describe(error: unknown, timeoutMs: number): string {
+  const err = error as NodeJS.ErrnoException & { name?: string }
+  if (err?.name === 'AbortError' || err?.name === 'TimeoutError' || err?.code === 'ABORT_ERR')
+    return `No answer within ${timeoutMs / 1000} s.`
+  switch (err?.code) {
+    case 'EADDRNOTPUBLIC':
+      return 'The address is not on the public internet.'
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'The host name does not exist (DNS).'
+    case 'ECONNREFUSED':
+      return 'The server refused the connection.'
+    case 'ECONNRESET':
+      return 'The server closed the connection.'
+    case 'HPE_HEADER_OVERFLOW':
+      return 'The server answered with headers too large to read.'
+    case 'CERT_HAS_EXPIRED':
+      return 'The site’s certificate has expired.'
+    default:
+      if (err?.code?.startsWith('ERR_TLS') || /certificate/i.test(err?.message ?? ''))
+        return 'The site’s certificate is not valid.'
+      return `The request failed${err?.code ? ` (${err.code})` : ''}.`
+  }
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
+const bareHost = (url: URL) => url.hostname.toLowerCase().replace(/^www\./, '')
+
+/** Follows one method's redirects to the final answer. */
+async function follow(start: URL, method: 'HEAD' | 'GET', options: LinkCheckOptions, signal: AbortSignal) {
+  let url = start
+  for (let hop = 0; ; hop++) {
+    const answer = await requestOnce(url, method, options, signal)
+    if (!REDIRECTS.has(answer.status) || !answer.location) return { url, answer }
+    if (hop === options.maxRedirects)
+      throw new Refused(`The address redirects more than ${options.maxRedirects} times.`)
+    let next: URL
+    try {
+      next = new URL(answer.location, url)
+    } catch {
+      throw new Refused('The address redirects to something that is not a web address.')
+    }
+    const checked = checkableUrl(next.href, options)
+    if (typeof checked === 'string')
+      throw new Refused(`The address redirects to ${next.host || 'an address'}: ${checked}`)
+    url = checked
+  }
+}
+
+/**
+ * Checks one address: working (a 2xx or 3xx in the end, on the same host, `www.` aside), redirected
+ * elsewhere (a 2xx on another host), or broken (an error status, no answer within the deadline, a
+ * redirect loop, an address that is not public). Never throws.
+ */
+export async function checkLink(
+  address: string,
+  options: LinkCheckOptions = defaultLinkCheckOptions,
+): Promise<LinkResult> {
+  const url = checkableUrl(address, options)
+  if (typeof url === 'string') return { status: 'broken', error: url }
+  const signal = AbortSignal.timeout(options.timeoutMs)
+  try {
+    let result: { url: URL; answer: Answer }
+    try {
+      result = await follow(url, 'HEAD', options, signal)
+      // Many shops refuse HEAD (405, 403, 404...): their GET is what a visitor gets.
+      if (result.answer.status >= 400) result = await follow(url, 'GET', options, signal)
+    } catch (error) {
+      if (error instanceof Refused || signal.aborted) throw error
+      result = await follow(url, 'GET', options, signal)
+    }
+    const { status } = result.answer
+    if (status >= 400 || status < 200)
+      return { status: 'broken', httpStatus: status, error: `The address answered ${status}.` }
+    if (bareHost(result.url) !== bareHost(url))
+      return { status: 'redirected', httpStatus: status, finalUrl: result.url.href }
+    return {
+      status: 'working',
+      httpStatus: status,
+      ...(result.url.href !== url.href ? { finalUrl: result.url.href } : {}),
+    }
+  } catch (error) {
+    return { status: 'broken', error: error instanceof Refused ? error.message : describe(error, options.timeoutMs) }
+  }
+}
+
+export type LinkToCheck = {
+  kind: 'hardware' | 'game'
+  id: number
+  url: string
+}
+
+/** At most this many checks at once, and at most one per host (a shop is never hammered). */
+export const MAX_PARALLEL_CHECKS = 4
+
+const hostOf = (address: string) => {
+  try {
+    return new URL(address.trim()).hostname.toLowerCase()
+  } catch {
+    return `invalid:${address}`
+  }
+}
+
+/**
+ * Checks every link, MAX_PARALLEL_CHECKS at a time and one per host at a time, each with its own
+ * deadline, so a shop that hangs holds one slot for its deadline and never the others. `onResult`
+ * is called as each ends (its progress is the job's).
+ */
+export async function checkLinks(
+  links: readonly LinkToCheck[],
+  options: LinkCheckOptions,
+  onResult: (link: LinkToCheck, result: LinkResult) => Promise<void>,
+  check: (url: string, options: LinkCheckOptions) => Promise<LinkResult> = checkLink,
+): Promise<void> {
+  const waiting = [...links]
+  const busyHosts = new Set<string>()
+  const running = new Set<Promise<void>>()
+  while (waiting.length > 0 || running.size > 0) {
+    while (running.size < MAX_PARALLEL_CHECKS) {
+      const index = waiting.findIndex((l) => !busyHosts.has(hostOf(l.url)))
+      if (index === -1) break
+      const [link] = waiting.splice(index, 1)
+      const host = hostOf(link!.url)
+      busyHosts.add(host)
+      const task: Promise<void> = check(link!.url, options)
+        .then((result) => onResult(link!, result))
+        .finally(() => {
+          busyHosts.delete(host)
+          running.delete(task)
+        })
+      running.add(task)
+    }
+    if (running.size > 0) await Promise.race(running)
+  }
+}

@@ -1,0 +1,109 @@
+import { createElement } from 'react'
+import { emailHtml, emailText } from './render-email.ts'
+import { siteUrl } from '../../../env.server.ts'
+import { digestSubject, DIGEST_MAX_ARTICLES, type DigestFrequency } from '../../../lib/newsletter/digest-rules.ts'
+import { newsImageUrl } from '../../../lib/news-image.ts'
+import { ConfirmationEmail } from './emails/confirmation-email.tsx'
+import { DigestEmail, type DigestArticle } from './emails/digest-email.tsx'
+
+/**
+ * The newsletter's emails as the mail server gets them: subject, HTML and plain text (React Email,
+ * docs/decisions/0801), and the headers of a list mail (RFC 2369, RFC 8058). Every link in them is
+ * an absolute address on this site.
+ */
+export interface ComposedEmail {
+  subject: string
+  html: string
+  text: string
+}
+
+/**
+ * A digest is rendered once, with this in place of each recipient's unsubscribe address; the
+ * sender puts the address in for each recipient (a token is letters, digits, '.', '-' and '_':
+ * nothing HTML would escape).
+ */
+export const UNSUBSCRIBE_PLACEHOLDER = 'https://unsubscribe.placeholder.invalid/'
+
+export const confirmPageUrl = (token: string) => `${siteUrl}/newsletter/confirm?token=${token}`
+export const unsubscribePageUrl = (token: string) => `${siteUrl}/newsletter/unsubscribe?token=${token}`
+/** RFC 8058's address: a POST to it unsubscribes at once, which only our API takes from a mail provider. */
+export const oneClickUrl = (token: string) => `${siteUrl}/api/newsletter/unsubscribe?token=${token}`
+
+/** The headers that make one-click unsubscribe work in Gmail, Yahoo and Apple Mail. */
+export function listHeaders(token: string): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${oneClickUrl(token)}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    'List-Id': `SimRacing Hub digest <digest.${new URL(siteUrl).hostname}>`,
+  }
+}
+
+async function rendered(element: React.ReactElement): Promise<{ html: string; text: string }> {
+  const html = emailHtml(element)
+  return { html, text: emailText(html) }
+}
+
+export async function composeConfirmation(links: {
+  confirmUrl: string
+  unsubscribeUrl: string
+}): Promise<ComposedEmail> {
+  return {
+    subject: 'Confirm your subscription to the SimRacing Hub digest',
+    ...(await rendered(createElement(ConfirmationEmail, { siteUrl, ...links }))),
+  }
+}
+
+export interface DigestSource {
+  id: number
+  title: string
+  excerpt: string
+  imageUrl: string
+  category: string
+}
+
+/**
+ * The picture an email shows: the article's own when the site serves it, else its category's
+ * default picture; as a JPEG 600 pixels wide from the site's image CDN (mail programs do not all
+ * show WebP or AVIF). A picture on another host is not used: an email links to our pages only.
+ */
+export function emailPicture(article: Pick<DigestSource, 'imageUrl' | 'category'>): string {
+  const own = newsImageUrl(article)
+  const path = own.startsWith('/') && !own.startsWith('//') ? own : newsImageUrl({ category: article.category })
+  return `${siteUrl}/.netlify/images?url=${encodeURIComponent(path)}&w=600&fm=jpg&q=75`
+}
+
+const excerptOf = (text: string) => {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length > 220 ? `${flat.slice(0, 219).trimEnd()}…` : flat
+}
+
+/** A digest of these articles (newest first), with UNSUBSCRIBE_PLACEHOLDER for each recipient's link. */
+export async function composeDigest(
+  articles: readonly DigestSource[],
+  frequency: DigestFrequency,
+): Promise<ComposedEmail> {
+  const listed: DigestArticle[] = articles.slice(0, DIGEST_MAX_ARTICLES).map((a) => ({
+    title: a.title,
+    excerpt: excerptOf(a.excerpt),
+    url: `${siteUrl}/news/${a.id}`,
+    imageUrl: emailPicture(a),
+  }))
+  const element = createElement(DigestEmail, {
+    siteUrl,
+    unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER,
+    frequency,
+    articles: listed,
+    more: Math.max(0, articles.length - listed.length),
+  })
+  return {
+    subject: digestSubject(
+      articles.map((a) => a.title),
+      frequency,
+    ),
+    ...(await rendered(element)),
+  }
+}
+
+/** A digest's body for one recipient: their own unsubscribe page in place of the placeholder. */
+export const personalized = (body: string, unsubscribeUrl: string) =>
+  body.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl)

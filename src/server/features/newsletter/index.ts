@@ -1,0 +1,51 @@
+import { Hono } from 'hono'
+import { newsletterConsents, newsletterSubscribers } from '../../db/schema.ts'
+import { defineFeature, safely } from '../feature.ts'
+import { DIGEST_JOB_KIND, recipientCounts } from './digests.repo.ts'
+import { makeDigest } from './digest.ts'
+import { newsletterAdminRoutes } from './newsletter-admin.routes.ts'
+import { newsletterRoutes } from './newsletter.routes.ts'
+import { digestTick, newsletterHousekeeping } from './schedule.ts'
+import { runDigestJob } from './send-digest.ts'
+
+/**
+ * The newsletter (docs/decisions/0800-0803): readers sign up behind double opt-in, a digest of the
+ * new articles goes out on the owner's schedule as a job that never sends anyone the same digest
+ * twice, and every email carries one-click unsubscribe.
+ */
+export const newsletter = defineFeature({
+  name: 'newsletter',
+  api: new Hono().route('/newsletter', newsletterRoutes).route('/admin/newsletter', newsletterAdminRoutes),
+  // A visitor's sign-up and the links of its emails (their POSTs still pass the origin check).
+  publicRoutes: [
+    'POST /api/newsletter/subscriptions',
+    'POST /api/newsletter/confirmations',
+    'POST /api/newsletter/unsubscribe',
+    'GET /api/newsletter/unsubscribe',
+  ],
+  async tick(platform, now, config) {
+    // The digest on the site's clock, after this tick's scheduled articles went live (an article due
+    // now is in the digest made now); then week-old pending sign-ups are forgotten.
+    const digest = config.enabled
+      ? await safely('start the newsletter digest', async () => {
+          const started = await digestTick(platform, config.digest, now)
+          return started ? { started: [started] } : {}
+        })
+      : {}
+    await newsletterHousekeeping(now)
+    return digest
+  },
+  jobs: { [DIGEST_JOB_KIND]: runDigestJob },
+  // The addresses and their consents; its digests and who got them are a ledger of this
+  // installation, like jobs, and stay out (docs/decisions/0800).
+  backupTables: [
+    { table: newsletterSubscribers, orderBy: ['id'], since: 'newsletter' },
+    { table: newsletterConsents, orderBy: ['id'], since: 'newsletter' },
+  ],
+  // A site with subscribers is not empty: a restore must not drop them unasked.
+  contentTables: [newsletterSubscribers],
+})
+
+// What the newsletter's pages and the benchmark use.
+export { confirmLinkState, unsubscribeLinkState } from './links.ts'
+export { makeDigest, recipientCounts }

@@ -1,0 +1,52 @@
+import type { Outcome } from '../../../lib/newsletter/texts.ts'
+import { confirmConsent, consentForLink, getSubscriber, unsubscribe } from './newsletter.repo.ts'
+import { newsletterKey, readConfirmToken, readUnsubscribeToken } from './tokens.ts'
+
+/**
+ * What the links of the newsletter's emails do, for the API (which does it) and for the pages the
+ * links open (which show what it would do, with a button: link scanners open links, and must not
+ * subscribe or unsubscribe anyone). A replayed, expired or changed link changes nothing.
+ */
+export type ConfirmLinkState =
+  { kind: 'ready'; email: string } | { kind: 'used' } | { kind: 'expired' } | { kind: 'invalid' }
+
+export async function confirmLinkState(token: string, now = new Date()): Promise<ConfirmLinkState> {
+  const link = readConfirmToken(await newsletterKey(), token, now)
+  if (link.kind !== 'ok') return link
+  const consent = await consentForLink(link.consentId)
+  if (!consent) return { kind: 'invalid' }
+  return consent.confirmedAt ? { kind: 'used' } : { kind: 'ready', email: consent.email }
+}
+
+/** Uses a confirmation link: 'confirmed', or why not. */
+export async function useConfirmLink(token: string, now = new Date()): Promise<Outcome> {
+  const link = readConfirmToken(await newsletterKey(), token, now)
+  if (link.kind === 'invalid') return 'link-invalid'
+  if (link.kind === 'expired') return 'link-expired'
+  const result = await confirmConsent(link.consentId, now)
+  return result.kind === 'confirmed' ? 'confirmed' : result.kind === 'used' ? 'link-used' : 'link-invalid'
+}
+
+export type UnsubscribeLinkState =
+  { kind: 'ready'; email: string } | { kind: 'already' } | { kind: 'missing' } | { kind: 'invalid' }
+
+export async function unsubscribeLinkState(token: string): Promise<UnsubscribeLinkState> {
+  const id = readUnsubscribeToken(await newsletterKey(), token)
+  if (id === undefined) return { kind: 'invalid' }
+  const subscriber = await getSubscriber(id)
+  if (!subscriber) return { kind: 'missing' }
+  if (subscriber.status === 'unsubscribed' || subscriber.status === 'bounced') return { kind: 'already' }
+  return { kind: 'ready', email: subscriber.email }
+}
+
+/** Uses an unsubscribe link (RFC 8058's one click, or the page's button). */
+export async function useUnsubscribeLink(token: string, now = new Date()): Promise<Outcome> {
+  const id = readUnsubscribeToken(await newsletterKey(), token)
+  if (id === undefined) return 'link-invalid'
+  const result = await unsubscribe(id, now)
+  return result.kind === 'unsubscribed'
+    ? 'unsubscribed'
+    : result.kind === 'already'
+      ? 'already-unsubscribed'
+      : 'not-on-list'
+}

@@ -1,0 +1,303 @@
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
+import { db } from '../../db/client.ts'
+import {
+  newsletterConsents,
+  newsletterDigestRecipients,
+  newsletterSignupAttempts,
+  newsletterSubscribers,
+} from '../../db/schema.ts'
+
+/**
+ * The newsletter's subscribers and what each agreed to (docs/decisions/0800). Addresses come here
+ * already checked and lowercased (src/lib/newsletter/email-address.ts).
+ */
+export type Subscriber = typeof newsletterSubscribers.$inferSelect
+export type Consent = typeof newsletterConsents.$inferSelect
+export type SubscriberStatus = Subscriber['status']
+
+const HOUR_MS = 3_600_000
+const DAY_MS = 24 * HOUR_MS
+
+/** A second sign-up of an address within this long after its last confirmation email sends none. */
+export const CONFIRMATION_INTERVAL_MS = HOUR_MS
+/** A pending address (never confirmed) is forgotten this long after its last sign-up. */
+export const PENDING_KEPT_MS = 7 * DAY_MS
+/** Sign-ups from one network within an hour before it is refused (429). */
+export const SIGNUPS_PER_NETWORK_PER_HOUR = 20
+
+export type SignUpResult =
+  /** A confirmation email is to be sent for this consent. */
+  | { send: true; subscriberId: number; consentId: number; email: string }
+  /** Nothing to send: confirmed already, bounced, or a confirmation went out within the hour. */
+  | { send: false }
+
+/**
+ * A sign-up: a new address is stored as pending with its consent (the line shown, the page); a
+ * pending or unsubscribed one gets a new consent and a new confirmation, unless one was sent within
+ * the hour. A confirmed or bounced address changes nothing. The row is locked while this is
+ * decided, so two sign-ups at once send one email.
+ */
+export async function recordSignUp(input: {
+  email: string
+  page: string
+  text: string
+  now: Date
+}): Promise<SignUpResult> {
+  return db().transaction(async (tx) => {
+    await tx
+      .insert(newsletterSubscribers)
+      .values({ email: input.email, createdAt: input.now, updatedAt: input.now })
+      .onConflictDoNothing({ target: newsletterSubscribers.email })
+    const [subscriber] = await tx
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, input.email))
+      .for('update')
+    if (!subscriber || subscriber.status === 'confirmed' || subscriber.status === 'bounced') return { send: false }
+    const lastSent = subscriber.confirmationSentAt?.getTime()
+    if (lastSent !== undefined && input.now.getTime() - lastSent < CONFIRMATION_INTERVAL_MS) return { send: false }
+    // The pending address's week starts again from this sign-up.
+    await tx
+      .update(newsletterSubscribers)
+      .set({ updatedAt: input.now })
+      .where(eq(newsletterSubscribers.id, subscriber.id))
+    const [consent] = await tx
+      .insert(newsletterConsents)
+      .values({ subscriberId: subscriber.id, page: input.page, text: input.text, createdAt: input.now })
+      .returning({ id: newsletterConsents.id })
+    return { send: true, subscriberId: subscriber.id, consentId: consent!.id, email: subscriber.email }
+  })
+}
+
+/** The mail server took the confirmation email: the hour without another one starts now. */
+export async function markConfirmationSent(subscriberId: number, at: Date): Promise<void> {
+  await db()
+    .update(newsletterSubscribers)
+    .set({ confirmationSentAt: at })
+    .where(eq(newsletterSubscribers.id, subscriberId))
+}
+
+/** The confirmation email could not be sent: the panel shows why, and a new sign-up sends it again. */
+export async function markConfirmationFailed(consentId: number, error: string): Promise<void> {
+  await db()
+    .update(newsletterConsents)
+    .set({ sendError: error.slice(0, 500) })
+    .where(eq(newsletterConsents.id, consentId))
+}
+
+export type ConfirmResult = { kind: 'confirmed'; email: string } | { kind: 'used' } | { kind: 'missing' }
+
+/**
+ * Uses a confirmation link, once: its consent is marked confirmed and the address subscribed. A
+ * link used before answers 'used'; one whose consent is gone (the address erased, or forgotten
+ * after a week pending) answers 'missing'. Either way nothing changes.
+ */
+export async function confirmConsent(consentId: number, now: Date): Promise<ConfirmResult> {
+  return db().transaction(async (tx) => {
+    const [consent] = await tx
+      .update(newsletterConsents)
+      .set({ confirmedAt: now })
+      .where(and(eq(newsletterConsents.id, consentId), isNull(newsletterConsents.confirmedAt)))
+      .returning({ subscriberId: newsletterConsents.subscriberId })
+    if (!consent) {
+      const [existing] = await tx
+        .select({ id: newsletterConsents.id })
+        .from(newsletterConsents)
+        .where(eq(newsletterConsents.id, consentId))
+      return { kind: existing ? 'used' : 'missing' }
+    }
+    const [subscriber] = await tx
+      .update(newsletterSubscribers)
+      .set({ status: 'confirmed', confirmedAt: now, unsubscribedAt: null, updatedAt: now })
+      .where(eq(newsletterSubscribers.id, consent.subscriberId))
+      .returning({ email: newsletterSubscribers.email })
+    return { kind: 'confirmed', email: subscriber!.email }
+  })
+}
+
+/** What a confirmation link's page shows before the button is pressed. */
+export async function consentForLink(
+  consentId: number,
+): Promise<{ confirmedAt: Date | null; email: string; status: SubscriberStatus } | undefined> {
+  const [row] = await db()
+    .select({
+      confirmedAt: newsletterConsents.confirmedAt,
+      email: newsletterSubscribers.email,
+      status: newsletterSubscribers.status,
+    })
+    .from(newsletterConsents)
+    .innerJoin(newsletterSubscribers, eq(newsletterSubscribers.id, newsletterConsents.subscriberId))
+    .where(eq(newsletterConsents.id, consentId))
+  return row
+}
+
+export async function getSubscriber(id: number): Promise<Subscriber | undefined> {
+  if (id <= 0) return undefined
+  const [row] = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id))
+  return row
+}
+
+export type UnsubscribeResult = { kind: 'unsubscribed' } | { kind: 'already' } | { kind: 'missing' }
+
+/** Unsubscribes at once (RFC 8058's one click); an address unsubscribed or bounced already stays as it is. */
+export async function unsubscribe(subscriberId: number, now: Date): Promise<UnsubscribeResult> {
+  if (subscriberId <= 0) return { kind: 'missing' }
+  const [row] = await db()
+    .update(newsletterSubscribers)
+    .set({ status: 'unsubscribed', unsubscribedAt: now, updatedAt: now })
+    .where(
+      and(eq(newsletterSubscribers.id, subscriberId), inArray(newsletterSubscribers.status, ['pending', 'confirmed'])),
+    )
+    .returning({ id: newsletterSubscribers.id })
+  if (row) return { kind: 'unsubscribed' }
+  return (await getSubscriber(subscriberId)) ? { kind: 'already' } : { kind: 'missing' }
+}
+
+/** Permanent refusals from the mail server: these addresses are never mailed again. */
+export async function markBounced(
+  bounces: readonly { subscriberId: number; reason: string }[],
+  now: Date,
+): Promise<void> {
+  for (const { subscriberId, reason } of bounces) {
+    await db()
+      .update(newsletterSubscribers)
+      .set({ status: 'bounced', bouncedAt: now, bounceReason: reason.slice(0, 500), updatedAt: now })
+      .where(eq(newsletterSubscribers.id, subscriberId))
+  }
+}
+
+/**
+ * An erasure request: the address, every consent it gave and its place in every digest's list
+ * are deleted in one transaction (the digests' lists have no foreign key: see the schema).
+ */
+export async function eraseSubscriber(id: number): Promise<Subscriber | undefined> {
+  return db().transaction(async (tx) => {
+    const [row] = await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).returning()
+    if (row) await tx.delete(newsletterDigestRecipients).where(eq(newsletterDigestRecipients.subscriberId, id))
+    return row
+  })
+}
+
+export async function findSubscriberByEmail(
+  email: string,
+): Promise<(Subscriber & { consents: Consent[] }) | undefined> {
+  const [row] = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))
+  if (!row) return undefined
+  const consents = await db()
+    .select()
+    .from(newsletterConsents)
+    .where(eq(newsletterConsents.subscriberId, row.id))
+    .orderBy(desc(newsletterConsents.createdAt), desc(newsletterConsents.id))
+  return { ...row, consents }
+}
+
+export async function subscriberCounts(): Promise<Record<SubscriberStatus, number>> {
+  const rows = await db()
+    .select({ status: newsletterSubscribers.status, n: count() })
+    .from(newsletterSubscribers)
+    .groupBy(newsletterSubscribers.status)
+  const counts = { pending: 0, confirmed: 0, unsubscribed: 0, bounced: 0 }
+  for (const row of rows) counts[row.status] = row.n
+  return counts
+}
+
+/** Confirmations and losses (unsubscribed, bounced) per week since `since`, weeks starting Monday 00:00 UTC. */
+export async function growthSince(since: Date): Promise<{ week: string; confirmed: number; left: number }[]> {
+  const week = (column: unknown) => sql<string>`to_char(date_trunc('week', ${column} at time zone 'UTC'), 'YYYY-MM-DD')`
+  const confirmed = await db()
+    .select({ week: week(newsletterSubscribers.confirmedAt), n: count() })
+    .from(newsletterSubscribers)
+    .where(and(isNotNull(newsletterSubscribers.confirmedAt), gt(newsletterSubscribers.confirmedAt, since)))
+    .groupBy(sql`1`)
+  const leftAt = sql`coalesce(${newsletterSubscribers.unsubscribedAt}, ${newsletterSubscribers.bouncedAt})`
+  const left = await db()
+    .select({ week: week(leftAt), n: count() })
+    .from(newsletterSubscribers)
+    .where(
+      and(
+        inArray(newsletterSubscribers.status, ['unsubscribed', 'bounced']),
+        sql`${leftAt} > ${since.toISOString()}::timestamptz`,
+      ),
+    )
+    .groupBy(sql`1`)
+  const weeks = new Map<string, { week: string; confirmed: number; left: number }>()
+  const entry = (w: string) => weeks.get(w) ?? weeks.set(w, { week: w, confirmed: 0, left: 0 }).get(w)!
+  for (const row of confirmed) entry(row.week).confirmed = row.n
+  for (const row of left) entry(row.week).left = row.n
+  return [...weeks.values()]
+}
+
+/** Every address with its status and the page of its last consent, for the CSV export. */
+export async function exportSubscribers(): Promise<
+  (Pick<Subscriber, 'email' | 'status' | 'createdAt' | 'confirmedAt' | 'unsubscribedAt' | 'bouncedAt'> & {
+    page: string | null
+  })[]
+> {
+  return db()
+    .select({
+      email: newsletterSubscribers.email,
+      status: newsletterSubscribers.status,
+      createdAt: newsletterSubscribers.createdAt,
+      confirmedAt: newsletterSubscribers.confirmedAt,
+      unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+      bouncedAt: newsletterSubscribers.bouncedAt,
+      page: sql<
+        string | null
+      >`(select c.page from ${newsletterConsents} c where c.subscriber_id = ${newsletterSubscribers.id} order by c.confirmed_at desc nulls last, c.id desc limit 1)`,
+    })
+    .from(newsletterSubscribers)
+    .orderBy(newsletterSubscribers.email)
+}
+
+/** Confirmation emails of the last week that could not be sent (the mail server away), for the panel. */
+export async function unsentConfirmations(now: Date): Promise<{ count: number; lastError: string | null }> {
+  const rows = await db()
+    .select({ sendError: newsletterConsents.sendError })
+    .from(newsletterConsents)
+    .where(
+      and(
+        isNotNull(newsletterConsents.sendError),
+        isNull(newsletterConsents.confirmedAt),
+        gt(newsletterConsents.createdAt, new Date(now.getTime() - PENDING_KEPT_MS)),
+      ),
+    )
+    .orderBy(desc(newsletterConsents.createdAt), desc(newsletterConsents.id))
+  return { count: rows.length, lastError: rows[0]?.sendError ?? null }
+}
+
+/** Sign-ups from this network in the hour before `now`. */
+export async function recentSignUps(network: string, now: Date): Promise<number> {
+  const [row] = await db()
+    .select({ n: count() })
+    .from(newsletterSignupAttempts)
+    .where(
+      and(
+        eq(newsletterSignupAttempts.network, network),
+        gt(newsletterSignupAttempts.at, new Date(now.getTime() - HOUR_MS)),
+      ),
+    )
+  return row?.n ?? 0
+}
+
+export async function recordSignUpAttempt(network: string, now: Date): Promise<void> {
+  await db().insert(newsletterSignupAttempts).values({ network, at: now })
+}
+
+/**
+ * Every scheduler tick: pending addresses whose last sign-up is a week old are forgotten with their
+ * consents; consents never confirmed of other addresses too; the rate limit's rows after a day.
+ */
+export async function forgetStaleSignUps(now: Date): Promise<{ forgotten: number }> {
+  const weekAgo = new Date(now.getTime() - PENDING_KEPT_MS)
+  const forgotten = await db()
+    .delete(newsletterSubscribers)
+    .where(and(eq(newsletterSubscribers.status, 'pending'), lt(newsletterSubscribers.updatedAt, weekAgo)))
+    .returning({ id: newsletterSubscribers.id })
+  await db()
+    .delete(newsletterConsents)
+    .where(and(isNull(newsletterConsents.confirmedAt), lt(newsletterConsents.createdAt, weekAgo)))
+  await db()
+    .delete(newsletterSignupAttempts)
+    .where(or(lt(newsletterSignupAttempts.at, new Date(now.getTime() - DAY_MS))))
+  return { forgotten: forgotten.length }
+}

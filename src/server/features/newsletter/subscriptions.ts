@@ -1,0 +1,103 @@
+import ipaddr from 'ipaddr.js'
+import { checkEmailAddress } from '../../../lib/newsletter/email-address.ts'
+import { CONSENT_TEXT, NO_NEWSLETTER, TOO_MANY_SIGNUPS } from '../../../lib/newsletter/texts.ts'
+import { ApiError } from '../../http/errors.ts'
+import type { Platform } from '../../platform.ts'
+import {
+  markBounced,
+  markConfirmationFailed,
+  markConfirmationSent,
+  recentSignUps,
+  recordSignUp,
+  recordSignUpAttempt,
+  SIGNUPS_PER_NETWORK_PER_HOUR,
+} from './newsletter.repo.ts'
+import { composeConfirmation, confirmPageUrl, listHeaders, unsubscribePageUrl } from './compose.ts'
+import type { MailConfig } from '../../mail/mail-config.ts'
+import { openMailer } from '../../mail/mailer.ts'
+import { confirmToken, newsletterKey, unsubscribeToken } from './tokens.ts'
+
+/**
+ * A visitor's sign-up (docs/decisions/0800): the one write a visitor makes, and only when mail is
+ * configured. The answer is the same whether the address is new, pending, subscribed or bounced,
+ * so nobody learns who subscribed; only a new or pending (or unsubscribed) address gets a
+ * confirmation email, at most one an hour.
+ */
+export interface SignUpInput {
+  email: unknown
+  /** The page the form was on (recorded with the consent). */
+  page: unknown
+  /** The honeypot: a field people never see, so never fill. */
+  website: unknown
+}
+
+/**
+ * The network a client address belongs to, for the rate limit: an IPv4 /24 or an IPv6 /48 (one
+ * household or office may hold many addresses of it, and change them at will).
+ */
+export function networkOf(ip: string): string {
+  if (!ipaddr.isValid(ip)) return 'unknown'
+  let address = ipaddr.parse(ip)
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress())
+    address = (address as ipaddr.IPv6).toIPv4Address()
+  const bits = address.kind() === 'ipv4' ? 24 : 48
+  const bytes = address.toByteArray().map((b, i) => (i * 8 >= bits ? 0 : b))
+  return `${ipaddr.fromByteArray(bytes).toString()}/${bits}`
+}
+
+/** The form's page as recorded: a path on this site, or '/' for anything else. */
+function pageOf(value: unknown): string {
+  return typeof value === 'string' && /^\/(?!\/)[^\s\\]{0,299}$/.test(value) ? value : '/'
+}
+
+/** Throws the answer for a refused sign-up (400, 404, 429); returns when the answer is 'Check your inbox'. */
+export async function signUp(
+  platform: Platform,
+  input: SignUpInput,
+  clientIp: string,
+  now = new Date(),
+): Promise<void> {
+  const mail = platform.mail
+  if (!mail) throw new ApiError(404, NO_NEWSLETTER)
+  const address = checkEmailAddress(input.email)
+  if (!address.ok) throw new ApiError(400, address.message)
+  // A robot filled in the field people cannot see: the same answer, and nothing kept or sent.
+  if (typeof input.website === 'string' && input.website.trim() !== '') return
+  const network = networkOf(clientIp)
+  if ((await recentSignUps(network, now)) >= SIGNUPS_PER_NETWORK_PER_HOUR)
+    throw new ApiError(429, TOO_MANY_SIGNUPS, { 'Retry-After': '3600' })
+  await recordSignUpAttempt(network, now)
+  const result = await recordSignUp({ email: address.address, page: pageOf(input.page), text: CONSENT_TEXT, now })
+  if (!result.send) return
+  await sendConfirmation(mail, result, now)
+}
+
+/**
+ * The confirmation email, sent while the visitor waits (a few hundred milliseconds to an SMTP
+ * relay). A failure is kept on the consent for the panel and logged; the visitor's answer does not
+ * change (it must not tell a new address from a known one), and a new sign-up sends it again.
+ */
+async function sendConfirmation(
+  mail: MailConfig,
+  to: { subscriberId: number; consentId: number; email: string },
+  now: Date,
+): Promise<void> {
+  const key = await newsletterKey()
+  const unsubscribe = unsubscribeToken(key, to.subscriberId)
+  const email = await composeConfirmation({
+    confirmUrl: confirmPageUrl(confirmToken(key, to.consentId, now)),
+    unsubscribeUrl: unsubscribePageUrl(unsubscribe),
+  })
+  // The visitor waits for this: a mail server that does not answer is given up after 10 s.
+  const mailer = openMailer(mail, { pool: false, timeoutMs: 10_000 })
+  try {
+    const outcome = await mailer.send({ to: to.email, ...email, headers: listHeaders(unsubscribe) })
+    if (outcome.kind === 'sent') return await markConfirmationSent(to.subscriberId, now)
+    // The address's server refused it for good: never mailed again, as a digest's bounce.
+    if (outcome.kind === 'bounced') await markBounced([{ subscriberId: to.subscriberId, reason: outcome.reason }], now)
+    console.warn(`[newsletter] confirmation email not sent (${outcome.kind}): ${outcome.reason}`)
+    await markConfirmationFailed(to.consentId, outcome.reason)
+  } finally {
+    mailer.close()
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * The links of the newsletter's emails are signed (docs/decisions/0803): HMAC-SHA256 of what the
+ * link may do, with a key only the server knows, so that nobody can make one for another address.
+ * - confirm: `c.<consent id>.<expiry, seconds>`: works for 48 hours, once (the consent row's
+ *   confirmed_at is set by the first use);
+ * - unsubscribe: `u.<subscriber id>`: works as long as the address is on the list (RFC 8058 asks
+ *   that an unsubscribe link keep working; an email may be opened months later).
+ * The key is NEWSLETTER_SECRET when set, else a random one the server makes once and keeps in the
+ * database (src/server/auth/signing.ts, as the jobs' key).
+ */
+import { env } from '../../../env.server.ts'
+import { mac, macMatches, signingKey } from '../../auth/signing.ts'
+
+export const CONFIRM_LINK_HOURS = 48
+
+/** The links' key (src/server/auth/signing.ts). */
+export const newsletterKey = () => signingKey('newsletter', env.NEWSLETTER_SECRET)
+
+const sign = (key: string, payload: string) => `${payload}.${mac(key, payload)}`
+
+/** The payload of a token whose signature is right, or undefined. */
+function verified(key: string, token: string): string[] | undefined {
+  if (typeof token !== 'string' || token.length > 200) return undefined
+  const cut = token.lastIndexOf('.')
+  if (cut < 1) return undefined
+  const payload = token.slice(0, cut)
+  // Compared as written: one spelling of the signature verifies, no other (issue 42).
+  if (!macMatches(key, payload, token.slice(cut + 1))) return undefined
+  return payload.split('.')
+}
+
+const ID = /^[1-9][0-9]{0,9}$/
+
+export function confirmToken(key: string, consentId: number, now = new Date()): string {
+  const expires = Math.floor(now.getTime() / 1000) + CONFIRM_LINK_HOURS * 3600
+  return sign(key, `c.${consentId}.${expires}`)
+}
+
+export type ConfirmLink = { kind: 'ok'; consentId: number } | { kind: 'expired' } | { kind: 'invalid' }
+
+export function readConfirmToken(key: string, token: string, now = new Date()): ConfirmLink {
+  const parts = verified(key, token)
+  if (!parts || parts.length !== 3 || parts[0] !== 'c' || !ID.test(parts[1]!) || !/^[0-9]{1,12}$/.test(parts[2]!))
+    return { kind: 'invalid' }
+  if (Number(parts[2]) * 1000 <= now.getTime()) return { kind: 'expired' }
+  return { kind: 'ok', consentId: Number(parts[1]) }
+}
+
+/** Subscriber 0 is nobody: a test email sent to an address not on the list carries its link. */
+export function unsubscribeToken(key: string, subscriberId: number): string {
+  return sign(key, `u.${subscriberId}`)
+}
+
+/** The subscriber the link is for (0: nobody), or undefined when the link is not one we made. */
+export function readUnsubscribeToken(key: string, token: string): number | undefined {
+  const parts = verified(key, token)
+  if (!parts || parts.length !== 2 || parts[0] !== 'u' || !/^(0|[1-9][0-9]{0,9})$/.test(parts[1]!)) return undefined
+  return Number(parts[1])
+}
