@@ -4,7 +4,9 @@
  * marker checked first, decision 0305) and the fake SMTP server, sampling its own memory, and prints
  * `{ ms, peakRssMb, peakHeapMb }` as its last line.
  */
-import { assertScratchDatabase } from '@simracing/local-platform'
+// The one module it needs, not the package's index: bundled, that pulled in the local runtime and
+// its build tools, which do not bundle (issue 41: 'Build failed with 42 errors').
+import { assertScratchDatabase } from '@simracing/local-platform/scratch-database'
 
 const [jobId, smtpUrl, name, token] = process.argv.slice(2)
 const { rawSql, closeDb } = await import('../../src/server/db/client.ts')

@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
+import { patience } from '../helpers/patience.ts'
+
+/**
+ * Every benchmark must still run (issue 41: `bench:newsletter` had stopped bundling, `bench:data`
+ * stopped at the search limit, and nobody knew): the ones that need no site build run here at a tiny
+ * size, seconds each, and must end well and print their figures. Their figures are not judged here:
+ * docs/benchmarks.md has those of full runs. `bench:load` has its own (bench-load-scratch.test.ts);
+ * `bench:pages`, `bench:api`, `bench:admin` and `bench:axe` build and serve a site first (docs/benchmarks.md).
+ */
+function bench(script: string, args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', `scripts/bench/${script}.ts`, ...args], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout!.on('data', (d: Buffer) => (output += d.toString()))
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()))
+    child.once('exit', (code) => resolve({ code, output }))
+  })
+}
+
+const runs: [string, string[], RegExp][] = [
+  ['newsletter', ['--subscribers=20'], /sent:\s+20 of 20 \(failed 0, in doubt 0, waiting 0\)/],
+  ['history', ['--kb=4', '--versions=3'], /the preview\)\s+\d+ ms/],
+  ['deploys', [], /\(simulated in [\d.]+ s\)/],
+  [
+    'analytics',
+    ['--views-per-month=600', '--days=2', '--ingest-seconds=1', '--concurrency=2', '--engine=pglite'],
+    /analytics_settings\s+\d+ rows/,
+  ],
+  ['data', ['--no-build', '--articles=40', '--lap-records=3000'], /GET \/api\/lap-times\/tracks \(the page\)\s+p50/],
+]
+
+describe('the benchmarks at a tiny size', () => {
+  for (const [script, args, figures] of runs) {
+    it(
+      `npm run bench:${script} -- ${args.join(' ')}`,
+      async () => {
+        const { code, output } = await bench(script, args)
+        expect(code, output.slice(-2000)).toBe(0)
+        expect(output).toMatch(figures)
+      },
+      patience(120_000),
+    )
+  }
+})
