@@ -29,7 +29,12 @@ describe('impossible dates', () => {
   it('refuses a news publish time on 29 February of a common year, new or edited', async () => {
     await refused('POST', '/api/news', { ...article, publishAt: '2027-02-29T10:00:00.000Z' }, feb29)
     const draft = await createNews({ title: 'Kept', status: 'draft' })
-    await refused('PUT', `/api/news/${draft.id}`, { ...article, publishAt: '2027-02-29T10:00:00.000Z' }, feb29)
+    await refused(
+      'PUT',
+      `/api/news/${draft.id}`,
+      { ...article, publishAt: '2027-02-29T10:00:00.000Z', baseUpdatedAt: draft.updatedAt.toISOString() },
+      feb29,
+    )
   })
 
   it("refuses an article's date of 31 April and a month 13", async () => {

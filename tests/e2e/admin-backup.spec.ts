@@ -56,7 +56,13 @@ test('a backup downloaded from the System tab, restored with replace, gives back
   expect((await request.delete(`/api/admin/games/${game!.id}`)).status()).toBe(200)
   const full = (await json(request, `/api/admin/news/${article!.id}`)) as Record<string, unknown>
   const edited = await request.put(`/api/news/${article!.id}`, {
-    data: { title: `${article!.title} (edited)`, content: full.content, author: full.author, category: full.category },
+    data: {
+      title: `${article!.title} (edited)`,
+      content: full.content,
+      author: full.author,
+      category: full.category,
+      baseUpdatedAt: full.updatedAt,
+    },
   })
   expect(edited.status(), await edited.text()).toBe(200)
   expect(((await json(request, '/api/games')) as { id: number }[]).map((g) => g.id)).not.toContain(game!.id)

@@ -132,13 +132,14 @@ describe('the embedded database killed under writes and reads', () => {
           content: `<p>Article ${n}.</p>`,
         })
         if (created.status !== 201) return
-        const { id } = created.json as { id: number }
+        const { id, updatedAt } = created.json as { id: number; updatedAt: string }
         acknowledged.add(id)
         const editing = request('PUT', `/api/news/${id}`, {
           title: `Kill drill ${n} edited`,
           author: 'Drill',
           category: 'News',
           content: `<p>Article ${n}, edited.</p>`,
+          baseUpdatedAt: updatedAt,
         })
         onEditSent?.()
         if ((await editing).status === 200) edited.add(id)

@@ -7,6 +7,10 @@ export const newsRequiredMessage = 'Please fill in the title, content and author
 /** Autosave is for drafts: a published article changes only with Update Article (decision 0511). */
 export const newsAutosaveMessage = 'This article is published: it is saved only when you click Update Article.'
 
+/** The 400 of an edit that does not say which version it changes (issue 42: it overwrote newer ones unseen). */
+export const newsBaseMissingMessage =
+  'This save does not say which version of the article it changes (baseUpdatedAt). Reload the article and save again.'
+
 /** The 409 of an edit whose article changed after the editor read it. */
 export const newsConflictMessage =
   'This article was changed in another tab or window after you opened it. Reload it to see those changes, or overwrite them with yours.'

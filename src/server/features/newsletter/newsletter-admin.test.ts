@@ -91,6 +91,23 @@ describe('the Newsletter tab', () => {
     expect(lines).toHaveLength(5)
   })
 
+  it("names each subscriber's own consent page in the CSV (issue 42: every row had the same)", async () => {
+    const readers = await createSubscribers(3)
+    const pages = ['/news/4', '/calendar', '/reviews']
+    // Consents made in another order than the subscribers, so a consent's id is no subscriber's.
+    for (const [i, reader] of [...readers].reverse().entries()) {
+      await db()
+        .insert(newsletterConsents)
+        .values({ subscriberId: reader.id, page: pages[i]!, text: 'We keep only your email address.', confirmedAt: new Date() })
+    }
+    const res = await send('GET', '/api/admin/newsletter/subscribers/export', { cookie })
+    const lines = (res.body as string).trim().split('\r\n')
+    for (const [i, reader] of [...readers].reverse().entries()) {
+      const line = lines.find((l) => l.startsWith(`"${reader.email}",`))!
+      expect([reader.email, line.split(',').at(-1)]).toEqual([reader.email, `"${pages[i]}"`])
+    }
+  })
+
   it('finds an address with its consents, and erases it with them and its place in every digest', async () => {
     const [reader, other] = await createSubscribers(2)
     await db().insert(newsletterConsents).values({

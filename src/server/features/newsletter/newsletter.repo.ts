@@ -241,9 +241,11 @@ export async function exportSubscribers(): Promise<
       confirmedAt: newsletterSubscribers.confirmedAt,
       unsubscribedAt: newsletterSubscribers.unsubscribedAt,
       bouncedAt: newsletterSubscribers.bouncedAt,
+      // The subscriber's own consents: the outer row's id, named with its table (a bare "id" inside
+      // the subquery is the consent's own, and gave every row the page of whichever consent had it).
       page: sql<
         string | null
-      >`(select c.page from ${newsletterConsents} c where c.subscriber_id = ${newsletterSubscribers.id} order by c.confirmed_at desc nulls last, c.id desc limit 1)`,
+      >`(select c.page from ${newsletterConsents} c where c.subscriber_id = ${newsletterSubscribers}."id" order by c.confirmed_at desc nulls last, c.id desc limit 1)`,
     })
     .from(newsletterSubscribers)
     .orderBy(newsletterSubscribers.email)

@@ -46,6 +46,19 @@ describe('two tabs editing one article', () => {
     expect((await read(cookie, article.id)).content).toBe('<p>Tab two.</p>')
   })
 
+  it('refuses a save that does not say which version it changes, and changes nothing (issue 42)', async () => {
+    const cookie = await adminCookie()
+    const article = await createNews({ ...body, status: 'draft' })
+    const before = await databaseDigest()
+    const blind = await send('PUT', `/api/news/${article.id}`, { cookie, body: { ...body, content: '<p>Blind.</p>' } })
+    expect(blind.status).toBe(400)
+    expect(blind.body).toEqual({
+      message:
+        'This save does not say which version of the article it changes (baseUpdatedAt). Reload the article and save again.',
+    })
+    expect(await databaseDigest()).toBe(before)
+  })
+
   it('moving an article in the list is no edit: the open editor can still save', async () => {
     const cookie = await adminCookie()
     const article = await createNews({ ...body, status: 'draft', displayOrder: 1 })

@@ -54,6 +54,7 @@ describe('the news form cannot forge the AI fields', () => {
         title: 'Edited',
         content: '<p>Edited text</p>',
         author: 'Owner',
+        baseUpdatedAt: hidden.updatedAt.toISOString(),
         status: 'published',
         aiGenerated: false,
         sources: ['javascript:alert(1)', 'https://x.example'],

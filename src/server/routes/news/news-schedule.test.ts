@@ -51,7 +51,7 @@ describe('drafts and scheduled articles from the news form', () => {
     const when = inMinutes(30)
     const put = await send('PUT', `/api/news/${draft.id}`, {
       cookie,
-      body: { ...article, title: 'Kept', publishAt: when.toISOString() },
+      body: { ...article, title: 'Kept', publishAt: when.toISOString(), baseUpdatedAt: draft.updatedAt.toISOString() },
     })
     expect(put.body).toMatchObject({ status: 'draft', publishAt: when.toISOString() })
     const un = await send('POST', `/api/admin/news/${draft.id}/unschedule`, { cookie, body: {} })
@@ -60,7 +60,7 @@ describe('drafts and scheduled articles from the news form', () => {
     const live = await createNews({ title: 'Live' })
     const refused = await send('PUT', `/api/news/${live.id}`, {
       cookie,
-      body: { ...article, title: 'Changed', publishAt: when.toISOString() },
+      body: { ...article, title: 'Changed', publishAt: when.toISOString(), baseUpdatedAt: live.updatedAt.toISOString() },
     })
     expect(refused.status).toBe(409)
     expect((await send('GET', `/api/news/${live.id}`)).body.title).toBe('Live')

@@ -88,7 +88,10 @@ describe('news writes', () => {
   it('updates, sets the image through both routes, renames and deletes', async () => {
     const cookie = await adminCookie()
     const a = await createNews()
-    const upd = await send('PUT', `/api/news/${a.id}`, { cookie, body: { ...article, content: '<p>New text</p>' } })
+    const upd = await send('PUT', `/api/news/${a.id}`, {
+      cookie,
+      body: { ...article, content: '<p>New text</p>', baseUpdatedAt: a.updatedAt.toISOString() },
+    })
     expect(upd.body).toMatchObject({ title: 'Monza report', excerpt: 'New text...' })
     expect(
       (await send('PUT', `/api/news/${a.id}/image`, { cookie, body: { imageUrl: '/media/x.webp' } })).body.imageUrl,

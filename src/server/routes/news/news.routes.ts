@@ -12,6 +12,7 @@ import { ApiError, badRequest, notFound } from '../../http/errors.ts'
 import { optionalImageUrl, requiredText } from '../../http/fields.ts'
 import {
   newsAutosaveMessage,
+  newsBaseMissingMessage,
   newsConflictMessage,
   newsContract,
   newsRequiredMessage,
@@ -150,6 +151,9 @@ export const newsRoutes = new Hono()
   .put('/:id', idParams(), body, async (c) => {
     const id = c.req.valid('param').id
     const data = c.req.valid('json')
+    // Every save names the version it changes, so that it never overwrites a newer one unseen (the
+    // editor always sends it; 'Overwrite with mine' sends the newer version it has now read).
+    if (!data.baseUpdatedAt) throw badRequest(newsBaseMissingMessage)
     checkPublishAt(data.publishAt)
     const values = await toRow(c.var.platform.blobs, data)
     const current = await getNews(id, { includeDrafts: true })
@@ -159,13 +163,11 @@ export const newsRoutes = new Hono()
       ...values,
       ...(data.publishAt !== undefined && current.status === 'draft' ? { publishAt: data.publishAt } : {}),
     }
-    const article = data.baseUpdatedAt
-      ? await updateNewsSince(id, changes, data.baseUpdatedAt, { autosave: data.autosave })
-      : await updateNews(id, changes)
+    const article = await updateNewsSince(id, changes, data.baseUpdatedAt, { autosave: data.autosave })
     if (!article) throw notFound('Article not found')
     if (article === 'conflict') throw new ApiError(409, newsConflictMessage)
     if (article === 'published') throw new ApiError(409, newsAutosaveMessage)
-    const verb = data.autosave && data.baseUpdatedAt ? 'Autosaved' : 'Updated'
+    const verb = data.autosave ? 'Autosaved' : 'Updated'
     const summary = `${verb} ${article.status === 'draft' ? 'draft ' : ''}article "${article.title}"`
     recordWrite(c, { entity: 'news', id, summary })
     return c.json(article)
