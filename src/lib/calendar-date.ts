@@ -62,7 +62,18 @@ export function calendarDateMessage(label: string, reading: Exclude<CalendarRead
 const MIN_YEAR = 1970
 const MAX_YEAR = 9999
 
-function toCalendarDate(text: string, label: string, ctx: z.RefinementCtx): Date {
+/** The years a date may be in: the site's whole range, or a narrower one a field holds to. */
+export interface YearRange {
+  minYear: number
+  maxYear: number
+}
+
+function toCalendarDate(
+  text: string,
+  label: string,
+  ctx: z.RefinementCtx,
+  { minYear, maxYear }: YearRange = { minYear: MIN_YEAR, maxYear: MAX_YEAR },
+): Date {
   const reading =
     text.length <= 40 ? readCalendarDateTime(text) : ({ ok: false, problem: 'format', detail: '' } as const)
   if (!reading.ok) {
@@ -70,8 +81,8 @@ function toCalendarDate(text: string, label: string, ctx: z.RefinementCtx): Date
     return z.NEVER
   }
   const year = reading.date.getUTCFullYear()
-  if (year < MIN_YEAR || year > MAX_YEAR) {
-    ctx.addIssue({ code: 'custom', message: `${label} must be between the years ${MIN_YEAR} and ${MAX_YEAR}.` })
+  if (year < minYear || year > maxYear) {
+    ctx.addIssue({ code: 'custom', message: `${label} must be between the years ${minYear} and ${maxYear}.` })
     return z.NEVER
   }
   return reading.date
@@ -81,8 +92,8 @@ function toCalendarDate(text: string, label: string, ctx: z.RefinementCtx): Date
  * A required date or date-time from a body or a query, as a Date: an impossible day
  * ('2027-02-29', '2026-04-31', '2026-13-01') or time is a 400 with what is wrong, never rolled over.
  */
-export const calendarDateTime = (label: string) =>
-  z.string({ message: `${label} must be a date.` }).transform((text, ctx) => toCalendarDate(text, label, ctx))
+export const calendarDateTime = (label: string, years?: YearRange) =>
+  z.string({ message: `${label} must be a date.` }).transform((text, ctx) => toCalendarDate(text, label, ctx, years))
 
 /**
  * The same where a date may be left out: blank or null is no date (null). One schema, not a union

@@ -10,7 +10,7 @@ export const prerender = false
 /** Every session of every championship's calendar, Formula 1's included: one feed to subscribe to. */
 export const GET: APIRoute = async ({ site, cache }) => {
   cache.set({ tags: [...pageTags['/calendar.ics']!] })
-  const events = await listCalendar()
+  const events = await listCalendar({ publicOnly: true })
   const body = calendarFeed({
     name: 'SimRacing Hub Race Calendar',
     siteUrl: siteAddress(site),

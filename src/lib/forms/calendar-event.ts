@@ -12,12 +12,17 @@ import { intFrom, optionalText, requiredText } from './fields.ts'
 export const eventNameMessage = 'Please enter the event name.'
 export const sessionsMessage = 'Please add at least one session with its start.'
 export const MAX_SESSIONS = 12
+/**
+ * The years a session may start in: races of this century. A session has an end (its start and
+ * length), written in every feed with a four-digit year; 9999-12-31 ended in year 10000 (issue 42).
+ */
+export const SESSION_YEARS = { minYear: 2000, maxYear: 2100 }
 
 const session = z.object(
   {
     id: intFrom('The session', 1, 2_147_483_647).optional(),
     name: requiredText('Please name every session (Practice, Qualifying, Race...).', 60, 'The session name'),
-    startsAt: calendarDateTime('The session start'),
+    startsAt: calendarDateTime('The session start', SESSION_YEARS),
     durationMinutes: z
       .union([intFrom('The session length', 1, 10_080), z.literal(''), z.null()])
       .transform((v) => (v === '' || v === null ? 60 : v))

@@ -2,6 +2,7 @@ import { siteAddress } from '../../server/pages/site-address.ts'
 import type { APIRoute } from 'astro'
 import { championshipSlug, idOfSlug } from '../../lib/calendar.ts'
 import { pageTags } from '../../lib/cache-tags.ts'
+import { hasResults } from '../../lib/standings.ts'
 import { calendarFeed, icsHeaders } from '../../server/features/calendar/index.ts'
 import { listCalendar } from '../../server/features/calendar/index.ts'
 import { getStandingsSet } from '../../server/repos/standings.repo.ts'
@@ -17,7 +18,8 @@ export const prerender = false
 export const GET: APIRoute = async ({ params, site, cache }) => {
   const id = idOfSlug(params.championship ?? '')
   const set = id === undefined ? undefined : await getStandingsSet(id)
-  if (!set) {
+  // A championship still off the site (no result yet) has no feed either (docs/decisions/0517).
+  if (!set || !hasResults(set)) {
     cache.set(false)
     return new Response('No championship has this calendar.', {
       status: 404,
@@ -33,7 +35,7 @@ export const GET: APIRoute = async ({ params, site, cache }) => {
     })
   }
   cache.set({ tags: [...pageTags['/calendar.ics']!] })
-  const events = await listCalendar({ setId: set.id })
+  const events = await listCalendar({ setId: set.id, publicOnly: true })
   const body = calendarFeed({
     name: `${set.championshipName} – SimRacing Hub`,
     siteUrl: siteAddress(site),

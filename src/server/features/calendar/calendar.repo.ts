@@ -4,7 +4,7 @@ import { carDrivers } from '../../../lib/race-points.ts'
 import { F1_SERIES_NAME, isF1Championship, UID_DOMAIN } from '../../../lib/calendar.ts'
 import type { ClassifiedCar } from '../../../lib/results/types.ts'
 import { db } from '../../db/client.ts'
-import { calendarEvents, calendarSessions, raceSessions, standingsSets } from '../../db/schema.ts'
+import { calendarEvents, calendarSessions, raceSessions, standingsRows, standingsSets } from '../../db/schema.ts'
 import type { Tx } from '../../revisions/keep.ts'
 import { changing, markChanged } from '../../cdn/outbox.ts'
 
@@ -46,6 +46,11 @@ export interface CalendarFilter {
   setId?: number
   /** Only events with a session starting at or after this time. */
   from?: Date
+  /**
+   * What the public pages and feeds show: a championship still off the site (no result yet,
+   * docs/decisions/0517) is off the calendar too, its events with it (issue 42: it was named there).
+   */
+  publicOnly?: boolean
 }
 
 const sessionColumns = {
@@ -98,7 +103,15 @@ export async function listCalendar(filter: CalendarFilter = {}, database: Tx = d
     })
     .from(calendarEvents)
     .leftJoin(standingsSets, eq(standingsSets.id, calendarEvents.setId))
-    .where(and(scope, eventIds ? inArray(calendarEvents.id, eventIds) : undefined))
+    .where(
+      and(
+        scope,
+        eventIds ? inArray(calendarEvents.id, eventIds) : undefined,
+        filter.publicOnly
+          ? sql`(${calendarEvents.setId} is null or exists (select 1 from ${standingsRows} r where r.set_id = ${calendarEvents.setId}))`
+          : undefined,
+      ),
+    )
   if (events.length === 0) return []
   const ids = events.map((e) => e.id)
   const sessions = await database

@@ -15,7 +15,6 @@ import { GET as allFeed } from '../../../pages/calendar.ics.ts'
 import { GET as championshipFeed } from '../../../pages/calendar/[championship].ics.ts'
 import { runCalendarTick } from './sync.ts'
 import { importResultFile } from '../../results/import.ts'
-import { listPublicStandings } from './public-standings.ts'
 
 /**
  * The race calendar (docs/decisions/0425): the owner's events, Formula 1's schedule read from
@@ -103,6 +102,8 @@ describe('the race calendar', () => {
     expect(platform.purged.at(-1)).toEqual(['calendar'])
 
     const cup = await createResultsChampionship({ championshipName: 'Sim GT Cup' })
+    // A result puts the cup on the site, and so on the calendar (docs/decisions/0517).
+    await importResultFile({ bytes: accResultFile(accSpaRace), fileName: 'spa.json', championshipId: cup, round: 1 })
     const created = await send('POST', '/api/admin/calendar/events', { cookie, body: gtEvent(cup) })
     expect(created.status).toBe(201)
     expect(created.body.sessions.map((s: { uid: string }) => s.uid)).toEqual([
@@ -158,6 +159,12 @@ describe('the race calendar', () => {
     const f1 = await createStandings({ championshipName: 'Formula 1 World Championship' }, 3)
     await send('POST', '/api/admin/calendar/events', { cookie, body: gtEvent(cup) })
 
+    // Before its first result the cup is off the site (docs/decisions/0517), and off the calendar:
+    // no feed of its own, not named in the feed of all races (issue 42).
+    expect(await feed(championshipFeed, `${cup}-sim-gt-cup`)).toMatchObject({ status: 404, tags: [] })
+    expect((await feed(allFeed)).text).not.toContain('Sim GT Cup')
+    await importResultFile({ bytes: accResultFile(accSpaRace), fileName: 'spa.json', championshipId: cup, round: 1 })
+
     const gt = await feed(championshipFeed, `${cup}-sim-gt-cup`)
     expect(vevents(gt.text).map((e) => e.summary)).toEqual([
       'Sim GT Cup: Round 1: Monza 3 Hours – Qualifying',
@@ -185,13 +192,51 @@ describe('the race calendar', () => {
       nextEvent: { name: 'Australian Grand Prix', sessionName: 'Practice 1', startsAt: soon(12, 13).toISOString() },
       calendarPath: `/calendar#${f1}-formula-1-world-championship`,
     })
-    // The cup has no result yet: not among the public standings (issue 36), but /calendar's list of
-    // feeds (which reads every championship) has it, with its next race.
-    expect(sets.find((s) => s.id === cup)).toBeUndefined()
-    const all = await listPublicStandings(new Date(), { withoutResults: true })
-    expect(all.find((s) => s.id === cup)).toMatchObject({
-      nextEvent: { name: 'Monza 3 Hours', sessionName: 'Qualifying', startsAt: soon(3, 18) },
+    expect(sets.find((s) => s.id === cup)).toMatchObject({
+      nextEvent: { name: 'Monza 3 Hours', sessionName: 'Qualifying', startsAt: soon(3, 18).toISOString() },
     })
+  })
+
+  it('writes a name with a line break in it as text of one calendar, never as lines of its own (issue 42)', async () => {
+    const evil = 'GT Cup\r\nEND:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:Injected'
+    const cup = await createResultsChampionship({ championshipName: evil })
+    await importResultFile({ bytes: accResultFile(accSpaRace), fileName: 'spa.json', championshipId: cup, round: 1 })
+    await send('POST', '/api/admin/calendar/events', {
+      cookie,
+      body: gtEvent(cup, { name: 'Race\r\nX-INJECTED:1', track: 'Monza\nBEGIN:VALARM' }),
+    })
+    for (const text of [
+      (await feed(allFeed)).text,
+      (await feed(championshipFeed, `${cup}-gt-cup-end-vcalendar-begin-vevent-summary-injected`)).text,
+    ]) {
+      const lines = text.split('\r\n')
+      expect(lines.filter((l) => l === 'END:VCALENDAR')).toEqual(['END:VCALENDAR'])
+      expect(lines.filter((l) => /^(BEGIN:VEVENT|SUMMARY:Injected|X-INJECTED|BEGIN:VALARM)/.test(l))).toHaveLength(
+        lines.filter((l) => l === 'BEGIN:VEVENT').length,
+      )
+      expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true)
+      const parsed = Object.values(ical.sync.parseICS(text)).filter(
+        (c) => c?.type === 'VCALENDAR' || c?.type === 'VEVENT',
+      )
+      expect(parsed.filter((c) => c?.type === 'VEVENT')).toHaveLength(2)
+    }
+  })
+
+  it('refuses a session starting outside the years 2000 to 2100 (its end would have a five-digit year)', async () => {
+    const cup = await createResultsChampionship()
+    const before = await databaseDigest()
+    for (const startsAt of ['9999-12-31T23:00', '1999-12-31T12:00', '2101-01-01T00:00']) {
+      const res = await send('POST', '/api/admin/calendar/events', {
+        cookie,
+        body: gtEvent(cup, { sessions: [{ name: 'Race', startsAt, durationMinutes: 10_080 }] }),
+      })
+      expect([startsAt, res.status, res.body.message]).toEqual([
+        startsAt,
+        400,
+        'The session start must be between the years 2000 and 2100.',
+      ])
+    }
+    expect(await databaseDigest()).toBe(before)
   })
 
   it('links an imported round from its calendar event', async () => {

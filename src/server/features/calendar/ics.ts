@@ -12,7 +12,8 @@ import type { CalendarEvent } from './calendar.repo.ts'
 export function calendarFeed(options: { name: string; siteUrl: string; events: readonly CalendarEvent[] }): string {
   const site = options.siteUrl.replace(/\/?$/, '/')
   const calendar = ical({
-    name: options.name,
+    // ical-generator writes the calendar's name (NAME, X-WR-CALNAME) as given: escaped here.
+    name: escapedText(feedText(options.name, 'line')),
     prodId: { company: 'SimRacing Hub', product: 'Race Calendar', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
     url: `${site}calendar`,
@@ -23,18 +24,22 @@ export function calendarFeed(options: { name: string; siteUrl: string; events: r
     const round = event.round ? `Round ${event.round}: ` : ''
     const anchor = event.setId ? championshipSlug(event.setId, event.calendarName) : ''
     for (const session of event.sessions) {
+      // Every text passes feedText; ical-generator escapes these (SUMMARY, LOCATION, DESCRIPTION).
       calendar.createEvent({
         id: session.uid,
         start: session.startsAt,
         end: new Date(session.startsAt.getTime() + session.durationMinutes * 60_000),
-        summary: `${event.calendarName}: ${round}${event.name} – ${session.name}`,
-        location: event.track || null,
-        description: [
-          `${event.calendarName}${event.season ? ` ${event.season}` : ''}, ${round}${event.name}`,
-          event.result ? `Results: won by ${event.result.winner}` : '',
-        ]
-          .filter(Boolean)
-          .join('\n'),
+        summary: feedText(`${event.calendarName}: ${round}${event.name} – ${session.name}`, 'line'),
+        location: event.track ? feedText(event.track, 'line') : null,
+        description: feedText(
+          [
+            `${event.calendarName}${event.season ? ` ${event.season}` : ''}, ${round}${event.name}`,
+            event.result ? `Results: won by ${event.result.winner}` : '',
+          ]
+            .filter(Boolean)
+            .join('\n'),
+          'lines',
+        ),
         url: `${site}calendar${anchor ? `#${anchor}` : ''}`,
         sequence: session.sequence,
         stamp: session.updatedAt,
@@ -42,8 +47,24 @@ export function calendarFeed(options: { name: string; siteUrl: string; events: r
       })
     }
   }
-  return calendar.toString()
+  // RFC 5545 ends every content line, the last one too, with CRLF.
+  return `${calendar.toString().replace(/(\r\n)?$/, '')}\r\n`
 }
+
+/**
+ * A text as it may enter a feed (issue 42: a line break in a championship's name wrote lines of its
+ * own into the calendar): control characters become spaces, and so do line breaks unless the field
+ * keeps `lines` (a description), where they stay as line feeds for the escaping to write as `\n`.
+ */
+export function feedText(value: string, shape: 'line' | 'lines'): string {
+  const lines = value.replace(/\r\n?/g, '\n').split('\n')
+  const clean = (line: string) => line.replace(/[\u0000-\u001f\u007f]/g, ' ')
+  return shape === 'line' ? lines.map(clean).join(' ') : lines.map(clean).join('\n')
+}
+
+/** RFC 5545 TEXT escaping (section 3.3.11), for what ical-generator writes as given. */
+export const escapedText = (value: string) =>
+  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\n/g, '\\n')
 
 export const icsHeaders = (fileName: string) => ({
   'Content-Type': 'text/calendar; charset=utf-8',
