@@ -5,7 +5,7 @@ import type { HonoBase } from 'hono/hono-base'
 import type { MergePath, MergeSchemaPath } from 'hono/types'
 import { features } from './features/index.ts'
 import { securedApp } from './http/secured-app.ts'
-import { publicRoutes } from './public-routes.ts'
+import { publicRoutes, tokenRoutes } from './public-routes.ts'
 import { auditWrites, sendOwedPurges } from './audit/record-writes.ts'
 import { originCheck, requireSession } from './auth/guard.ts'
 import { deadlineCheck } from './http/deadline.ts'
@@ -97,11 +97,13 @@ declare module 'hono' {
  */
 export function createApp(platform: Platform) {
   const everyPublicRoute = publicRoutes()
+  const tokenAuthorized = tokenRoutes()
   const core = securedApp()
     .basePath('/api')
     .use(async (c, next) => {
       c.set('platform', platform)
       c.set('publicRoutes', everyPublicRoute)
+      c.set('tokenRoutes', tokenAuthorized)
       await next()
     })
     // Every answer the app produced says so: the renders behind the CDN are counted from outside

@@ -13,6 +13,8 @@ declare module 'hono' {
      * here by the app (src/server/app.ts), which knows the features; this module does not.
      */
     publicRoutes: ReadonlySet<string>
+    /** The public routes a signed token authorizes, which the origin check leaves alone (RFC 8058). */
+    tokenRoutes: ReadonlySet<string>
   }
 }
 
@@ -90,8 +92,12 @@ function originOf(value: string | undefined): string | undefined {
  * (curl, server-to-server) still need the session cookie, which browsers send SameSite=Strict only.
  */
 export const originCheck: MiddlewareHandler = async (c, next) => {
+  const endpoint = endpointOf(c)
+  // A one-click unsubscribe comes from a mail client, from any origin: its token is its authority.
+  const tokenAuthorized =
+    endpoint !== undefined && isPublicEndpoint(c) && (c.get('tokenRoutes')?.has(endpoint) ?? false)
   // Reads of admin data are held to the same rule (a foreign page has no business asking).
-  if (!safeMethods.has(c.req.method) || !isPublicEndpoint(c)) {
+  if (!tokenAuthorized && (!safeMethods.has(c.req.method) || !isPublicEndpoint(c))) {
     const origin = originOf(c.req.header('origin')) ?? originOf(c.req.header('referer'))
     if (origin !== undefined && !allowedOrigins(c).has(origin)) {
       throw new ApiError(403, 'This request must come from the site itself.')

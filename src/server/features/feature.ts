@@ -21,6 +21,11 @@ export interface Feature {
   /** Which of its routes a visitor may call without a session: 'METHOD /api/...' (src/server/auth/guard.ts). */
   publicRoutes?: readonly string[]
   /**
+   * Public routes whose request carries its own authority (a signed token in the address), so the
+   * origin check does not apply: a mail client posts them from wherever it runs (RFC 8058).
+   */
+  tokenRoutes?: readonly string[]
+  /**
    * Addresses outside /api that the API's function serves with an app of the feature's own, behind
    * none of the API's middleware but its headers (the audience's counted links under /go/).
    */

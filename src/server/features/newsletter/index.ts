@@ -23,6 +23,9 @@ export const newsletter = defineFeature({
     'POST /api/newsletter/unsubscribe',
     'GET /api/newsletter/unsubscribe',
   ],
+  // The one-click unsubscribe of every email (RFC 8058): a mail client posts it from the reader's
+  // browser or its own servers, with another origin or none; the signed token is the authority.
+  tokenRoutes: ['POST /api/newsletter/unsubscribe'],
   async tick(platform, now, config) {
     // The digest on the site's clock, after this tick's scheduled articles went live (an article due
     // now is in the digest made now); then week-old pending sign-ups are forgotten.

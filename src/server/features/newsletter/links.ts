@@ -1,6 +1,6 @@
 import type { Outcome } from '../../../lib/newsletter/texts.ts'
 import { confirmConsent, consentForLink, getSubscriber, unsubscribe } from './newsletter.repo.ts'
-import { newsletterKey, readConfirmToken, readUnsubscribeToken } from './tokens.ts'
+import { addressTag, newsletterKey, readConfirmToken, readUnsubscribeToken } from './tokens.ts'
 
 /**
  * What the links of the newsletter's emails do, for the API (which does it) and for the pages the
@@ -14,7 +14,8 @@ export async function confirmLinkState(token: string, now = new Date()): Promise
   const link = readConfirmToken(await newsletterKey(), token, now)
   if (link.kind !== 'ok') return link
   const consent = await consentForLink(link.consentId)
-  if (!consent) return { kind: 'invalid' }
+  // A consent of another address (its id handed out again since, by a restore): not this link's.
+  if (!consent || addressTag(consent.email) !== link.tag) return { kind: 'invalid' }
   return consent.confirmedAt ? { kind: 'used' } : { kind: 'ready', email: consent.email }
 }
 
@@ -23,6 +24,8 @@ export async function useConfirmLink(token: string, now = new Date()): Promise<O
   const link = readConfirmToken(await newsletterKey(), token, now)
   if (link.kind === 'invalid') return 'link-invalid'
   if (link.kind === 'expired') return 'link-expired'
+  const consent = await consentForLink(link.consentId)
+  if (!consent || addressTag(consent.email) !== link.tag) return 'link-invalid'
   const result = await confirmConsent(link.consentId, now)
   return result.kind === 'confirmed' ? 'confirmed' : result.kind === 'used' ? 'link-used' : 'link-invalid'
 }
@@ -31,19 +34,22 @@ export type UnsubscribeLinkState =
   { kind: 'ready'; email: string } | { kind: 'already' } | { kind: 'missing' } | { kind: 'invalid' }
 
 export async function unsubscribeLinkState(token: string): Promise<UnsubscribeLinkState> {
-  const id = readUnsubscribeToken(await newsletterKey(), token)
-  if (id === undefined) return { kind: 'invalid' }
-  const subscriber = await getSubscriber(id)
-  if (!subscriber) return { kind: 'missing' }
+  const link = readUnsubscribeToken(await newsletterKey(), token)
+  if (link === undefined) return { kind: 'invalid' }
+  const subscriber = await getSubscriber(link.subscriberId)
+  // Another address holds the id now (a restore handed it out again): nobody this link may act on.
+  if (!subscriber || addressTag(subscriber.email) !== link.tag) return { kind: 'missing' }
   if (subscriber.status === 'unsubscribed' || subscriber.status === 'bounced') return { kind: 'already' }
   return { kind: 'ready', email: subscriber.email }
 }
 
 /** Uses an unsubscribe link (RFC 8058's one click, or the page's button). */
 export async function useUnsubscribeLink(token: string, now = new Date()): Promise<Outcome> {
-  const id = readUnsubscribeToken(await newsletterKey(), token)
-  if (id === undefined) return 'link-invalid'
-  const result = await unsubscribe(id, now)
+  const link = readUnsubscribeToken(await newsletterKey(), token)
+  if (link === undefined) return 'link-invalid'
+  const subscriber = await getSubscriber(link.subscriberId)
+  if (!subscriber || addressTag(subscriber.email) !== link.tag) return 'not-on-list'
+  const result = await unsubscribe(link.subscriberId, now)
   return result.kind === 'unsubscribed'
     ? 'unsubscribed'
     : result.kind === 'already'

@@ -98,7 +98,12 @@ describe('the Newsletter tab', () => {
     for (const [i, reader] of [...readers].reverse().entries()) {
       await db()
         .insert(newsletterConsents)
-        .values({ subscriberId: reader.id, page: pages[i]!, text: 'We keep only your email address.', confirmedAt: new Date() })
+        .values({
+          subscriberId: reader.id,
+          page: pages[i]!,
+          text: 'We keep only your email address.',
+          confirmedAt: new Date(),
+        })
     }
     const res = await send('GET', '/api/admin/newsletter/subscribers/export', { cookie })
     const lines = (res.body as string).trim().split('\r\n')

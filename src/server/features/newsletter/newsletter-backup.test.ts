@@ -7,23 +7,30 @@ import { appWith, type Send } from '../../../../tests/helpers/app.ts'
 import { adminCookie } from '../../../../tests/helpers/auth.ts'
 import { startBlobs, type BlobsHarness } from '../../../../tests/helpers/blobs.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
+import { startMailHarness, type MailHarness } from '../../../../tests/helpers/mail.ts'
+import { confirmToken, newsletterKey, unsubscribeToken } from './tokens.ts'
 
 /**
  * The newsletter's addresses and consents are in the backup archive and come back with a restore
  * (docs/decisions/0610), through the System tab's routes; its digests, a ledger, are not.
  */
 let blobs: BlobsHarness
+let mail: MailHarness
 let site: ReturnType<typeof appWith>
 let send: Send
 let cookie = ''
 beforeAll(async () => {
   blobs = await startBlobs()
-  site = appWith({ blobs: blobs.stores })
+  mail = await startMailHarness()
+  site = appWith({ blobs: blobs.stores, ...mail.platform })
   send = site.send
   await resetDatabase()
   cookie = await adminCookie()
 })
-afterAll(() => blobs.close())
+afterAll(async () => {
+  await blobs.close()
+  await mail.close()
+})
 
 async function download(): Promise<Buffer> {
   const opened = await send('POST', '/api/admin/backup/exports', { cookie })
@@ -96,5 +103,37 @@ describe('the newsletter in the backup archive', () => {
     const restored = await restore(file, false)
     expect(restored.status, JSON.stringify(restored.body)).toBe(200)
     expect(await rows()).toEqual(before)
+  })
+
+  it("does nothing with a removed reader's links to the reader who got the ids after a restore (issue 42)", async () => {
+    await resetDatabase()
+    cookie = await adminCookie()
+    const earlier = await download()
+    // Ana signs up after that archive and is sent her links.
+    const [ana] = await createSubscribers(1, { status: 'pending', prefix: 'ana' })
+    const [anaConsent] = await db()
+      .insert(newsletterConsents)
+      .values({ subscriberId: ana!.id, page: '/news/7', text: 'We keep only your email address.' })
+      .returning()
+    const key = await newsletterKey()
+    const anaConfirm = confirmToken(key, anaConsent!.id, ana!.email)
+    const anaUnsubscribe = unsubscribeToken(key, ana!.id, ana!.email)
+
+    // The earlier archive is restored: Ana is gone, and the ids she had are free again.
+    const restored = await restore(earlier, true)
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200)
+    const [bob] = await createSubscribers(1, { status: 'pending', prefix: 'bob' })
+    const [bobConsent] = await db()
+      .insert(newsletterConsents)
+      .values({ subscriberId: bob!.id, page: '/', text: 'We keep only your email address.' })
+      .returning()
+    expect([bob!.id, bobConsent!.id]).toEqual([ana!.id, anaConsent!.id])
+
+    const confirmed = await send('POST', '/api/newsletter/confirmations', { body: { token: anaConfirm } })
+    expect(confirmed.status).toBe(400)
+    const unsubscribed = await send('POST', `/api/newsletter/unsubscribe?token=${anaUnsubscribe}`, { body: {} })
+    expect(unsubscribed.body.message).not.toMatch(/unsubscribed/i)
+    expect((await rows()).subscribers).toEqual([expect.objectContaining({ email: bob!.email, status: 'pending' })])
+    expect((await rows()).consents).toEqual([expect.objectContaining({ id: bobConsent!.id, confirmedAt: null })])
   })
 })

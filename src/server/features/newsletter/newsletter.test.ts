@@ -268,10 +268,17 @@ describe('the confirmation link', () => {
     expect(await confirm(token)).toMatchObject({ status: 410, body: { message: OUTCOMES['link-used'].text } })
     const [consent] = await db().select().from(newsletterConsents)
     const key = await newsletterKey()
-    const expired = confirmToken(key, consent!.id, new Date(Date.now() - 49 * 3_600_000))
+    const expired = confirmToken(key, consent!.id, subscriber!.email, new Date(Date.now() - 49 * 3_600_000))
     expect(await confirm(expired)).toMatchObject({ status: 410, body: { message: OUTCOMES['link-expired'].text } })
     const changed = token.replace(/\.c?(\d+)\./, (m) => m.replace(/\d+/, (d) => String(Number(d) + 1)))
-    for (const bad of [changed, `${token}x`, 'c.1.99999999999.AAAA', '', 42, unsubscribeToken(key, subscriber!.id)])
+    for (const bad of [
+      changed,
+      `${token}x`,
+      'c.1.99999999999.AAAA',
+      '',
+      42,
+      unsubscribeToken(key, subscriber!.id, subscriber!.email),
+    ])
       expect((await confirm(bad)).status, String(bad)).toBe(400)
     expect(await databaseDigest()).toBe(before)
   })
@@ -279,7 +286,12 @@ describe('the confirmation link', () => {
   it('an expired link of a pending address does not subscribe it', async () => {
     await signUp('reader@example.com')
     const [consent] = await db().select().from(newsletterConsents)
-    const token = confirmToken(await newsletterKey(), consent!.id, new Date(Date.now() - 48 * 3_600_000 - 1000))
+    const token = confirmToken(
+      await newsletterKey(),
+      consent!.id,
+      'reader@example.com',
+      new Date(Date.now() - 48 * 3_600_000 - 1000),
+    )
     expect((await confirm(token)).status).toBe(410)
     expect((await subscribers())[0]!.status).toBe('pending')
   })
@@ -301,7 +313,7 @@ describe('the unsubscribe address (RFC 8058)', () => {
 
   it('one POST unsubscribes at once with a 2xx; again, or changed, it changes nothing', async () => {
     const [subscriber] = await createSubscribers(1)
-    const token = unsubscribeToken(await newsletterKey(), subscriber!.id)
+    const token = unsubscribeToken(await newsletterKey(), subscriber!.id, subscriber!.email)
     // A mail provider's POST has no Origin; whatever it accepts, it gets the answer, not a redirect.
     const res = await oneClick(token, { accept: 'text/html,*/*' })
     expect(res).toMatchObject({ status: 200, body: { message: OUTCOMES.unsubscribed.text } })
@@ -311,23 +323,43 @@ describe('the unsubscribe address (RFC 8058)', () => {
       status: 200,
       body: { message: OUTCOMES['already-unsubscribed'].text },
     })
-    expect((await oneClick(token.replace(`u.${subscriber!.id}`, `u.${subscriber!.id + 1}`))).status).toBe(400)
+    expect((await oneClick(token.replace(`u.${subscriber!.id}.`, `u.${subscriber!.id + 1}.`))).status).toBe(400)
     expect((await oneClick('u.1.forged')).status).toBe(400)
+    expect(await databaseDigest()).toBe(before)
+  })
+
+  it('unsubscribes from a mail client on another origin: the token is the authority (issue 42)', async () => {
+    const [subscriber] = await createSubscribers(1)
+    const token = unsubscribeToken(await newsletterKey(), subscriber!.id, subscriber!.email)
+    const res = await oneClick(token, { origin: 'https://mail.example', referer: 'https://mail.example/inbox/1' })
+    expect(res).toMatchObject({ status: 200, body: { message: OUTCOMES.unsubscribed.text } })
+    expect((await subscribers())[0]).toMatchObject({ status: 'unsubscribed' })
+    // Its origin does not matter; a forged token still changes nothing, and a sign-up from there is refused.
+    const before = await databaseDigest()
+    expect((await oneClick('u.1.forged', { origin: 'https://mail.example' })).status).toBe(400)
+    expect(
+      (
+        await visitor('/api/newsletter/subscriptions', {
+          body: { email: 'x@example.com' },
+          headers: { origin: 'https://mail.example' },
+        })
+      ).status,
+    ).toBe(403)
     expect(await databaseDigest()).toBe(before)
   })
 
   it('an address erased since, or a test email to an address not on the list, has nothing to unsubscribe', async () => {
     const key = await newsletterKey()
-    expect(await oneClick(unsubscribeToken(key, 0))).toMatchObject({
+    expect(await oneClick(unsubscribeToken(key, 0, 'someone@example.com'))).toMatchObject({
       status: 200,
       body: { message: OUTCOMES['not-on-list'].text },
     })
-    expect(await oneClick(unsubscribeToken(key, 999))).toMatchObject({ status: 200 })
+    expect(await oneClick(unsubscribeToken(key, 999, 'gone@example.com'))).toMatchObject({ status: 200 })
   })
 
   it('opened in a browser (GET), it shows the page with a button and unsubscribes nobody', async () => {
     const [subscriber] = await createSubscribers(1)
-    const token = unsubscribeToken(await newsletterKey(), subscriber!.id)
+    const token = unsubscribeToken(await newsletterKey(), subscriber!.id, subscriber!.email)
     const res = await visitor(`/api/newsletter/unsubscribe?token=${token}`, { method: 'GET' })
     expect(res.status).toBe(303)
     expect(res.headers.get('location')).toBe(`/newsletter/unsubscribe?token=${encodeURIComponent(token)}`)

@@ -89,7 +89,7 @@ export async function runDigestJob(platform: Platform, job: JobRow): Promise<Job
       const results = await Promise.all(
         batch.map(async (r): Promise<[number, SendOutcome | 'skip']> => {
           if (!r.subscribed || !r.email) return [r.subscriberId, 'skip']
-          const token = unsubscribeToken(key, r.subscriberId)
+          const token = unsubscribeToken(key, r.subscriberId, r.email)
           const page = unsubscribePageUrl(token)
           return [
             r.subscriberId,

@@ -83,9 +83,9 @@ async function sendConfirmation(
   now: Date,
 ): Promise<void> {
   const key = await newsletterKey()
-  const unsubscribe = unsubscribeToken(key, to.subscriberId)
+  const unsubscribe = unsubscribeToken(key, to.subscriberId, to.email)
   const email = await composeConfirmation({
-    confirmUrl: confirmPageUrl(confirmToken(key, to.consentId, now)),
+    confirmUrl: confirmPageUrl(confirmToken(key, to.consentId, to.email, now)),
     unsubscribeUrl: unsubscribePageUrl(unsubscribe),
   })
   // The visitor waits for this: a mail server that does not answer is given up after 10 s.

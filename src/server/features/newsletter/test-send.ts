@@ -19,7 +19,7 @@ export async function sendTestDigest(
 ): Promise<SendOutcome> {
   const preview = await previewDigest(frequency, now)
   const key = await newsletterKey()
-  const token = unsubscribeToken(key, (await findSubscriberByEmail(email))?.id ?? 0)
+  const token = unsubscribeToken(key, (await findSubscriberByEmail(email))?.id ?? 0, email)
   const page = unsubscribePageUrl(token)
   const mailer = openMailer(mail, { pool: false })
   try {

@@ -1,13 +1,17 @@
 /**
  * The links of the newsletter's emails are signed (docs/decisions/0803): HMAC-SHA256 of what the
  * link may do, with a key only the server knows, so that nobody can make one for another address.
- * - confirm: `c.<consent id>.<expiry, seconds>`: works for 48 hours, once (the consent row's
- *   confirmed_at is set by the first use);
- * - unsubscribe: `u.<subscriber id>`: works as long as the address is on the list (RFC 8058 asks
- *   that an unsubscribe link keep working; an email may be opened months later).
+ * - confirm: `c.<consent id>.<expiry, seconds>.<address tag>`: works for 48 hours, once (the consent
+ *   row's confirmed_at is set by the first use);
+ * - unsubscribe: `u.<subscriber id>.<address tag>`: works as long as the address is on the list
+ *   (RFC 8058 asks that an unsubscribe link keep working; an email may be opened months later).
+ * The address tag binds a link to the address it was sent to, not only to a row's id: a restore of
+ * an earlier archive hands ids out again, and a link of an address it removed must do nothing to the
+ * reader who got its id later (issue 42). The link's user (links.ts) compares it with the row's.
  * The key is NEWSLETTER_SECRET when set, else a random one the server makes once and keeps in the
  * database (src/server/auth/signing.ts, as the jobs' key).
  */
+import { createHash } from 'node:crypto'
 import { env } from '../../../env.server.ts'
 import { mac, macMatches, signingKey } from '../../auth/signing.ts'
 
@@ -31,29 +35,49 @@ function verified(key: string, token: string): string[] | undefined {
 
 const ID = /^[1-9][0-9]{0,9}$/
 
-export function confirmToken(key: string, consentId: number, now = new Date()): string {
+/** The address a link was sent to, as a short tag in its signed part: 12 characters of its SHA-256. */
+export const addressTag = (email: string) =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 12)
+
+const TAG = /^[A-Za-z0-9_-]{12}$/
+
+export function confirmToken(key: string, consentId: number, email: string, now = new Date()): string {
   const expires = Math.floor(now.getTime() / 1000) + CONFIRM_LINK_HOURS * 3600
-  return sign(key, `c.${consentId}.${expires}`)
+  return sign(key, `c.${consentId}.${expires}.${addressTag(email)}`)
 }
 
-export type ConfirmLink = { kind: 'ok'; consentId: number } | { kind: 'expired' } | { kind: 'invalid' }
+export type ConfirmLink = { kind: 'ok'; consentId: number; tag: string } | { kind: 'expired' } | { kind: 'invalid' }
 
 export function readConfirmToken(key: string, token: string, now = new Date()): ConfirmLink {
   const parts = verified(key, token)
-  if (!parts || parts.length !== 3 || parts[0] !== 'c' || !ID.test(parts[1]!) || !/^[0-9]{1,12}$/.test(parts[2]!))
+  if (
+    !parts ||
+    parts.length !== 4 ||
+    parts[0] !== 'c' ||
+    !ID.test(parts[1]!) ||
+    !/^[0-9]{1,12}$/.test(parts[2]!) ||
+    !TAG.test(parts[3]!)
+  )
     return { kind: 'invalid' }
   if (Number(parts[2]) * 1000 <= now.getTime()) return { kind: 'expired' }
-  return { kind: 'ok', consentId: Number(parts[1]) }
+  return { kind: 'ok', consentId: Number(parts[1]), tag: parts[3]! }
 }
 
 /** Subscriber 0 is nobody: a test email sent to an address not on the list carries its link. */
-export function unsubscribeToken(key: string, subscriberId: number): string {
-  return sign(key, `u.${subscriberId}`)
+export function unsubscribeToken(key: string, subscriberId: number, email: string): string {
+  return sign(key, `u.${subscriberId}.${addressTag(email)}`)
 }
 
-/** The subscriber the link is for (0: nobody), or undefined when the link is not one we made. */
-export function readUnsubscribeToken(key: string, token: string): number | undefined {
+/** The subscriber the link is for (0: nobody) and its address tag, or undefined when the link is not one we made. */
+export function readUnsubscribeToken(key: string, token: string): { subscriberId: number; tag: string } | undefined {
   const parts = verified(key, token)
-  if (!parts || parts.length !== 2 || parts[0] !== 'u' || !/^(0|[1-9][0-9]{0,9})$/.test(parts[1]!)) return undefined
-  return Number(parts[1])
+  if (
+    !parts ||
+    parts.length !== 3 ||
+    parts[0] !== 'u' ||
+    !/^(0|[1-9][0-9]{0,9})$/.test(parts[1]!) ||
+    !TAG.test(parts[2]!)
+  )
+    return undefined
+  return { subscriberId: Number(parts[1]), tag: parts[2]! }
 }
