@@ -3,11 +3,12 @@ import { bodyLimit } from 'hono/body-limit'
 import { requestId } from 'hono/request-id'
 import type { HonoBase } from 'hono/hono-base'
 import type { MergePath, MergeSchemaPath } from 'hono/types'
+import { isProduction } from '../env.server.ts'
 import { features } from './features/index.ts'
 import { securedApp } from './http/secured-app.ts'
 import { publicRoutes, tokenRoutes } from './public-routes.ts'
 import { auditWrites, sendOwedPurges } from './audit/record-writes.ts'
-import { originCheck, requireSession } from './auth/guard.ts'
+import { isPublicEndpoint, originCheck, requireSession } from './auth/guard.ts'
 import { deadlineCheck } from './http/deadline.ts'
 import { MAX_CHUNK_BYTES } from './blobs/chunked-files.ts'
 import { ApiError } from './http/errors.ts'
@@ -107,10 +108,13 @@ export function createApp(platform: Platform) {
       await next()
     })
     // Every answer the app produced says so: the renders behind the CDN are counted from outside
-    // (a copy repeats the header of the render it keeps; docs/decisions/0702).
+    // (a copy repeats the header of the render it keeps; docs/decisions/0702). Not a public answer
+    // in production: its time would tell a visitor what it did (a sign-up's said whether the
+    // address was known: issue 42).
     .use(async (c, next) => {
       const startedAt = performance.now()
       await next()
+      if (isProduction && isPublicEndpoint(c)) return
       c.header('Server-Timing', renderTiming(startedAt), { append: true })
     })
     .use(requestId())

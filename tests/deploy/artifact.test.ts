@@ -209,6 +209,16 @@ describe('the deploy artifact', () => {
     const res = await call('api', '/api/games')
     expect(res.status).toBe(200)
     expect(((await res.json()) as { title: string }[]).map((g) => g.title)).toEqual(['Assetto Corsa EVO'])
+    // In production a public answer says nothing of its time (issue 42: a sign-up's told whether the
+    // address was known); the owner's answers keep it.
+    expect(res.headers.get('server-timing')).toBeNull()
+    const signUp = await call('api', '/api/newsletter/subscriptions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'reader@example.com' }),
+    })
+    expect(signUp.status).toBe(404)
+    expect(signUp.headers.get('server-timing')).toBeNull()
   })
 
   it('redirects a purchase link through /go/ from the bundle, and counts the click', async () => {

@@ -56,7 +56,13 @@ test('an edited title and body show on the article, the news list, home, the fee
   const body = `<p>The corrected figure is ${Date.now() % 1000} laps.</p>`
   const current = await (await request.get(`/api/admin/news/${article!.id}`)).json()
   const saved = await request.put(`/api/news/${article!.id}`, {
-    data: { title, content: body, author: current.author, category: current.category, baseUpdatedAt: current.updatedAt },
+    data: {
+      title,
+      content: body,
+      author: current.author,
+      category: current.category,
+      baseUpdatedAt: current.updatedAt,
+    },
   })
   expect(saved.status(), await saved.text()).toBe(200)
   const { updatedAt } = (await saved.json()) as { updatedAt: string }
@@ -162,7 +168,12 @@ test('a restored revision shows on the public page', async ({ request }, testInf
   })
   const { id, updatedAt } = (await created.json()) as { id: number; updatedAt: string }
   const update = await request.put(`/api/news/${id}`, {
-    data: { title: `${original} (edited)`, author: 'E2E Desk', content: '<p>Second version.</p>', baseUpdatedAt: updatedAt },
+    data: {
+      title: `${original} (edited)`,
+      author: 'E2E Desk',
+      content: '<p>Second version.</p>',
+      baseUpdatedAt: updatedAt,
+    },
   })
   expect(update.status()).toBe(200)
   await expect.poll(() => text(`/news/${id}`), WITHIN).toContain('Second version.')

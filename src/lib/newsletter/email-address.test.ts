@@ -1,6 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { checkEmailAddress, INVALID_ADDRESS_MESSAGE, UNREACHABLE_ADDRESS_MESSAGE } from './email-address.ts'
+import {
+  canonicalMailbox,
+  checkEmailAddress,
+  INVALID_ADDRESS_MESSAGE,
+  UNREACHABLE_ADDRESS_MESSAGE,
+} from './email-address.ts'
 
 describe('checkEmailAddress', () => {
   it('takes an address as a browser does, trimmed and lowercased', () => {
@@ -57,5 +62,20 @@ describe('checkEmailAddress', () => {
         if (result.ok) expect(result.address).toMatch(/^[^\s,<>"]+$/)
       }),
     )
+  })
+})
+
+describe('canonicalMailbox', () => {
+  it('folds the spellings a provider delivers to one mailbox, for the sign-up limit', () => {
+    for (const spelling of [
+      'Ana.Lima+news@gmail.com',
+      'analima+x1@googlemail.com',
+      'a.n.a.l.i.m.a@gmail.com',
+      'analima@gmail.com',
+    ])
+      expect(canonicalMailbox(spelling), spelling).toBe('analima@gmail.com')
+    expect(canonicalMailbox('ana.lima+racing@outlook.com')).toBe('ana.lima@outlook.com')
+    // Dots count elsewhere: two mailboxes.
+    expect(canonicalMailbox('ana.lima@example.com')).not.toBe(canonicalMailbox('analima@example.com'))
   })
 })

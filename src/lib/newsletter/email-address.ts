@@ -38,3 +38,18 @@ export function checkEmailAddress(input: unknown): AddressCheck {
     return { ok: false, message: UNREACHABLE_ADDRESS_MESSAGE }
   return { ok: true, address }
 }
+
+/** Providers that ignore the dots of a mailbox's name (Gmail's documented rule), with their one domain. */
+const DOTLESS_PROVIDERS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' }
+
+/**
+ * The mailbox an address reaches, for the sign-up limit (issue 42): its +tag dropped (most providers
+ * deliver `name+anything@` to `name@`), and at Gmail its dots and its other domain. Only the limit
+ * reads it: the address is stored and written to as the reader typed it.
+ */
+export function canonicalMailbox(address: string): string {
+  const [local = '', domain = ''] = address.trim().toLowerCase().split('@')
+  const untagged = local.split('+')[0]!
+  const dotless = DOTLESS_PROVIDERS[domain]
+  return dotless ? `${untagged.replace(/\./g, '')}@${dotless}` : `${untagged}@${domain}`
+}

@@ -972,12 +972,28 @@ export const newsletterConsents = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
     /** Why the confirmation email could not be sent (the mail server away); the panel shows it. */
     sendError: text('send_error'),
+    /**
+     * Its confirmation email is due (since then): sent after the sign-up's answer, by the request's
+     * background work or else the scheduler's next tick (issue 42); cleared once sent or given up.
+     */
+    mailDueAt: timestamp('mail_due_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('newsletter_consents_subscriber_idx').on(t.subscriberId),
     index('newsletter_consents_created_idx').on(t.createdAt),
+    index('newsletter_consents_mail_due_idx').on(t.mailDueAt),
   ],
 ).enableRLS()
+
+/**
+ * When a mailbox was last sent a confirmation email, by its canonical form (gmail's dots and any
+ * provider's +tag folded: src/lib/newsletter/email-address.ts), so that ten spellings of one mailbox
+ * get one email an hour, not ten (issue 42). Kept a day.
+ */
+export const newsletterMailboxLimits = pgTable('newsletter_mailbox_limits', {
+  mailbox: text('mailbox').primaryKey(),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+}).enableRLS()
 
 /** Sign-ups per network (an IPv4 /24, an IPv6 /48), for the rate limit; kept one day. */
 export const newsletterSignupAttempts = pgTable(

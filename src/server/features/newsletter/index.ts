@@ -7,6 +7,7 @@ import { newsletterAdminRoutes } from './newsletter-admin.routes.ts'
 import { newsletterRoutes } from './newsletter.routes.ts'
 import { digestTick, newsletterHousekeeping } from './schedule.ts'
 import { runDigestJob } from './send-digest.ts'
+import { sendDueConfirmations } from './subscriptions.ts'
 
 /**
  * The newsletter (docs/decisions/0800-0803): readers sign up behind double opt-in, a digest of the
@@ -36,6 +37,14 @@ export const newsletter = defineFeature({
         })
       : {}
     await newsletterHousekeeping(now)
+    // Confirmation emails a sign-up's background work did not send (its instance stopped first).
+    if (platform.mail) {
+      const mail = platform.mail
+      await safely('send the due confirmation emails', async () => {
+        await sendDueConfirmations(mail, now)
+        return {}
+      })
+    }
     return digest
   },
   jobs: { [DIGEST_JOB_KIND]: runDigestJob },

@@ -96,14 +96,12 @@ describe('the Newsletter tab', () => {
     const pages = ['/news/4', '/calendar', '/reviews']
     // Consents made in another order than the subscribers, so a consent's id is no subscriber's.
     for (const [i, reader] of [...readers].reverse().entries()) {
-      await db()
-        .insert(newsletterConsents)
-        .values({
-          subscriberId: reader.id,
-          page: pages[i]!,
-          text: 'We keep only your email address.',
-          confirmedAt: new Date(),
-        })
+      await db().insert(newsletterConsents).values({
+        subscriberId: reader.id,
+        page: pages[i]!,
+        text: 'We keep only your email address.',
+        confirmedAt: new Date(),
+      })
     }
     const res = await send('GET', '/api/admin/newsletter/subscribers/export', { cookie })
     const lines = (res.body as string).trim().split('\r\n')

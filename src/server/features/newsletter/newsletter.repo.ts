@@ -3,9 +3,11 @@ import { db } from '../../db/client.ts'
 import {
   newsletterConsents,
   newsletterDigestRecipients,
+  newsletterMailboxLimits,
   newsletterSignupAttempts,
   newsletterSubscribers,
 } from '../../db/schema.ts'
+import type { Tx } from '../../revisions/keep.ts'
 
 /**
  * The newsletter's subscribers and what each agreed to (docs/decisions/0800). Addresses come here
@@ -26,47 +28,116 @@ export const PENDING_KEPT_MS = 7 * DAY_MS
 export const SIGNUPS_PER_NETWORK_PER_HOUR = 20
 
 export type SignUpResult =
-  /** A confirmation email is to be sent for this consent. */
+  /** A confirmation email is now due for this consent (sent after the answer: sendDueConfirmations). */
   | { send: true; subscriberId: number; consentId: number; email: string }
-  /** Nothing to send: confirmed already, bounced, or a confirmation went out within the hour. */
+  /** Nothing to send: confirmed already, bounced, or the mailbox was sent one within the hour. */
   | { send: false }
+  /** The network has used its sign-ups of the hour: refused, nothing kept. */
+  | { tooMany: true }
+
+/** A lock for one transaction, by name: the decisions of two sign-ups at once are taken in turn. */
+const lockFor = (tx: Tx, name: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`)
 
 /**
- * A sign-up: a new address is stored as pending with its consent (the line shown, the page); a
- * pending or unsubscribed one gets a new consent and a new confirmation, unless one was sent within
- * the hour. A confirmed or bounced address changes nothing. The row is locked while this is
- * decided, so two sign-ups at once send one email.
+ * A sign-up, decided in one transaction (issue 42: counted and written outside any lock, 100
+ * sign-ups at once sent 100 emails): first the network's allowance of the hour (a lock per network,
+ * then its count and this attempt), then the mailbox's (a lock per canonical mailbox: one
+ * confirmation an hour whatever its spelling), then the address: a new address is stored as pending
+ * with its consent (the line shown, the page); a pending or unsubscribed one gets a new consent. A
+ * confirmed or bounced address changes nothing. The email is due from now (`mailDueAt`), and sent
+ * after the answer, so that every answer takes the same time.
  */
 export async function recordSignUp(input: {
   email: string
+  mailbox: string
+  network: string
   page: string
   text: string
   now: Date
 }): Promise<SignUpResult> {
   return db().transaction(async (tx) => {
+    await lockFor(tx, `newsletter-network:${input.network}`)
+    const [attempts] = await tx
+      .select({ n: count() })
+      .from(newsletterSignupAttempts)
+      .where(
+        and(
+          eq(newsletterSignupAttempts.network, input.network),
+          gt(newsletterSignupAttempts.at, new Date(input.now.getTime() - HOUR_MS)),
+        ),
+      )
+    if ((attempts?.n ?? 0) >= SIGNUPS_PER_NETWORK_PER_HOUR) return { tooMany: true }
+    await tx.insert(newsletterSignupAttempts).values({ network: input.network, at: input.now })
+
+    await lockFor(tx, `newsletter-mailbox:${input.mailbox}`)
     await tx
       .insert(newsletterSubscribers)
       .values({ email: input.email, createdAt: input.now, updatedAt: input.now })
       .onConflictDoNothing({ target: newsletterSubscribers.email })
     const [subscriber] = await tx
-      .select()
+      .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email })
       .from(newsletterSubscribers)
       .where(eq(newsletterSubscribers.email, input.email))
       .for('update')
-    if (!subscriber || subscriber.status === 'confirmed' || subscriber.status === 'bounced') return { send: false }
-    const lastSent = subscriber.confirmationSentAt?.getTime()
-    if (lastSent !== undefined && input.now.getTime() - lastSent < CONFIRMATION_INTERVAL_MS) return { send: false }
-    // The pending address's week starts again from this sign-up.
-    await tx
-      .update(newsletterSubscribers)
-      .set({ updatedAt: input.now })
-      .where(eq(newsletterSubscribers.id, subscriber.id))
-    const [consent] = await tx
-      .insert(newsletterConsents)
-      .values({ subscriberId: subscriber.id, page: input.page, text: input.text, createdAt: input.now })
-      .returning({ id: newsletterConsents.id })
-    return { send: true, subscriberId: subscriber.id, consentId: consent!.id, email: subscriber.email }
+    // The rest in one statement, run whatever it decides, so that a known address's answer takes
+    // the same statements, and so the same time, as a new one's (issue 42): the mailbox's hour, the
+    // pending address's week started again, and its consent with its email due.
+    const since = new Date(input.now.getTime() - CONFIRMATION_INTERVAL_MS).toISOString()
+    const now = input.now.toISOString()
+    const [decided] = await tx.execute<{ consent_id: number | null }>(sql`
+      with allowed as (
+        select 1 from ${newsletterSubscribers} s
+        where s.id = ${subscriber!.id} and s.status not in ('confirmed', 'bounced')
+          and not exists (
+            select 1 from ${newsletterMailboxLimits} l
+            where l.mailbox = ${input.mailbox} and l.sent_at > ${since}::timestamptz
+          )
+      ), hour as (
+        insert into ${newsletterMailboxLimits} (mailbox, sent_at)
+        select ${input.mailbox}, ${now}::timestamptz from allowed
+        on conflict (mailbox) do update set sent_at = excluded.sent_at
+        returning 1
+      ), week as (
+        update ${newsletterSubscribers} set updated_at = ${now}::timestamptz
+        where id = ${subscriber!.id} and exists (select 1 from allowed)
+        returning 1
+      ), consent as (
+        insert into ${newsletterConsents} (subscriber_id, page, text, created_at, mail_due_at)
+        select ${subscriber!.id}, ${input.page}, ${input.text}, ${now}::timestamptz, ${now}::timestamptz from allowed
+        returning id
+      )
+      select (select id from consent) as consent_id, (select count(*) from hour) + (select count(*) from week) as touched`)
+    if (!decided?.consent_id) return { send: false }
+    return { send: true, subscriberId: subscriber!.id, consentId: Number(decided.consent_id), email: subscriber!.email }
   })
+}
+
+/** A confirmation email that is due, claimed by one sender (its due time cleared in the same statement). */
+export interface DueConfirmation {
+  subscriberId: number
+  consentId: number
+  email: string
+}
+
+/**
+ * Claims the confirmation emails due at `dueBy` or before, at most `limit`: each is taken by one
+ * sender only (the update clears its due time), so a request's background work and the scheduler
+ * never send one twice.
+ */
+export async function claimDueConfirmations(dueBy: Date, limit: number): Promise<DueConfirmation[]> {
+  const rows = await db().execute<{ consent_id: number; subscriber_id: number; email: string }>(sql`
+    with due as (
+      select c.id from ${newsletterConsents} c
+      where c.mail_due_at is not null and c.mail_due_at <= ${dueBy.toISOString()}::timestamptz
+      order by c.mail_due_at
+      limit ${limit}
+      for update skip locked
+    )
+    update ${newsletterConsents} c set mail_due_at = null
+    from due, ${newsletterSubscribers} s
+    where c.id = due.id and s.id = c.subscriber_id
+    returning c.id as consent_id, c.subscriber_id, s.email`)
+  return rows.map((r) => ({ consentId: r.consent_id, subscriberId: r.subscriber_id, email: r.email }))
 }
 
 /** The mail server took the confirmation email: the hour without another one starts now. */
@@ -267,24 +338,6 @@ export async function unsentConfirmations(now: Date): Promise<{ count: number; l
   return { count: rows.length, lastError: rows[0]?.sendError ?? null }
 }
 
-/** Sign-ups from this network in the hour before `now`. */
-export async function recentSignUps(network: string, now: Date): Promise<number> {
-  const [row] = await db()
-    .select({ n: count() })
-    .from(newsletterSignupAttempts)
-    .where(
-      and(
-        eq(newsletterSignupAttempts.network, network),
-        gt(newsletterSignupAttempts.at, new Date(now.getTime() - HOUR_MS)),
-      ),
-    )
-  return row?.n ?? 0
-}
-
-export async function recordSignUpAttempt(network: string, now: Date): Promise<void> {
-  await db().insert(newsletterSignupAttempts).values({ network, at: now })
-}
-
 /**
  * Every scheduler tick: pending addresses whose last sign-up is a week old are forgotten with their
  * consents; consents never confirmed of other addresses too; the rate limit's rows after a day.
@@ -301,5 +354,8 @@ export async function forgetStaleSignUps(now: Date): Promise<{ forgotten: number
   await db()
     .delete(newsletterSignupAttempts)
     .where(or(lt(newsletterSignupAttempts.at, new Date(now.getTime() - DAY_MS))))
+  await db()
+    .delete(newsletterMailboxLimits)
+    .where(lt(newsletterMailboxLimits.sentAt, new Date(now.getTime() - DAY_MS)))
   return { forgotten: forgotten.length }
 }

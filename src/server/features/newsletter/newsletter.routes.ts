@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono'
+import { waitUntilOf } from '../../http/netlify.ts'
 import { clientKey } from '../../auth/rate-limit.ts'
 import { noStore } from '../../http/cache.ts'
 import { ApiError } from '../../http/errors.ts'
@@ -74,7 +75,14 @@ export const newsletterRoutes = new Hono<Env>()
     const page = wantsPage(c)
     try {
       const body = await fields(c)
-      await signUp(c.var.platform, { email: body.email, page: body.page, website: body.website }, clientKey(c))
+      // The confirmation email goes after the answer: Netlify keeps the function for it (waitUntil).
+      await signUp(
+        c.var.platform,
+        { email: body.email, page: body.page, website: body.website },
+        clientKey(c),
+        new Date(),
+        waitUntilOf(c),
+      )
     } catch (error) {
       if (!page || !(error instanceof ApiError)) throw error
       return toPage(c, error.status === 400 ? 'invalid-address' : error.status === 429 ? 'too-many' : undefined)

@@ -1,16 +1,14 @@
 import ipaddr from 'ipaddr.js'
-import { checkEmailAddress } from '../../../lib/newsletter/email-address.ts'
+import { canonicalMailbox, checkEmailAddress } from '../../../lib/newsletter/email-address.ts'
 import { CONSENT_TEXT, NO_NEWSLETTER, TOO_MANY_SIGNUPS } from '../../../lib/newsletter/texts.ts'
 import { ApiError } from '../../http/errors.ts'
 import type { Platform } from '../../platform.ts'
 import {
+  claimDueConfirmations,
   markBounced,
   markConfirmationFailed,
   markConfirmationSent,
-  recentSignUps,
   recordSignUp,
-  recordSignUpAttempt,
-  SIGNUPS_PER_NETWORK_PER_HOUR,
 } from './newsletter.repo.ts'
 import { composeConfirmation, confirmPageUrl, listHeaders, unsubscribePageUrl } from './compose.ts'
 import type { MailConfig } from '../../mail/mail-config.ts'
@@ -19,9 +17,9 @@ import { confirmToken, newsletterKey, unsubscribeToken } from './tokens.ts'
 
 /**
  * A visitor's sign-up (docs/decisions/0800): the one write a visitor makes, and only when mail is
- * configured. The answer is the same whether the address is new, pending, subscribed or bounced,
- * so nobody learns who subscribed; only a new or pending (or unsubscribed) address gets a
- * confirmation email, at most one an hour.
+ * configured. The answer is the same, and takes the same time, whether the address is new, pending,
+ * subscribed or bounced, so nobody learns who subscribed; only a new or pending (or unsubscribed)
+ * address gets a confirmation email, at most one an hour per mailbox.
  */
 export interface SignUpInput {
   email: unknown
@@ -50,12 +48,18 @@ function pageOf(value: unknown): string {
   return typeof value === 'string' && /^\/(?!\/)[^\s\\]{0,299}$/.test(value) ? value : '/'
 }
 
-/** Throws the answer for a refused sign-up (400, 404, 429); returns when the answer is 'Check your inbox'. */
+/**
+ * Throws the answer for a refused sign-up (400, 404, 429); returns when the answer is 'Check your
+ * inbox'. Every decision is the database's, in one transaction (newsletter.repo.ts: sign-ups at once
+ * are decided in turn); a confirmation email it makes due is sent after the answer (`later`: the
+ * request's background work), so the answer takes the same time whatever the address (issue 42).
+ */
 export async function signUp(
   platform: Platform,
   input: SignUpInput,
   clientIp: string,
   now = new Date(),
+  later: (work: Promise<unknown>) => void = (work) => void work,
 ): Promise<void> {
   const mail = platform.mail
   if (!mail) throw new ApiError(404, NO_NEWSLETTER)
@@ -63,20 +67,39 @@ export async function signUp(
   if (!address.ok) throw new ApiError(400, address.message)
   // A robot filled in the field people cannot see: the same answer, and nothing kept or sent.
   if (typeof input.website === 'string' && input.website.trim() !== '') return
-  const network = networkOf(clientIp)
-  if ((await recentSignUps(network, now)) >= SIGNUPS_PER_NETWORK_PER_HOUR)
-    throw new ApiError(429, TOO_MANY_SIGNUPS, { 'Retry-After': '3600' })
-  await recordSignUpAttempt(network, now)
-  const result = await recordSignUp({ email: address.address, page: pageOf(input.page), text: CONSENT_TEXT, now })
-  if (!result.send) return
-  await sendConfirmation(mail, result, now)
+  const result = await recordSignUp({
+    email: address.address,
+    mailbox: canonicalMailbox(address.address),
+    network: networkOf(clientIp),
+    page: pageOf(input.page),
+    text: CONSENT_TEXT,
+    now,
+  })
+  if ('tooMany' in result) throw new ApiError(429, TOO_MANY_SIGNUPS, { 'Retry-After': '3600' })
+  if (result.send) later(sendDueConfirmations(mail, now).catch((error) => console.warn('[newsletter]', error)))
 }
 
+/** How many due confirmation emails one sender takes at a time. */
+const CONFIRMATIONS_PER_RUN = 20
+
 /**
- * The confirmation email, sent while the visitor waits (a few hundred milliseconds to an SMTP
- * relay). A failure is kept on the consent for the panel and logged; the visitor's answer does not
- * change (it must not tell a new address from a known one), and a new sign-up sends it again.
+ * Sends the confirmation emails that are due (a sign-up's, after its answer; the scheduler's tick
+ * sends any a request could not, its instance gone). Each is claimed before it is sent, so none goes
+ * twice. A failure is kept on the consent for the panel and logged; a new sign-up sends it again.
  */
+export async function sendDueConfirmations(mail: MailConfig, now = new Date()): Promise<number> {
+  let sent = 0
+  for (;;) {
+    const due = await claimDueConfirmations(now, CONFIRMATIONS_PER_RUN)
+    if (due.length === 0) return sent
+    for (const to of due) {
+      await sendConfirmation(mail, to, now)
+      sent++
+    }
+  }
+}
+
+/** One confirmation email: a mail server that does not answer is given up after 10 s. */
 async function sendConfirmation(
   mail: MailConfig,
   to: { subscriberId: number; consentId: number; email: string },
@@ -88,7 +111,6 @@ async function sendConfirmation(
     confirmUrl: confirmPageUrl(confirmToken(key, to.consentId, to.email, now)),
     unsubscribeUrl: unsubscribePageUrl(unsubscribe),
   })
-  // The visitor waits for this: a mail server that does not answer is given up after 10 s.
   const mailer = openMailer(mail, { pool: false, timeoutMs: 10_000 })
   try {
     const outcome = await mailer.send({ to: to.email, ...email, headers: listHeaders(unsubscribe) })

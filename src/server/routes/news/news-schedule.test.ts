@@ -60,7 +60,12 @@ describe('drafts and scheduled articles from the news form', () => {
     const live = await createNews({ title: 'Live' })
     const refused = await send('PUT', `/api/news/${live.id}`, {
       cookie,
-      body: { ...article, title: 'Changed', publishAt: when.toISOString(), baseUpdatedAt: live.updatedAt.toISOString() },
+      body: {
+        ...article,
+        title: 'Changed',
+        publishAt: when.toISOString(),
+        baseUpdatedAt: live.updatedAt.toISOString(),
+      },
     })
     expect(refused.status).toBe(409)
     expect((await send('GET', `/api/news/${live.id}`)).body.title).toBe('Live')
