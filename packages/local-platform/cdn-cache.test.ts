@@ -158,6 +158,19 @@ describe('the CDN stand-in', () => {
     expect(s.renders).toEqual(['/news', '/news'])
   })
 
+  it('passes a HEAD with no copy to answer it on as a HEAD, never as a GET, and keeps nothing (issue 42)', async () => {
+    const methods: string[] = []
+    const cache = new CdnCache()
+    const origin = async (request: Request) => {
+      methods.push(request.method)
+      return new Response(request.method === 'HEAD' ? null : 'page', { headers: cdnCacheHeaders({ tags: ['x'] }) })
+    }
+    const head = await cache.handle(new Request('http://site.test/go/hardware/1', { method: 'HEAD' }), origin)
+    expect(head.status).toBe(200)
+    expect(methods).toEqual(['HEAD'])
+    expect(cache.size).toBe(0)
+  })
+
   it('drops the least recently used copies when full', async () => {
     let clock = 0
     const cache = new CdnCache({ now: () => clock, maxEntries: 2 })

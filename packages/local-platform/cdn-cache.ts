@@ -3,7 +3,9 @@
  * own local tools do not emulate it, and without it `npm start` would render every page on every
  * request and never show what a missed purge does. It follows Netlify's documented rules:
  *
- * - only GET (and HEAD, answered from the GET's copy) is cached, and only an answer without
+ * - only GET is cached (a HEAD is answered from the GET's copy, and passed on as a HEAD when there
+ *   is none: an origin never takes a HEAD for a GET, which would count a visit that asked for no
+ *   page, issue 42), and only an answer without
  *   Set-Cookie whose `Netlify-CDN-Cache-Control` (else `CDN-Cache-Control`, else `Cache-Control`)
  *   is public-able: not `private`, `no-store` or `no-cache`, with an `s-maxage` or `max-age` > 0;
  * - `stale-while-revalidate=N`: for N seconds after expiry the stale copy is served at once while
@@ -170,7 +172,13 @@ export class CdnCache {
         return this.answer(key, entry, head, status({ edge: 'hit; fwd=stale' }))
       }
     }
-    const forwarded = head ? new Request(request, { method: 'GET' }) : request
+    // Nothing kept to answer a HEAD from: the origin gets the HEAD itself, and nothing is kept.
+    if (head) {
+      const passed = this.pass(await origin(request), true)
+      passed.headers.set('cache-status', status({ edge: entry ? 'fwd=stale' : 'fwd=miss' }))
+      return passed
+    }
+    const forwarded = request
     const response = await origin(forwarded)
     const kept = await this.store(url, forwarded, response)
     if (kept?.stored) return this.answer(kept.key, kept.entry, head, this.missStatus(kept.entry, Boolean(entry)))

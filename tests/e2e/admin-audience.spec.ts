@@ -197,6 +197,13 @@ test.describe('audience figures', () => {
     expect(crawled.status()).toBe(302)
     expect(crawled.headers()['location']).toBe(shopUrl)
     expect(crawled.headers()['cache-control']).toBe('no-store')
+    // A reader's HEAD asks for no page: through the served site (its CDN stand-in passes a HEAD on as
+    // a HEAD), it is answered and not counted (decision 0852; issue 42).
+    const headed = await crawler.head(`/go/hardware/${id}`, {
+      headers: { 'user-agent': reader('head') },
+      maxRedirects: 0,
+    })
+    expect(headed.status()).toBe(302)
 
     await page.reload()
     await expect(row.getByText('Clicks: 1 in 7 days · 1 in 30 days')).toBeVisible()
