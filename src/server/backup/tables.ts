@@ -1,6 +1,7 @@
 import { getTableColumns, getTableName, type Column } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
+import { isSafeUrl } from '../../lib/forms/fields.ts'
 import { featureList } from '../features/index.ts'
 import {
   accessories,
@@ -137,18 +138,60 @@ function jsonValue(column: Column): z.ZodType {
   }
 }
 
+/** What a restored address may be: what the API takes (an http(s) address or a path on this site), or none. */
+const addressMessage = 'must be an http(s) address or a path on this site'
+const address = (value: z.ZodType) =>
+  value.refine(
+    (v) => v === null || v === undefined || v === '' || (typeof v === 'string' && isSafeUrl(v)),
+    addressMessage,
+  )
+
+/**
+ * A column's rules beyond its type: those the API holds its writes to (issue 42: a restored archive
+ * wrote `javascript:` purchase links and a game numbered -5, which the API would have refused).
+ * Ids are whole numbers from 1; addresses (`url`, `*_url`, `*_urls`) are http(s) or a site path.
+ */
+function withFieldRules(column: Column, value: z.ZodType): z.ZodType {
+  const name = column.name
+  const isId = name === 'id' || name.endsWith('_id')
+  if (isId && (column.columnType === 'PgSerial' || column.columnType === 'PgInteger')) {
+    return z.number().int().min(1, 'must be a whole number from 1')
+  }
+  if (column.columnType === 'PgText' && (name === 'url' || name.endsWith('_url'))) return address(value)
+  if (column.columnType === 'PgArray' && name.endsWith('_urls')) {
+    return z.array(z.string().refine((v) => isSafeUrl(v), addressMessage))
+  }
+  return value
+}
+
+/** Rules of a row as a whole: the site settings whose value is an address. */
+const rowRules: Record<string, (row: Record<string, unknown>) => string | undefined> = {
+  site_settings: (row) =>
+    row.key === 'hero_image' && typeof row.value === 'string' && row.value !== '' && !isSafeUrl(row.value)
+      ? addressMessage
+      : undefined,
+}
+
 /**
  * The zod schema of one table's rows in an archive, derived from the Drizzle table (the schema is
- * the single source of truth). Keys are the database's column names. A column with a default may
- * be missing (an archive from an earlier migration); an unknown column is refused, never dropped.
+ * the single source of truth) with the API's field rules. Keys are the database's column names. A
+ * column with a default may be missing (an archive from an earlier migration); an unknown column is
+ * refused, never dropped.
  */
 export function rowSchema(table: PgTable) {
   const shape: Record<string, z.ZodType> = {}
   for (const column of storedColumns(table)) {
-    let value = jsonValue(column)
+    let value = withFieldRules(column, jsonValue(column))
     if (!column.notNull) value = value.nullable()
     const required = column.primary || (column.notNull && !column.hasDefault)
     shape[column.name] = required ? value : value.optional()
   }
-  return z.strictObject(shape)
+  const rule = rowRules[getTableName(table)]
+  const schema = z.strictObject(shape)
+  return rule
+    ? schema.superRefine((row, ctx) => {
+        const problem = rule(row)
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['value'] })
+      })
+    : schema
 }

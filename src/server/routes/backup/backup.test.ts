@@ -298,6 +298,32 @@ describe('backup export and restore', () => {
         /damaged.*out of order/,
       ],
       ['a line of 17 MB', gzipSync(`${JSON.stringify(header)}\n${longLine}\n`), /damaged.*longer than 16 MB/],
+      // What the API refuses, a restore refuses too (issue 42), naming the table and the row.
+      [
+        'a javascript: purchase link',
+        archiveOf(
+          withRows(lines, 'accessories', [
+            { ...rowsOf(lines, 'accessories')[0]!, id: 9_001, purchase_url: 'javascript:alert(1)' },
+          ]),
+        ),
+        /damaged.*accessories #\d+ purchase_url: must be an http\(s\) address or a path on this site/,
+      ],
+      [
+        'a data: hero image',
+        archiveOf(
+          lines.map((l) =>
+            l.t === 'site_settings' && (l.r as Line).key === 'hero_image'
+              ? { ...l, r: { ...(l.r as Line), value: 'data:text/html,<script>alert(1)</script>' } }
+              : l,
+          ),
+        ),
+        /damaged.*site_settings #\d+ value: must be an http\(s\) address or a path on this site/,
+      ],
+      [
+        'a game numbered -5',
+        archiveOf(withRows(lines, 'games', [{ ...rowsOf(lines, 'games')[0]!, id: -5 }])),
+        /damaged.*games #\d+ id: must be a whole number from 1/,
+      ],
     ]
     for (const [label, file, message] of cases) {
       const upload = await uploadBackup(cookie, file)
