@@ -12,20 +12,12 @@
  * Prints figures; asserts nothing. Never touches .data/.
  *   options: --views-per-month=1000000 --days=365 --ingest-seconds=15 --concurrency=16 --engine=pglite
  */
-import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import postgres from 'postgres'
-import {
-  assertScratchDatabase,
-  freePort,
-  markScratchDatabase,
-  SiteRoot,
-  startLocalRuntime,
-  startScratchServer,
-} from '@simracing/local-platform'
+import { assertScratchDatabase, freePort, SiteRoot, startLocalRuntime } from '@simracing/local-platform'
+import { openBenchDatabase } from './bench-database.ts'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
 const VIEWS_PER_MONTH = Number(arg('views-per-month') ?? 1_000_000)
@@ -35,30 +27,9 @@ const CONCURRENCY = Number(arg('concurrency') ?? 16)
 const VIEWS_PER_DAY = Math.round((VIEWS_PER_MONTH * 12) / 365)
 const ARTICLES = 400
 
-const pgBin = [process.env.PG_BIN, '/usr/lib/postgresql/15/bin'].find((d) => d && existsSync(path.join(d, 'pg_ctl')))
-const engine = arg('engine') === 'pglite' || !pgBin ? 'pglite' : 'postgres15'
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-analytics-'))
-let stopDatabase: () => Promise<void> | void
-let url: string
-if (engine === 'postgres15') {
-  // The port first: DATABASE_URL must be set before the env module is read (by the imports below).
-  const port = await freePort()
-  const name = `bench_analytics_${randomBytes(4).toString('hex')}`
-  url = `postgres://postgres@127.0.0.1:${port}/${name}`
-  process.env.DATABASE_URL = url
-  const { startTempPostgres } = await import('../../test-support/postgres15.ts')
-  const cluster = await startTempPostgres(pgBin!, port)
-  stopDatabase = () => cluster.stop()
-  const admin = postgres(cluster.url, { max: 1, onnotice: () => {} })
-  await admin.unsafe(`create database "${name}" template template0 encoding 'UTF8'`)
-  await admin.end({ timeout: 5 })
-} else {
-  const server = await startScratchServer('bench-analytics-pglite-')
-  url = server.url
-  process.env.DATABASE_URL = url
-  stopDatabase = () => server.remove()
-}
-const mark = await markScratchDatabase(url)
+const database = await openBenchDatabase('bench-analytics', arg('engine'))
+const { engine, url, mark } = database
 process.env.SITE_URL = 'http://127.0.0.1'
 process.env.DATABASE_POOL_MAX = '4'
 const { runMigrations } = await import('../../src/server/db/migrate.ts')
@@ -306,6 +277,6 @@ try {
     )
 } finally {
   await closeDb()
-  await stopDatabase()
+  await database.stop()
   rmSync(scratch, { recursive: true, force: true })
 }

@@ -26,6 +26,7 @@ const runs: [string, string[], RegExp][] = [
   ['newsletter', ['--subscribers=20'], /sent:\s+20 of 20 \(failed 0, in doubt 0, waiting 0\)/],
   ['history', ['--kb=4', '--versions=3'], /the preview\)\s+\d+ ms/],
   ['signups', ['--runs=3'], /confirmed address\s+median\s+[\d.]+ ms/],
+  ['audience-flood', ['--beacons=40', '--engine=pglite'], /summary after the made-up sources\s+median\s+[\d.]+ ms/],
   ['deploys', [], /\(simulated in [\d.]+ s\)/],
   [
     'analytics',

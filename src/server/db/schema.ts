@@ -1157,6 +1157,38 @@ export const analyticsRate = pgTable(
 ).enableRLS()
 
 /**
+ * The referrer hosts and campaign values (utm_source, utm_medium, utm_campaign) counted under their
+ * own name on a UTC day, per field: the first DAY_VALUES_MAX of each; a later one is stored as
+ * '(other)' (issue 42: a flood of made-up hosts filled the figures). Kept for today and yesterday.
+ */
+export const analyticsDayValues = pgTable(
+  'analytics_day_values',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    field: text('field').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.field, t.value] }),
+    check('analytics_day_values_field_valid', sql`${t.field} IN ('referrer', 'source', 'medium', 'campaign')`),
+  ],
+).enableRLS()
+
+/**
+ * How many values of analytics_day_values a day's field has taken: one row per day and field, whose
+ * lock decides in turn which of two new values at once is the last one kept.
+ */
+export const analyticsDaySlots = pgTable(
+  'analytics_day_slots',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    field: text('field').notNull(),
+    used: integer('used').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.field] })],
+).enableRLS()
+
+/**
  * Daily totals the panel reads, folded from the raw events once a day is over: per dimension
  * (total, page, source, medium, campaign, device) and value, the views (each weighted by its sample
  * rate) and the distinct visitors of that day.

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { addDays, lastDays, RANGE_PRESETS, rangeProblem, type DayRange } from '../../../lib/audience/date-range.ts'
+import { OTHER_VALUE } from '../../../lib/audience/figures.ts'
 import { utcDay } from '../../../lib/audience/visitor-hash.ts'
 import { LoadError } from '../shared/load-error.tsx'
 import { usePanelTime } from '../shared/use-time-zone.ts'
@@ -11,8 +12,14 @@ import { useAnalyticsSettings, useAudienceSummary, type AudienceFigure } from '.
 import { ViewsChart } from './views-chart.tsx'
 
 const number = (n: number) => n.toLocaleString('en-US')
-const rows = (figures: AudienceFigure[], label: (value: string) => string = (v) => v): FigureRow[] =>
-  figures.map((f) => ({ key: f.value, label: label(f.value), views: f.views, visitors: f.visitors }))
+/** A list's rows; the values counted together (OTHER_VALUE) under the list's own word for them. */
+const rows = (figures: AudienceFigure[], label: (value: string) => string = (v) => v, other = 'Others'): FigureRow[] =>
+  figures.map((f) => ({
+    key: f.value,
+    label: f.value === OTHER_VALUE ? other : label(f.value),
+    views: f.views,
+    visitors: f.visitors,
+  }))
 
 /**
  * The Audience tab (docs/decisions/0850-0854): visitors and page views per day, top pages and
@@ -147,19 +154,19 @@ export default function AudienceTab() {
             <FigureTable
               caption="Sources"
               column="Source"
-              rows={rows(data.sources, (v) => v || 'Direct / none')}
+              rows={rows(data.sources, (v) => v || 'Direct / none', 'Other sources')}
               empty="No visits in this range."
             />
             <FigureTable
               caption="Campaigns (utm_campaign)"
               column="Campaign"
-              rows={rows(data.campaigns)}
+              rows={rows(data.campaigns, undefined, 'Other campaigns')}
               empty="No campaign links in this range."
             />
             <FigureTable
               caption="Mediums (utm_medium)"
               column="Medium"
-              rows={rows(data.mediums)}
+              rows={rows(data.mediums, undefined, 'Other mediums')}
               empty="No campaign links in this range."
             />
             <FigureTable

@@ -7,7 +7,8 @@ import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'
 import { BEACON_PATH } from '../../../lib/audience/beacon.ts'
 import { utcDay } from '../../../lib/audience/visitor-hash.ts'
-import { FLOOD_MAX_PER_MINUTE } from './record.ts'
+import { OTHER_VALUE } from '../../../lib/audience/figures.ts'
+import { DAY_VALUES_MAX, FLOOD_MAX_PER_MINUTE, NETWORK_MAX_PER_MINUTE } from './record.ts'
 import { db } from '../../db/client.ts'
 
 const CHROME =
@@ -239,5 +240,73 @@ describe('the date range', () => {
       expect(res.status, query).toBe(400)
       expect(res.body).toEqual({ message })
     }
+  })
+})
+
+describe('figures only real visits make (issue 42)', () => {
+  const pageRows = async () =>
+    (
+      await db().execute<{ path: string }>(sql`select path from analytics_events where kind = 'view' order by path`)
+    ).map((r) => r.path)
+
+  it('counts an article or a news page only while it is there: a made-up number adds nothing', async () => {
+    const published = await createNews({ title: 'Spa 24 Hours' })
+    const draft = await createNews({ title: 'Draft', status: 'draft' })
+    for (let i = 0; i < 24; i++) await createNews({ title: `Story ${i}` })
+    const before = await databaseDigest()
+    // 25 published articles: /news and /news/page/2 are there, /news/page/3 is not.
+    const madeUp = [
+      `/news/${draft.id}`,
+      '/news/999999',
+      '/news/123456789',
+      '/news/page/3',
+      '/news/page/999999',
+      ...Array.from({ length: 200 }, (_, i) => `/news/${50_000 + i}`),
+    ]
+    for (const [i, path] of madeUp.entries()) await beacon({ body: view(path), ip: `10.${i % 250}.${i >> 8}.1` })
+    expect(await databaseDigest()).toBe(before)
+
+    await beacon({ body: view(`/news/${published.id}`) })
+    await beacon({ body: view('/news/page/2') })
+    expect(await pageRows()).toEqual([`/news/${published.id}`, '/news/page/2'])
+  })
+
+  it(`bounds a network as well as an address: ten addresses of one /24 count ${NETWORK_MAX_PER_MINUTE} views a minute, an IPv6 /64 the same`, async () => {
+    for (let address = 1; address <= 10; address++) {
+      for (let i = 0; i < FLOOD_MAX_PER_MINUTE; i++) await beacon({ body: view('/games'), ip: `203.0.113.${address}` })
+    }
+    expect(await events()).toBe(NETWORK_MAX_PER_MINUTE)
+    for (let address = 1; address <= 4; address++) {
+      for (let i = 0; i < FLOOD_MAX_PER_MINUTE; i++) {
+        await beacon({ body: view('/games'), ip: `2001:db8:7:7:${address.toString(16)}::1` })
+      }
+    }
+    expect(await events()).toBe(2 * NETWORK_MAX_PER_MINUTE)
+    // Another network still counts.
+    await beacon({ body: view('/games'), ip: '198.51.100.77' })
+    expect(await events()).toBe(2 * NETWORK_MAX_PER_MINUTE + 1)
+  })
+
+  it(`keeps ${DAY_VALUES_MAX} referrer hosts and campaign names a day; made-up ones count together as others`, async () => {
+    const flood = DAY_VALUES_MAX + 25
+    for (let i = 0; i < flood; i++) {
+      await beacon({
+        body: view(`/games?utm_campaign=junk${i}`, { r: `https://spam${i}.example/` }),
+        ip: `10.${i % 250}.${Math.floor(i / 250)}.1`,
+      })
+    }
+    expect(await events()).toBe(flood)
+    const kept = await db().execute<{ hosts: number; campaigns: number; other: number }>(sql`
+      select count(distinct referrer_host)::int as hosts, count(distinct utm_campaign)::int as campaigns,
+        count(*) filter (where referrer_host = ${OTHER_VALUE} and utm_campaign = ${OTHER_VALUE})::int as other
+      from analytics_events`)
+    // The day's names, and one more: the others.
+    expect(kept[0]).toEqual({ hosts: DAY_VALUES_MAX + 1, campaigns: DAY_VALUES_MAX + 1, other: 25 })
+
+    // A name seen once on such a day is one of the others in the tab too: no spam host tops the sources.
+    const figures = await summary()
+    expect(figures.sources).toEqual([{ value: OTHER_VALUE, views: flood, visitors: flood }])
+    expect(figures.campaigns).toEqual([{ value: OTHER_VALUE, views: flood, visitors: flood }])
+    expect(figures.pages).toEqual([{ value: '/games', views: flood, visitors: flood }])
   })
 })

@@ -12,6 +12,8 @@ import { runSchedulerTick } from '../../scheduler/tick.ts'
 import { RETAIN_DAYS } from './fold.ts'
 import { recordEvent, type CountedEvent } from './record.ts'
 import { daySalt } from './salt.ts'
+import { SINGLES_KEPT_FROM } from './totals.ts'
+import { OTHER_VALUE } from '../../../lib/audience/figures.ts'
 
 const at = (iso: string) => new Date(iso)
 const reader = (n: number) => ({ ip: `198.51.100.${n}`, userAgent: `Firefox/135.0 reader ${n}` })
@@ -133,6 +135,31 @@ describe('the daily fold', () => {
     expect((await db().select().from(analyticsSalts)).map((s) => s.day).sort()).toEqual(['2026-10-30'])
     // The August day's totals outlive its raw events.
     expect((await audienceSummary({ from: '2026-08-01', to: '2026-08-01' })).totals).toEqual({ views: 1, visitors: 1 })
+  })
+
+  it(`keeps a day's totals of single-view sources as one row when it has more than ${SINGLES_KEPT_FROM}, and the day's names for two days`, async () => {
+    const junk = SINGLES_KEPT_FROM + 10
+    for (let i = 0; i < junk; i++) {
+      const address = { ip: `10.0.${i}.1`, userAgent: `Firefox/135.0 junk ${i}` }
+      await recordEvent(pageView('/', { referrerHost: `spam${i}.example` }), address, at('2026-11-24T10:00:00Z'))
+    }
+    for (const n of [1, 2]) {
+      await recordEvent(pageView('/', { referrerHost: 'forum.example' }), reader(n), at('2026-11-24T11:00:00Z'))
+    }
+    // A quiet day keeps a name seen once.
+    await recordEvent(pageView('/', { referrerHost: 'blog.example' }), reader(3), at('2026-11-25T11:00:00Z'))
+    await runSchedulerTick(platform, at('2026-11-26T00:01:00Z'))
+
+    const sources = await db().execute<{ day: string; value: string; views: number }>(sql`
+      select day::text as day, value, views from analytics_daily where dimension = 'source' order by day, value`)
+    expect(sources).toEqual([
+      { day: '2026-11-24', value: OTHER_VALUE, views: junk },
+      { day: '2026-11-24', value: 'forum.example', views: 2 },
+      { day: '2026-11-25', value: 'blog.example', views: 1 },
+    ])
+    // The names counted under their own on 2026-11-24 are gone with the day before yesterday.
+    const kept = await db().execute<{ day: string }>(sql`select distinct day::text as day from analytics_day_values`)
+    expect(kept.map((r) => r.day)).toEqual(['2026-11-25'])
   })
 
   it('clicks per item over 7 and 30 days, folded and live together', async () => {

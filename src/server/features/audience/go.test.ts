@@ -6,6 +6,7 @@ import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'
 import { db } from '../../db/client.ts'
 import { createGoApp } from './go.routes.ts'
+import { FLOOD_MAX_PER_MINUTE, NETWORK_MAX_PER_MINUTE } from './record.ts'
 
 const go = createGoApp()
 const CHROME =
@@ -89,5 +90,21 @@ describe('/go/{kind}/{id}', () => {
     const named = await visit(`/go/hardware/${wheel.id}?to=https://evil.example&url=//evil.example`)
     expect(named.headers.get('location')).toBe('https://shop.example/wheel')
     expect(await databaseDigest()).not.toBe(before) // the one real click above was counted
+  })
+
+  it(`counts the clicks of one network up to ${NETWORK_MAX_PER_MINUTE} a minute, however many addresses it uses`, async () => {
+    const wheel = await createAccessory({ purchaseUrl: 'https://shop.example/wheel' })
+    // Three addresses of one /24, each within its own allowance (issue 42: ten gave 300 clicks).
+    for (let address = 1; address <= 3; address++) {
+      for (let i = 0; i < FLOOD_MAX_PER_MINUTE; i++) {
+        const res = await go.request(
+          `/go/hardware/${wheel.id}`,
+          { headers: { 'user-agent': CHROME } },
+          { context: { ip: `192.0.2.${address}` } },
+        )
+        expect(res.status).toBe(302)
+      }
+    }
+    expect(await clicks()).toBe(NETWORK_MAX_PER_MINUTE)
   })
 })

@@ -44,7 +44,7 @@ export const audience = defineFeature({
 // What the pages, the hardware list and the benchmark read.
 export { pageCountRate } from './page-count.ts'
 export { getAnalyticsSettings } from './analytics-settings.repo.ts'
-export { featuredGear, mostReadArticles } from './audience.repo.ts'
+export { audienceSummary, featuredGear, mostReadArticles } from './audience.repo.ts'
 export { foldDay, pruneEvents } from './fold.ts'
 export { startOf } from './totals.ts'
 export type { AudienceReport } from './housekeeping.ts'

@@ -1,6 +1,6 @@
 import type { Outcome } from '../../../lib/newsletter/texts.ts'
 import { confirmConsent, consentForLink, getSubscriber, unsubscribe } from './newsletter.repo.ts'
-import { addressTag, newsletterKey, readConfirmToken, readUnsubscribeToken } from './tokens.ts'
+import { linkFits, newsletterKey, readConfirmToken, readUnsubscribeToken } from './tokens.ts'
 
 /**
  * What the links of the newsletter's emails do, for the API (which does it) and for the pages the
@@ -15,7 +15,7 @@ export async function confirmLinkState(token: string, now = new Date()): Promise
   if (link.kind !== 'ok') return link
   const consent = await consentForLink(link.consentId)
   // A consent of another address (its id handed out again since, by a restore): not this link's.
-  if (!consent || addressTag(consent.email) !== link.tag) return { kind: 'invalid' }
+  if (!consent || !linkFits(link.tag, consent)) return { kind: 'invalid' }
   return consent.confirmedAt ? { kind: 'used' } : { kind: 'ready', email: consent.email }
 }
 
@@ -25,7 +25,7 @@ export async function useConfirmLink(token: string, now = new Date()): Promise<O
   if (link.kind === 'invalid') return 'link-invalid'
   if (link.kind === 'expired') return 'link-expired'
   const consent = await consentForLink(link.consentId)
-  if (!consent || addressTag(consent.email) !== link.tag) return 'link-invalid'
+  if (!consent || !linkFits(link.tag, consent)) return 'link-invalid'
   const result = await confirmConsent(link.consentId, now)
   return result.kind === 'confirmed' ? 'confirmed' : result.kind === 'used' ? 'link-used' : 'link-invalid'
 }
@@ -38,7 +38,7 @@ export async function unsubscribeLinkState(token: string): Promise<UnsubscribeLi
   if (link === undefined) return { kind: 'invalid' }
   const subscriber = await getSubscriber(link.subscriberId)
   // Another address holds the id now (a restore handed it out again): nobody this link may act on.
-  if (!subscriber || addressTag(subscriber.email) !== link.tag) return { kind: 'missing' }
+  if (!subscriber || !linkFits(link.tag, subscriber)) return { kind: 'missing' }
   if (subscriber.status === 'unsubscribed' || subscriber.status === 'bounced') return { kind: 'already' }
   return { kind: 'ready', email: subscriber.email }
 }
@@ -48,7 +48,7 @@ export async function useUnsubscribeLink(token: string, now = new Date()): Promi
   const link = readUnsubscribeToken(await newsletterKey(), token)
   if (link === undefined) return 'link-invalid'
   const subscriber = await getSubscriber(link.subscriberId)
-  if (!subscriber || addressTag(subscriber.email) !== link.tag) return 'not-on-list'
+  if (!subscriber || !linkFits(link.tag, subscriber)) return 'not-on-list'
   const result = await unsubscribe(link.subscriberId, now)
   return result.kind === 'unsubscribed'
     ? 'unsubscribed'

@@ -8,7 +8,9 @@ import { adminCookie } from '../../../../tests/helpers/auth.ts'
 import { startBlobs, type BlobsHarness } from '../../../../tests/helpers/blobs.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { startMailHarness, type MailHarness } from '../../../../tests/helpers/mail.ts'
-import { confirmToken, newsletterKey, unsubscribeToken } from './tokens.ts'
+import { eq } from 'drizzle-orm'
+import { mac } from '../../auth/signing.ts'
+import { confirmToken, newsletterKey, TAGGED_LINKS_FROM, unsubscribeToken } from './tokens.ts'
 
 /**
  * The newsletter's addresses and consents are in the backup archive and come back with a restore
@@ -135,5 +137,31 @@ describe('the newsletter in the backup archive', () => {
     expect(unsubscribed.body.message).not.toMatch(/unsubscribed/i)
     expect((await rows()).subscribers).toEqual([expect.objectContaining({ email: bob!.email, status: 'pending' })])
     expect((await rows()).consents).toEqual([expect.objectContaining({ id: bobConsent!.id, confirmedAt: null })])
+  })
+
+  it('keeps the unsubscribe link of an email sent before links named their address, for the readers of then only', async () => {
+    await resetDatabase()
+    const key = await newsletterKey()
+    const earlier = (id: number) => `u.${id}.${mac(key, `u.${id}`)}`
+    const [then] = await createSubscribers(1, { prefix: 'then' })
+    await db()
+      .update(newsletterSubscribers)
+      .set({ createdAt: new Date(TAGGED_LINKS_FROM.getTime() - 86_400_000) })
+      .where(eq(newsletterSubscribers.id, then!.id))
+    const [since] = await createSubscribers(1, { prefix: 'since' })
+    await db()
+      .update(newsletterSubscribers)
+      .set({ createdAt: new Date(TAGGED_LINKS_FROM.getTime() + 3_600_000) })
+      .where(eq(newsletterSubscribers.id, since!.id))
+
+    expect(
+      (await send('POST', `/api/newsletter/unsubscribe?token=${earlier(since!.id)}`, { body: {} })).body.message,
+    ).not.toMatch(/unsubscribed/i)
+    const done = await send('POST', `/api/newsletter/unsubscribe?token=${earlier(then!.id)}`, { body: {} })
+    expect(done.status, JSON.stringify(done.body)).toBe(200)
+    expect((await rows()).subscribers.map((r) => [r.email, r.status])).toEqual([
+      [then!.email, 'unsubscribed'],
+      [since!.email, 'confirmed'],
+    ])
   })
 })

@@ -189,10 +189,11 @@ export async function confirmConsent(consentId: number, now: Date): Promise<Conf
 /** What a confirmation link's page shows before the button is pressed. */
 export async function consentForLink(
   consentId: number,
-): Promise<{ confirmedAt: Date | null; email: string; status: SubscriberStatus } | undefined> {
+): Promise<{ confirmedAt: Date | null; createdAt: Date; email: string; status: SubscriberStatus } | undefined> {
   const [row] = await db()
     .select({
       confirmedAt: newsletterConsents.confirmedAt,
+      createdAt: newsletterConsents.createdAt,
       email: newsletterSubscribers.email,
       status: newsletterSubscribers.status,
     })

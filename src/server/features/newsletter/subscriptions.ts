@@ -1,4 +1,4 @@
-import ipaddr from 'ipaddr.js'
+import { networkOf } from '../../../lib/network.ts'
 import { canonicalMailbox, checkEmailAddress } from '../../../lib/newsletter/email-address.ts'
 import { CONSENT_TEXT, NO_NEWSLETTER, TOO_MANY_SIGNUPS } from '../../../lib/newsletter/texts.ts'
 import { ApiError } from '../../http/errors.ts'
@@ -29,20 +29,6 @@ export interface SignUpInput {
   website: unknown
 }
 
-/**
- * The network a client address belongs to, for the rate limit: an IPv4 /24 or an IPv6 /48 (one
- * household or office may hold many addresses of it, and change them at will).
- */
-export function networkOf(ip: string): string {
-  if (!ipaddr.isValid(ip)) return 'unknown'
-  let address = ipaddr.parse(ip)
-  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress())
-    address = (address as ipaddr.IPv6).toIPv4Address()
-  const bits = address.kind() === 'ipv4' ? 24 : 48
-  const bytes = address.toByteArray().map((b, i) => (i * 8 >= bits ? 0 : b))
-  return `${ipaddr.fromByteArray(bytes).toString()}/${bits}`
-}
-
 /** The form's page as recorded: a path on this site, or '/' for anything else. */
 function pageOf(value: unknown): string {
   return typeof value === 'string' && /^\/(?!\/)[^\s\\]{0,299}$/.test(value) ? value : '/'
@@ -70,7 +56,8 @@ export async function signUp(
   const result = await recordSignUp({
     email: address.address,
     mailbox: canonicalMailbox(address.address),
-    network: networkOf(clientIp),
+    // An IPv6 /48: one household or office (the sign-up bound is stricter than the audience's /64).
+    network: networkOf(clientIp, 48),
     page: pageOf(input.page),
     text: CONSENT_TEXT,
     now,

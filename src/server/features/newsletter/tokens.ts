@@ -41,26 +41,38 @@ export const addressTag = (email: string) =>
 
 const TAG = /^[A-Za-z0-9_-]{12}$/
 
+/**
+ * Links were signed without an address tag before this day (`c.<id>.<expiry>`, `u.<id>`): such a
+ * link still works for a row made before it (the emails already sent must keep their unsubscribe
+ * link), never for a row made since, which may hold an id a restore handed out again.
+ */
+export const TAGGED_LINKS_FROM = new Date('2026-11-29T00:00:00Z')
+
+/** Whether a link's tag (or its absence, for an earlier link) fits the row it names. */
+export const linkFits = (tag: string | undefined, row: { email: string; createdAt: Date }): boolean =>
+  tag === undefined ? row.createdAt < TAGGED_LINKS_FROM : addressTag(row.email) === tag
+
 export function confirmToken(key: string, consentId: number, email: string, now = new Date()): string {
   const expires = Math.floor(now.getTime() / 1000) + CONFIRM_LINK_HOURS * 3600
   return sign(key, `c.${consentId}.${expires}.${addressTag(email)}`)
 }
 
-export type ConfirmLink = { kind: 'ok'; consentId: number; tag: string } | { kind: 'expired' } | { kind: 'invalid' }
+export type ConfirmLink =
+  { kind: 'ok'; consentId: number; tag: string | undefined } | { kind: 'expired' } | { kind: 'invalid' }
 
 export function readConfirmToken(key: string, token: string, now = new Date()): ConfirmLink {
   const parts = verified(key, token)
   if (
     !parts ||
-    parts.length !== 4 ||
+    (parts.length !== 4 && parts.length !== 3) ||
     parts[0] !== 'c' ||
     !ID.test(parts[1]!) ||
     !/^[0-9]{1,12}$/.test(parts[2]!) ||
-    !TAG.test(parts[3]!)
+    (parts.length === 4 && !TAG.test(parts[3]!))
   )
     return { kind: 'invalid' }
   if (Number(parts[2]) * 1000 <= now.getTime()) return { kind: 'expired' }
-  return { kind: 'ok', consentId: Number(parts[1]), tag: parts[3]! }
+  return { kind: 'ok', consentId: Number(parts[1]), tag: parts[3] }
 }
 
 /** Subscriber 0 is nobody: a test email sent to an address not on the list carries its link. */
@@ -69,15 +81,18 @@ export function unsubscribeToken(key: string, subscriberId: number, email: strin
 }
 
 /** The subscriber the link is for (0: nobody) and its address tag, or undefined when the link is not one we made. */
-export function readUnsubscribeToken(key: string, token: string): { subscriberId: number; tag: string } | undefined {
+export function readUnsubscribeToken(
+  key: string,
+  token: string,
+): { subscriberId: number; tag: string | undefined } | undefined {
   const parts = verified(key, token)
   if (
     !parts ||
-    parts.length !== 3 ||
+    (parts.length !== 3 && parts.length !== 2) ||
     parts[0] !== 'u' ||
     !/^(0|[1-9][0-9]{0,9})$/.test(parts[1]!) ||
-    !TAG.test(parts[2]!)
+    (parts.length === 3 && !TAG.test(parts[2]!))
   )
     return undefined
-  return { subscriberId: Number(parts[1]), tag: parts[2]! }
+  return { subscriberId: Number(parts[1]), tag: parts[2] }
 }
