@@ -47,6 +47,26 @@ function site(headers: (path: string) => Record<string, string> = () => cdnCache
 }
 
 describe('the CDN stand-in', () => {
+  it('does not keep a page whose render began before a purge of one of its tags (it read the data the purge was for)', async () => {
+    const cache = new CdnCache()
+    let release: () => void = () => {}
+    const slow = new Promise<void>((resolve) => (release = resolve))
+    const origin = async () => {
+      await slow
+      return new Response('old', { headers: cdnCacheHeaders({ tags: ['news'] }) })
+    }
+    const inFlight = cache.handle(new Request('http://site.test/news'), origin)
+    cache.purge(['news'])
+    release()
+    expect(await (await inFlight).text()).toBe('old')
+    expect(cache.size).toBe(0)
+    // A purge of another tag, or one before the render began, keeps it.
+    const other = cache.handle(new Request('http://site.test/news'), origin)
+    cache.purge(['games'])
+    await (await other).text()
+    expect(cache.size).toBe(1)
+  })
+
   it('renders once and then answers from its copy, with Cache-Status in Netlify’s format', async () => {
     const s = site()
     const first = await s.get('/news')

@@ -144,6 +144,14 @@ export class CdnCache {
   /** A path's `Netlify-Vary` instructions and how many of its copies are kept. */
   private readonly varyByPath = new Map<string, { vary: Vary; copies: number }>()
   private readonly revalidating = new Map<string, Promise<void>>()
+  /**
+   * Purges counted, and the last one of each tag and of everything: an answer whose render began
+   * before a purge of one of its tags is passed on and not kept (a render in flight when the purge
+   * came read the data the purge was for, and would put the old page back).
+   */
+  private purges = 0
+  private lastEverything = 0
+  private readonly lastPurgeOf = new Map<string, number>()
   private keptBytes = 0
   private readonly now: () => number
   private readonly maxBytes: number
@@ -179,8 +187,9 @@ export class CdnCache {
       return passed
     }
     const forwarded = request
+    const began = this.purges
     const response = await origin(forwarded)
-    const kept = await this.store(url, forwarded, response)
+    const kept = await this.store(url, forwarded, response, began)
     if (kept?.stored) return this.answer(kept.key, kept.entry, head, this.missStatus(kept.entry, Boolean(entry)))
     if (kept) return this.answer('', kept.entry, head, status({ edge: entry ? 'fwd=stale' : 'fwd=miss' }))
     const passed = this.pass(response, head)
@@ -190,6 +199,9 @@ export class CdnCache {
 
   /** Drops every copy with one of `tags`, or everything; answers how many copies went. */
   purge(tags: readonly string[] | 'everything'): number {
+    this.purges++
+    if (tags === 'everything') this.lastEverything = this.purges
+    else for (const tag of tags) this.lastPurgeOf.set(tag.toLowerCase(), this.purges)
     if (tags === 'everything') {
       const n = this.entries.size
       this.entries.clear()
@@ -236,23 +248,24 @@ export class CdnCache {
   private revalidate(key: string, request: Request, origin: (request: Request) => Promise<Response>) {
     if (this.revalidating.has(key)) return
     const url = new URL(request.url)
+    const began = this.purges
     const work = origin(new Request(request, { method: 'GET' }))
       .then(async (response) => {
         // A failed render keeps the stale copy (a database that is away must not take the page with it).
         if (response.status >= 500) return void (await response.body?.cancel())
-        await this.store(url, request, response)
+        await this.store(url, request, response, began)
       })
       .catch(() => {})
       .finally(() => this.revalidating.delete(key))
     this.revalidating.set(key, work)
   }
 
-  private async store(url: URL, request: Request, response: Response) {
+  private async store(url: URL, request: Request, response: Response, began: number) {
     const policy = cachePolicy(response)
     if (!policy) return undefined
     const body = new Uint8Array(await response.arrayBuffer())
     const path = url.pathname
-    if (body.length > this.maxEntryBytes) {
+    if (body.length > this.maxEntryBytes || this.purgedSince(began, policy.tags)) {
       return { key: '', entry: this.entryOf(path, '', response, body, policy), stored: false }
     }
     // Netlify keeps the first instructions it saw for a path (while it keeps a copy of it).
@@ -271,6 +284,13 @@ export class CdnCache {
       this.drop(k, e)
     }
     return { key, entry, stored: this.entries.get(key) === entry }
+  }
+
+  /** Whether a purge since `began` covered one of `tags` (or everything). */
+  private purgedSince(began: number, tags: ReadonlySet<string>): boolean {
+    if (this.lastEverything > began) return true
+    for (const tag of tags) if ((this.lastPurgeOf.get(tag) ?? 0) > began) return true
+    return false
   }
 
   private entryOf(
