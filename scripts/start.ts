@@ -18,6 +18,8 @@ export {}
 const port = Number(process.argv.find((a) => a.startsWith('--port='))?.slice(7) ?? 8888)
 // The functions run in this process: they must know the site's address before the env module is read.
 process.env.SITE_URL ||= `http://localhost:${port}`
+const { ensureSecretsKey } = await import('./local-platform/secrets-key.ts')
+ensureSecretsKey()
 
 const { startSite } = await import('./local-platform/start-site.ts')
 // The end-to-end site (scripts/e2e-server.ts) lets its tests run the scheduler's tick at a given time,

@@ -92,6 +92,14 @@ const schema = z.object({
     .optional(),
   /** Key that signs the newsletter's confirmation and unsubscribe links. Unset: the server makes one and keeps it in the database. */
   NEWSLETTER_SECRET: z.string().min(32, 'NEWSLETTER_SECRET must be at least 32 characters').optional(),
+  /**
+   * Key that encrypts the credentials the site keeps for the owner (the channels' tokens, the
+   * webhooks' signing secrets): AES-256-GCM in the database (docs/decisions/0860). Unset: channels
+   * and webhooks cannot be added (`npm start` makes one and keeps it in DATA_DIR/secrets.key).
+   */
+  SECRETS_KEY: z.string().min(32, 'SECRETS_KEY must be at least 32 characters').optional(),
+  /** Where IndexNow is told of changed pages (Bing, Yandex, Seznam, Naver share it); a fake's address in tests. */
+  INDEXNOW_URL: z.url().default('https://api.indexnow.org/indexnow'),
   /** Verbose errors in API answers (never in production). */
   DEBUG_ERRORS: bool.default(false),
   /**
@@ -100,6 +108,11 @@ const schema = z.object({
    * (CONTEXT=production), where it would let the owner's links reach the function's own machine.
    */
   TEST_ONLY_LINK_CHECK_LOCAL_SHOPS: bool.default(false),
+  /**
+   * TESTS ONLY: the channels, webhooks and IndexNow may reach the end-to-end site's fakes on
+   * 127.0.0.1 (loopback addresses). Refused on a production deploy like the one above.
+   */
+  TEST_ONLY_OUTBOUND_LOOPBACK: bool.default(false),
 })
 
 export type Env = z.infer<typeof schema>
@@ -110,6 +123,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = schema
     .refine((e) => !(e.CONTEXT === 'production' && e.TEST_ONLY_LINK_CHECK_LOCAL_SHOPS), {
       path: ['TEST_ONLY_LINK_CHECK_LOCAL_SHOPS'],
+      message: 'is for the end-to-end tests only and cannot be set on a production deploy (CONTEXT=production)',
+    })
+    .refine((e) => !(e.CONTEXT === 'production' && e.TEST_ONLY_OUTBOUND_LOOPBACK), {
+      path: ['TEST_ONLY_OUTBOUND_LOOPBACK'],
       message: 'is for the end-to-end tests only and cannot be set on a production deploy (CONTEXT=production)',
     })
     .safeParse(cleaned)

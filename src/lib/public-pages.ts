@@ -16,7 +16,7 @@ export interface PublicPage {
   page: boolean
 }
 
-export const publicPages: readonly PublicPage[] = [
+const pagesAndFeeds: readonly PublicPage[] = [
   // The standings cards show each championship's next race (docs/decisions/0425).
   {
     path: '/',
@@ -36,7 +36,19 @@ export const publicPages: readonly PublicPage[] = [
   // Feeds: kept and purged like pages, but no page a reader visits.
   { path: '/calendar.ics', tags: ['calendar', 'standings'], page: false },
   { path: '/rss.xml', tags: ['news'], page: false },
-  { path: '/sitemap.xml', tags: ['news', 'seo'], page: false },
+]
+
+/**
+ * Every public page, the sitemap last: it carries every tag of the pages it lists, so that a change
+ * of any of them renders it again with that page's exact `<lastmod>` (issue 43).
+ */
+export const publicPages: readonly PublicPage[] = [
+  ...pagesAndFeeds,
+  {
+    path: '/sitemap.xml',
+    tags: [...new Set(pagesAndFeeds.filter((p) => p.page).flatMap((p) => p.tags))],
+    page: false,
+  },
 ]
 
 /** The pages readers visit (the sitemap's and the beacon's list). */

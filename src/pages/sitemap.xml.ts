@@ -3,6 +3,7 @@ import type { APIRoute } from 'astro'
 import { pageTags } from '../lib/cache-tags.ts'
 import { readerPages } from '../lib/public-pages.ts'
 import { sitemapXml, type SitemapEntry } from '../lib/feeds.ts'
+import { pageChangeTimes } from '../server/cdn/page-changes.ts'
 import { listNewsSitemap } from '../server/repos/news.repo.ts'
 
 /** Rendered on demand and kept at the CDN until the news changes (docs/decisions/0700). */
@@ -10,11 +11,13 @@ export const prerender = false
 
 export const GET: APIRoute = async ({ site, cache }) => {
   cache.set({ tags: [...pageTags['/sitemap.xml']!] })
-  const articles = await listNewsSitemap()
+  const [articles, changed] = await Promise.all([listNewsSitemap(), pageChangeTimes()])
+  // Each page's lastmod is when its content last reached visitors (the purge of its tags); an
+  // article never changed since it was noted is dated by its own last change.
   const entries: SitemapEntry[] = [
     // Every page readers visit (src/lib/public-pages.ts), then every published article.
-    ...readerPages.map((path) => ({ path })),
-    ...articles.map((a) => ({ path: `/news/${a.id}`, lastModified: a.updatedAt })),
+    ...readerPages.map((path) => ({ path, lastModified: changed.get(path) })),
+    ...articles.map((a) => ({ path: `/news/${a.id}`, lastModified: changed.get(`/news/${a.id}`) ?? a.updatedAt })),
   ]
   return new Response(sitemapXml(siteAddress(site), entries), {
     headers: { 'Content-Type': 'application/xml; charset=utf-8' },

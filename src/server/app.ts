@@ -8,6 +8,7 @@ import { features } from './features/index.ts'
 import { securedApp } from './http/secured-app.ts'
 import { publicRoutes, tokenRoutes } from './public-routes.ts'
 import { auditWrites, sendOwedPurges } from './audit/record-writes.ts'
+import { tellTheFeatures } from './events/after-write.ts'
 import { isPublicEndpoint, originCheck, requireSession } from './auth/guard.ts'
 import { deadlineCheck } from './http/deadline.ts'
 import { MAX_CHUNK_BYTES } from './blobs/chunked-files.ts'
@@ -123,6 +124,7 @@ export function createApp(platform: Platform) {
     .use(bodyLimits)
     .use(requireSession)
     .use(sendOwedPurges)
+    .use(tellTheFeatures)
     .use(auditWrites)
     // Chained, so that the app's type carries every route for the typed client (src/lib/api-client.ts).
     .route('/admin', adminAuthRoutes)

@@ -6,3 +6,20 @@
  * spelt so; a campaign link that says '(other)' is counted with them).
  */
 export const OTHER_VALUE = '(other)'
+
+/**
+ * A source as the tab names it: '' is a visit from nowhere (typed, a bookmark, an app that sends no
+ * referrer), and the channels the site announces on by their own names (their links carry
+ * `utm_source=discord`, `bluesky`, `mastodon`: docs/decisions/0860), the newsletter too.
+ */
+export function sourceLabel(value: string): string {
+  if (value === '') return 'Direct / none'
+  return knownSources[value] ?? value
+}
+
+const knownSources: Record<string, string> = {
+  discord: 'Discord',
+  bluesky: 'Bluesky',
+  mastodon: 'Mastodon',
+  newsletter: 'Newsletter',
+}

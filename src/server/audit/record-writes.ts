@@ -2,6 +2,8 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { endpointOf, isPublicEndpoint } from '../auth/guard.ts'
 import { appendAudit } from './audit.ts'
 import { waitUntilOf } from '../http/netlify.ts'
+import { tellIndexNow } from '../cdn/indexnow.ts'
+import { siteUrl } from '../../env.server.ts'
 
 /**
  * How a handler describes its write for the Activity log. What the write changed on the public site
@@ -71,4 +73,10 @@ export const sendOwedPurges: MiddlewareHandler = async (c, next) => {
   } catch (error) {
     console.warn(`[purge] ${c.req.method} ${c.req.path}: the owed purges wait for the scheduler:`, error)
   }
+  // The search engines are told of the pages just purged, after the answer (the tick tells them otherwise).
+  waitUntilOf(c)?.(
+    tellIndexNow(siteUrl, c.var.platform.external.outbound).catch((error: unknown) =>
+      console.warn('[indexnow] the changed pages wait for the scheduler:', error),
+    ),
+  )
 }

@@ -3,6 +3,7 @@ import { newsTag, type CacheTag, type PurgeTag } from '../../lib/cache-tags.ts'
 import type { RevisionEntity } from '../../lib/revisions.ts'
 import { db, type Database } from '../db/client.ts'
 import { purgeQueue } from '../db/schema.ts'
+import { emitSiteEvent } from '../events/site-events.ts'
 
 /** The database or a transaction on it: a write names its tags in the transaction that writes. */
 
@@ -34,6 +35,11 @@ export async function markChanged(tx: Executor, tags: readonly PurgeTag[], at = 
         nextAttemptAt: sql`case when ${purgeQueue.attempts} > 0 then ${purgeQueue.nextAttemptAt} else excluded.next_attempt_at end`,
       },
     })
+  // What the webhooks hear of: a championship's table or the calendar changed (every write of them
+  // owes their purge, so this is where each is seen; articles are told apart in note-change.ts).
+  if (unique.includes('standings'))
+    await emitSiteEvent(tx, { kind: 'standings.changed', subject: 'standings', data: {} })
+  if (unique.includes('calendar')) await emitSiteEvent(tx, { kind: 'calendar.changed', subject: 'calendar', data: {} })
 }
 
 type Record = { status?: unknown } | undefined

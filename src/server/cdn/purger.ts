@@ -4,6 +4,7 @@ import { startOfMonth } from '../../lib/deploy-policy.ts'
 import { db } from '../db/client.ts'
 import { purgeQueue, purges } from '../db/schema.ts'
 import { markChanged } from './outbox.ts'
+import { notePagesChanged } from './page-changes.ts'
 import { MAX_TAGS_PER_PURGE, PurgeError, type PurgeFn } from './purge-client.ts'
 
 /**
@@ -159,6 +160,8 @@ export function createPurger(options: PurgerOptions): Purger {
     await db()
       .insert(purges)
       .values({ at, tags: everything ? [] : tags, ok: true, status: 202 })
+    // The pages are new to visitors from now: the sitemap's lastmod, and IndexNow owed them.
+    await notePagesChanged(tags, at)
     return { ok: true as const }
   }
 

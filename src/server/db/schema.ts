@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm'
 import type { ClassifiedCar } from '../../lib/results/types.ts'
 import type { PointsSystem } from '../../lib/race-points.ts'
 import {
+  bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -1310,4 +1312,173 @@ export const linkChecks = pgTable(
     check('link_checks_kind_valid', sql`${t.itemKind} IN ('hardware', 'game')`),
     check('link_checks_status_valid', sql`${t.status} IN ('working', 'redirected', 'broken')`),
   ],
+).enableRLS()
+
+/**
+ * What happened to the public site, written in the transaction of the change (docs/decisions/0860):
+ * an article published, updated or taken off the site, race results imported, a championship's
+ * table or the calendar changed: an outbox the hubs hand to the features that tell the outside
+ * world (the channels, the webhooks), in order. One row per kind and subject a transaction (a change
+ * that touches the standings twice is one event). Kept 30 days.
+ */
+export const siteEvents = pgTable(
+  'site_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** article.published, article.updated, article.deleted, results.imported, standings.changed, calendar.changed */
+    kind: text('kind').notNull(),
+    /** What it is about: 'article:12', 'championship:3', 'calendar'. */
+    subject: text('subject').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    /** The writing transaction: the same kind and subject twice in one is one event. */
+    tx: bigint('tx', { mode: 'number' })
+      .notNull()
+      .default(sql`txid_current()`),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When the features were handed it (src/server/events/dispatch.ts); null while they were not. */
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('site_events_once_a_transaction').on(t.tx, t.kind, t.subject),
+    index('site_events_at_idx').on(t.at),
+    index('site_events_waiting_idx')
+      .on(t.id)
+      .where(sql`${t.dispatchedAt} IS NULL`),
+  ],
+).enableRLS()
+
+/**
+ * The networks the site announces on: one row per network connected (docs/decisions/0860). The
+ * credential is sealed with SECRETS_KEY (src/server/auth/secret-box.ts) and never answered by any
+ * route: a Discord webhook's address (its token is in it), a Bluesky app password, a Mastodon
+ * access token.
+ */
+export const channels = pgTable(
+  'channels',
+  {
+    kind: text('kind').primaryKey(),
+    /** What the owner sees of it: the Bluesky handle, the Mastodon account, the Discord webhook's name. */
+    account: text('account').notNull().default(''),
+    /** The Bluesky server (PDS) or the Mastodon instance; none for Discord (its address is the secret). */
+    serverUrl: text('server_url'),
+    secret: text('secret').notNull(),
+    announceArticles: boolean('announce_articles').notNull().default(true),
+    announceResults: boolean('announce_results').notNull().default(true),
+    /** Set when the network refused the credential for good (401, 403, a deleted webhook): nothing is sent until resumed. */
+    pausedAt: timestamp('paused_at', { withTimezone: true, mode: 'date' }),
+    pausedReason: text('paused_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('channels_kind_valid', sql`${t.kind} IN ('discord', 'bluesky', 'mastodon')`)],
+).enableRLS()
+
+/**
+ * One message to one network: an article when it became public, race results, the owner's 'Share
+ * now' or 'Send Test'. Claimed before it is sent (status 'sending' until `claimed_until`), so two
+ * runners never send it twice; retried with backoff on 429 and 5xx. An article and a race are
+ * announced once per network whatever happens (the unique index); 'Share now' sends another.
+ */
+export const channelDeliveries = pgTable(
+  'channel_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel').notNull(),
+    /** article, results or test */
+    subjectKind: text('subject_kind').notNull(),
+    /** The article's id, the race session's id; none for a test. */
+    subjectId: integer('subject_id'),
+    /** announce (it became public), share (the owner's 'Share now'), test */
+    reason: text('reason').notNull(),
+    /** What the message says when the subject itself may have changed since (the results: winner, leader). */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** waiting, sending, sent, failed, cancelled (the article left the site first), in-doubt */
+    status: text('status').notNull().default('waiting'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
+    /** The network's last answer: its HTTP status and, for a failure, what it said (never a credential). */
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    /** Where the message is: the Discord message, the Bluesky post, the Mastodon status. */
+    postUrl: text('post_url'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('channel_deliveries_announced_once')
+      .on(t.channel, t.subjectKind, t.subjectId)
+      .where(sql`${t.reason} = 'announce'`),
+    index('channel_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    check(
+      'channel_deliveries_status_valid',
+      sql`${t.status} IN ('waiting', 'sending', 'sent', 'failed', 'cancelled', 'in-doubt')`,
+    ),
+  ],
+).enableRLS()
+
+/**
+ * The owner's outbound webhooks (Zapier, a league's bot): an address and the events it wants, each
+ * delivery signed as Standard Webhooks sign (docs/decisions/0860). The address may hold a token
+ * (many receivers put one in the path) and is sealed like the signing secret; `host` is what the
+ * owner sees of it.
+ */
+export const webhooks = pgTable('webhooks', {
+  id: serial('id').primaryKey(),
+  host: text('host').notNull(),
+  url: text('url').notNull(),
+  secret: text('secret').notNull(),
+  events: text('events').array().notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}).enableRLS()
+
+/**
+ * One event to one webhook: its message id (`msg_...`, kept by a redelivery), the body signed at
+ * each attempt, the answer of the last one. Delivered in order per webhook and subject: a later
+ * event of an article waits until the earlier ones are delivered or given up.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    messageId: text('message_id').notNull().unique(),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    subject: text('subject').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** waiting, sending, delivered, failed */
+    status: text('status').notNull().default('waiting'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
+    answerStatus: integer('answer_status'),
+    /** The receiver's answer, its first 500 characters, or why none came. */
+    answer: text('answer'),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.id),
+    check('webhook_deliveries_status_valid', sql`${t.status} IN ('waiting', 'sending', 'delivered', 'failed')`),
+  ],
+).enableRLS()
+
+/**
+ * When each public page last changed (a purge of its tags was sent): the sitemap's `<lastmod>`,
+ * and the pages IndexNow has not been told of yet (`indexnow_due`).
+ */
+export const pageChanges = pgTable(
+  'page_changes',
+  {
+    path: text('path').primaryKey(),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Set while IndexNow has not been told of this change; cleared when it took it. */
+    indexNowDue: boolean('indexnow_due').notNull().default(false),
+  },
+  (t) => [index('page_changes_indexnow_due_idx').on(t.indexNowDue)],
 ).enableRLS()

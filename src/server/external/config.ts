@@ -1,6 +1,7 @@
 import { env } from '../../env.server.ts'
 import { ApiError } from '../http/errors.ts'
 import { defaultLinkCheckOptions, type LinkCheckOptions } from './link-check-options.ts'
+import type { AddressRules } from './public-address.ts'
 
 /**
  * The outside services the refreshes read: Twitch Helix, YouTube Data API v3 and the Steam store
@@ -15,6 +16,17 @@ export interface ExternalConfig {
   timeoutMs: number
   /** The link check of purchase links and game websites (docs/decisions/0853). */
   linkCheck: LinkCheckOptions
+  /** Announcements, webhooks and IndexNow (docs/decisions/0860): what they may reach, and how long a call may take. */
+  outbound: OutboundOptions
+}
+
+export interface OutboundOptions {
+  rules: AddressRules
+  timeoutMs: number
+  /** IndexNow's endpoint (INDEXNOW_URL). */
+  indexNowUrl: string
+  /** A page of this site (a card's picture): fetched from SITE_URL unless a test's app answers it in-process. */
+  ownPage?: (path: string) => Promise<Response>
 }
 
 /** Production's addresses and keys, from the typed environment (src/env.server.ts). */
@@ -34,6 +46,11 @@ export const externalConfigFromEnv = (): ExternalConfig => ({
     allowLoopback: env.TEST_ONLY_LINK_CHECK_LOCAL_SHOPS,
     loopbackOnly: env.TEST_ONLY_LINK_CHECK_LOCAL_SHOPS,
   },
+  outbound: {
+    rules: { allowLoopback: env.TEST_ONLY_OUTBOUND_LOOPBACK },
+    timeoutMs: 10_000,
+    indexNowUrl: env.INDEXNOW_URL,
+  },
 })
 
 export interface ExternalOverrides {
@@ -43,6 +60,7 @@ export interface ExternalOverrides {
   jolpica?: Partial<ExternalConfig['jolpica']>
   timeoutMs?: number
   linkCheck?: Partial<LinkCheckOptions>
+  outbound?: Partial<OutboundOptions>
 }
 
 /** `base` with some settings replaced (a test's fakes on 127.0.0.1, a missing key). */
@@ -54,6 +72,7 @@ export function withExternalOverrides(base: ExternalConfig, overrides: ExternalO
     jolpica: { ...base.jolpica, ...overrides.jolpica },
     timeoutMs: overrides.timeoutMs ?? base.timeoutMs,
     linkCheck: { ...base.linkCheck, ...overrides.linkCheck },
+    outbound: { ...base.outbound, ...overrides.outbound },
   }
 }
 

@@ -2,6 +2,7 @@ import type { Hono } from 'hono'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { BackupTable } from '../backup/tables.ts'
 import type { NetlifyBindings } from '../http/netlify.ts'
+import type { EventTx, StoredSiteEvent } from '../events/site-events.ts'
 import type { Platform } from '../platform.ts'
 import type { JobRow } from '../repos/jobs.repo.ts'
 import type { SchedulerConfig } from '../repos/scheduler.repo.ts'
@@ -37,6 +38,18 @@ export interface Feature {
   tick?: (platform: Platform, now: Date, config: SchedulerConfig) => Promise<TickShare>
   /** Jobs of its own kinds, by kind: the runner hands them a claimed job (src/server/jobs/jobs.ts). */
   jobs?: Readonly<Record<string, (platform: Platform, job: JobRow) => Promise<JobRow | undefined>>>
+  /**
+   * What it does when something happened to the public site (src/server/events/site-events.ts),
+   * in the order it happened: handed over by src/server/events/dispatch.ts in a transaction that
+   * marks the event handed over, so what it makes of it (a delivery) is made once. Quick and
+   * local: it writes rows; sending happens later (`afterWrite`, the tick).
+   */
+  siteEvents?: (tx: EventTx, event: StoredSiteEvent) => Promise<void>
+  /**
+   * After every write the API answered, with the request's background work (Netlify's waitUntil;
+   * none in-process): the moment to send what a write made due, without the answer waiting for it.
+   */
+  afterWrite?: (platform: Platform, waitUntil: ((work: Promise<unknown>) => void) | undefined) => void
   /** Its tables in a backup archive, in the order they insert, after the core tables (src/server/backup/tables.ts). */
   backupTables?: readonly BackupTable[]
   /** Those of its tables whose rows make a site not empty (a restore asks before it replaces them). */

@@ -1,6 +1,7 @@
 import { audience } from './audience/index.ts'
 import type { Feature } from './feature.ts'
 import { calendar } from './calendar/index.ts'
+import { channels } from './channels/index.ts'
 import { newsletter } from './newsletter/index.ts'
 
 /**
@@ -8,7 +9,7 @@ import { newsletter } from './newsletter/index.ts'
  * with its index.ts and one line here; the API, the guard, the scheduler's tick, the job runner and
  * the backup take it from this list. In the order their ticks run.
  */
-export const features = [newsletter, calendar, audience] as const
+export const features = [newsletter, calendar, audience, channels] as const
 
 /** The same list, each as the hubs read it (their exact types matter to the API's type only). */
 export const featureList: readonly Feature[] = features

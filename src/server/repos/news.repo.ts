@@ -17,7 +17,8 @@ import { sanitizeArticleHtml } from '../../lib/sanitize-article.ts'
 import { newsSearchPattern } from '../../lib/search.ts'
 import { db } from '../db/client.ts'
 import { newsArticles, revisions } from '../db/schema.ts'
-import { markChanged, tagsOfChange } from '../cdn/outbox.ts'
+import { noteChange } from '../events/note-change.ts'
+import { markChanged } from '../cdn/outbox.ts'
 import {
   deleteVersioned,
   insertVersioned,
@@ -304,7 +305,7 @@ export async function publishDueNews(now = new Date()): Promise<{ id: number; ti
     for (const after of published) {
       const before = due.find((d) => d.id === after.id)!
       await keepRevision(tx, { entity: 'news', id: after.id, action: 'update', before, after, by })
-      await markChanged(tx, tagsOfChange('news', after.id, before, after))
+      await noteChange(tx, 'news', after.id, before, after)
     }
     return published.map((row) => ({ id: row.id, title: row.title }))
   })

@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { PanelTime } from '../../lib/panel-time.ts'
 import { ownerTime } from '../repos/site-settings.repo.ts'
 import { sessionFingerprint } from '../../lib/results/classify.ts'
 import { parseResultFile, ResultFileError } from '../../lib/results/parse.ts'
 import { formatLabels, sessionTypeLabels, type ParsedSession, type SessionType } from '../../lib/results/types.ts'
+import { sessionWinner } from '../../lib/results/winner.ts'
 import { sourceLabel } from '../../lib/standings-source.ts'
 import { db } from '../db/client.ts'
-import { standingsSets } from '../db/schema.ts'
+import { standingsRows, standingsSets } from '../db/schema.ts'
+import { emitSiteEvent } from '../events/site-events.ts'
 import { ApiError, badRequest, notFound } from '../http/errors.ts'
 import { driverQuestions, DriverChoiceError, withDriverChoices, type DriverChoice } from '../../lib/race-drivers.ts'
 import {
@@ -131,6 +133,28 @@ export async function importParsedSession(
     },
     replaced,
   )
+  // The channels announce the winner and the table's leader; the webhooks pass it on (decision 0860).
+  const [leader] = await tx
+    .select({ driverName: standingsRows.driverName, points: standingsRows.points })
+    .from(standingsRows)
+    .where(eq(standingsRows.setId, set.id))
+    .orderBy(asc(standingsRows.rowIndex))
+    .limit(1)
+  const winner = sessionWinner(s.classification, set.carClass)
+  await emitSiteEvent(tx, {
+    kind: 'results.imported',
+    subject: `championship:${set.id}`,
+    data: {
+      sessionId: id,
+      championshipId: set.id,
+      championship: set.championshipName,
+      round: input.round,
+      track: s.track,
+      sessionType: s.sessionType,
+      winner: winner?.names ?? null,
+      leader: leader ? { name: leader.driverName, points: leader.points } : null,
+    },
+  })
   return {
     sessionId: id,
     championshipId: set.id,

@@ -9,7 +9,8 @@ import {
   type RevisionEntity,
 } from '../../lib/revisions.ts'
 import type { Database } from '../db/client.ts'
-import { markChanged, shownFieldsDiffer, tagsOfChange } from '../cdn/outbox.ts'
+import { shownFieldsDiffer } from '../cdn/outbox.ts'
+import { noteChange } from '../events/note-change.ts'
 import {
   accessories,
   games,
@@ -35,7 +36,7 @@ export async function insertVersioned<R extends { id: number; status?: unknown }
   insert: () => Promise<R>,
 ): Promise<R> {
   const row = await insert()
-  await markChanged(tx, tagsOfChange(entity, row.id, undefined, row))
+  await noteChange(tx, entity, row.id, undefined, row)
   return row
 }
 
@@ -169,7 +170,7 @@ export async function updateVersioned<R extends Snapshot>(
   if (!row) return undefined
   const after = entity === 'standings' ? await readVersion(tx, entity, id) : row
   await keepRevision(tx, { entity, id, action: 'update', before, after, by })
-  if (after && shownFieldsDiffer(before, after)) await markChanged(tx, tagsOfChange(entity, id, before, after))
+  if (after && shownFieldsDiffer(before, after)) await noteChange(tx, entity, id, before, after)
   return row
 }
 
@@ -185,6 +186,6 @@ export async function deleteVersioned(
   if (!before) return false
   await keepRevision(tx, { entity, id, action: 'delete', before, by })
   await remove()
-  await markChanged(tx, tagsOfChange(entity, id, before, undefined))
+  await noteChange(tx, entity, id, before, undefined)
   return true
 }

@@ -5,7 +5,8 @@ import { changedFields, readByRefresh, versionName, type RevisionEntity } from '
 import { db } from '../db/client.ts'
 import { games, raceSessions, revisions, standingsRows, standingsSets } from '../db/schema.ts'
 import { badRequest, notFound } from '../http/errors.ts'
-import { markChanged, tagsOfChange } from '../cdn/outbox.ts'
+import { noteChange } from '../events/note-change.ts'
+
 import { withSanitizedContent } from '../repos/news.repo.ts'
 import {
   keepRevision,
@@ -154,7 +155,7 @@ export async function restoreRevision(revisionId: number): Promise<Restored> {
     if (entity === 'standings') await writeStandings(tx, id, snapshot, Boolean(current))
     else await writeRow(tx, entity, id, snapshot, current ?? undefined)
     const record = (await readVersion(tx, entity, id))!
-    await markChanged(tx, tagsOfChange(entity, id, current, record))
+    await noteChange(tx, entity, id, current ?? undefined, record)
     return { entity, id, name: versionName(entity, record), record }
   })
 }

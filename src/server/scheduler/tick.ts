@@ -2,6 +2,11 @@ import { SCHEDULER_AUDIT_METHOD } from '../../lib/revisions.ts'
 import { nextTestSlot, slotKey, testSlot } from '../../lib/schedule.ts'
 import { dueZonedSlot, nextZonedSlot } from '../../lib/zoned-schedule.ts'
 import { requireConfigured } from '../ai/call.ts'
+import { siteUrl } from '../../env.server.ts'
+import { tellIndexNow } from '../cdn/indexnow.ts'
+import { db } from '../db/client.ts'
+import { dispatchSiteEvents } from '../events/dispatch.ts'
+import { pruneSiteEvents } from '../events/site-events.ts'
 import { featureList, type TickShare } from '../features/index.ts'
 import type { AudienceReport } from '../features/audience/index.ts'
 import { relaunchStalledJobs, startJob } from '../jobs/jobs.ts'
@@ -172,6 +177,14 @@ export async function runSchedulerTick(platform: Platform, now = new Date()): Pr
     if (result) started.push(result)
   }
   const publishedNews = await publishScheduledNews(platform, now)
+  // What happened to the site since (these articles going live, a script's import) reaches the
+  // features that tell the outside world before their part runs (src/server/events/dispatch.ts).
+  try {
+    while ((await dispatchSiteEvents()) > 0);
+    await pruneSiteEvents(db(), now)
+  } catch (error) {
+    console.warn('[scheduler] could not hand over the site events:', error)
+  }
   // Then each feature's part (src/server/features: the newsletter's digest, the race calendar, the
   // audience's daily fold and weekly link check), after this tick's scheduled articles went live:
   // an article due now is in the digest made now. A feature's failure stops nothing else.
@@ -192,6 +205,12 @@ export async function runSchedulerTick(platform: Platform, now = new Date()): Pr
     purged = (await platform.purger.flush()).purged
   } catch (error) {
     console.warn('[scheduler] could not send the waiting purges:', error)
+  }
+  // The pages purged since the last tick (a script's import, a failed telling) reach IndexNow.
+  try {
+    await tellIndexNow(siteUrl, platform.external.outbound)
+  } catch (error) {
+    console.warn('[scheduler] could not tell IndexNow of the changed pages:', error)
   }
   return { started, purged, relaunched, publishedNews, audience, linkCheck }
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { addDays, lastDays, RANGE_PRESETS, rangeProblem, type DayRange } from '../../../lib/audience/date-range.ts'
-import { OTHER_VALUE } from '../../../lib/audience/figures.ts'
+import { OTHER_VALUE, sourceLabel } from '../../../lib/audience/figures.ts'
 import { utcDay } from '../../../lib/audience/visitor-hash.ts'
 import { LoadError } from '../shared/load-error.tsx'
 import { usePanelTime } from '../shared/use-time-zone.ts'
@@ -154,7 +154,7 @@ export default function AudienceTab() {
             <FigureTable
               caption="Sources"
               column="Source"
-              rows={rows(data.sources, (v) => v || 'Direct / none', 'Other sources')}
+              rows={rows(data.sources, sourceLabel, 'Other sources')}
               empty="No visits in this range."
             />
             <FigureTable

@@ -7,15 +7,13 @@
  * Only the status and headers are read: the body is never read, so a huge one costs nothing, and
  * the headers are bounded by Node's own limit. The whole check of one link has one deadline.
  */
-import dns, { type LookupAddress } from 'node:dns'
 import http from 'node:http'
 import https from 'node:https'
-import type { LookupFunction } from 'node:net'
-import ipaddr from 'ipaddr.js'
-import { isPublicAddress } from '../../og/image-source.ts'
 import { defaultLinkCheckOptions, type LinkCheckOptions } from '../../external/link-check-options.ts'
+import { checkableUrl, checkedLookup } from '../../external/public-address.ts'
 
 export { defaultLinkCheckOptions, type LinkCheckOptions }
+export { allowedAddress, checkableUrl, isLoopbackLink } from '../../external/public-address.ts'
 
 export type LinkStatus = 'working' | 'redirected' | 'broken'
 
@@ -29,58 +27,7 @@ export interface LinkResult {
   error?: string
 }
 
-const isLoopback = (ip: string) => ipaddr.isValid(ip) && ipaddr.process(ip).range() === 'loopback'
-
-/** Whether an address may be connected to under these options. */
-export const allowedAddress = (ip: string, options: Pick<LinkCheckOptions, 'allowLoopback'>) =>
-  isPublicAddress(ip) || (options.allowLoopback && isLoopback(ip))
-
-/** A link on this machine (a loopback address, or localhost): the only ones a test site checks. */
-export function isLoopbackLink(address: string): boolean {
-  try {
-    const host = new URL(address.trim()).hostname.replace(/^\[|\]$/g, '').toLowerCase()
-    return host === 'localhost' || isLoopback(host)
-  } catch {
-    return false
-  }
-}
-
 class Refused extends Error {}
-
-/** DNS look-up that hands the connection only addresses that passed the rules (DNS rebinding included). */
-function checkedLookup(options: Pick<LinkCheckOptions, 'allowLoopback'>): LookupFunction {
-  return (hostname, lookupOptions, callback) => {
-    dns.lookup(hostname, { ...lookupOptions, all: true }, (error, found) => {
-      const addresses = (found ?? []) as unknown as LookupAddress[]
-      const refused = addresses.find((a) => !allowedAddress(a.address, options))
-      if (!error && (refused || addresses.length === 0)) {
-        error = Object.assign(new Error(`${hostname} is not on the public internet`), { code: 'EADDRNOTPUBLIC' })
-      }
-      const done = callback as (e: NodeJS.ErrnoException | null, a: string | LookupAddress[], f?: number) => void
-      if (error) done(error, '', 0)
-      else if (lookupOptions.all) done(null, addresses)
-      else done(null, addresses[0]!.address, addresses[0]!.family)
-    })
-  }
-}
-
-/** The address as a URL the check may request, or why not. */
-export function checkableUrl(address: string, options: Pick<LinkCheckOptions, 'allowLoopback'>): URL | string {
-  let url: URL
-  try {
-    url = new URL(address.trim())
-  } catch {
-    return 'The address is not a web address.'
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The address is not an http(s) address.'
-  if (url.username || url.password) return 'The address carries a user name or password.'
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase()
-  if (ipaddr.isValid(host)) return allowedAddress(host, options) ? url : 'The address is not on the public internet.'
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal') || !host.includes('.')) {
-    return options.allowLoopback && host === 'localhost' ? url : 'The address is not on the public internet.'
-  }
-  return url
-}
 
 interface Answer {
   status: number
