@@ -28,6 +28,7 @@ const runs: [string, string[], RegExp][] = [
   ['signups', ['--runs=3'], /confirmed address\s+median\s+[\d.]+ ms/],
   ['audience-flood', ['--beacons=40', '--engine=pglite'], /summary after the made-up sources\s+median\s+[\d.]+ ms/],
   ['deploys', [], /\(simulated in [\d.]+ s\)/],
+  ['channels-save', ['--runs=2', '--timeout-ms=200'], /Discord hanging\s+median\s+[\d.]+ ms/],
   [
     'analytics',
     ['--views-per-month=600', '--days=2', '--ingest-seconds=1', '--concurrency=2', '--engine=pglite'],

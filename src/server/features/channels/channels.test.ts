@@ -12,6 +12,10 @@ import { appWith, sendTo, type Send, type Sent } from '../../../../tests/helpers
 import { adminCookie } from '../../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { startBlobs } from '../../../../tests/helpers/blobs.ts'
+import { resultFilesVia } from '../../../../tests/helpers/race-results.ts'
+import { lmuSartheRace } from '../../../../tests/fixtures/race-sessions.ts'
+import { createResultsChampionship } from '../../demo/factories.ts'
+import { lmuResultFile } from '../../demo/result-files.ts'
 import { BEACON_PATH } from '../../../lib/audience/beacon.ts'
 import { sourceLabel } from '../../../lib/audience/figures.ts'
 import { siteUrl } from '../../../env.server.ts'
@@ -277,30 +281,31 @@ describe('announcing articles on Discord, Bluesky and Mastodon', () => {
   })
 
   it('announces an imported race with its winner and the new championship leader', async () => {
-    // A results import is an event like any other; this one is stored as the import stores it.
-    const cookie = await adminCookie()
-    await connectAll(cookie)
-    await db().transaction(async (tx) => {
-      const { emitSiteEvent } = await import('../../events/site-events.ts')
-      await emitSiteEvent(tx, {
-        kind: 'results.imported',
-        subject: 'championship:7',
-        data: {
-          sessionId: 41,
-          championshipId: 7,
-          championship: 'GT3 Sprint Cup',
-          round: 3,
-          track: 'Spa-Francorchamps',
-          winner: 'Ana Costa',
-          leader: { name: 'Ben Ito', points: 61 },
+    const blobs = await startBlobs()
+    site = appWith({ external: outboundLocal(), blobs: blobs.stores })
+    try {
+      const cookie = await adminCookie()
+      await connectAll(cookie)
+      const championshipId = await createResultsChampionship({ championshipName: 'LMGT3 Cup' })
+      const imported = await resultFilesVia(sendTo(site.app)).importResultFileApi(
+        cookie,
+        lmuResultFile(lmuSartheRace),
+        {
+          championshipId,
+          round: 1,
         },
-      })
-    })
-    await runSchedulerTick(site.platform)
-    const text = String((discord.messages[0]!.body.embeds as { description: string }[])[0]!.description)
-    expect(text).toBe('Winner: Ana Costa. Championship leader: Ben Ito (61 pts).')
-    expect(received().discord).toEqual(['GT3 Sprint Cup: round 3 at Spa-Francorchamps'])
-    expect(mastodon.statuses[0]!.params.status).toContain('?utm_source=mastodon&utm_medium=social')
+      )
+      expect(imported.status, JSON.stringify(imported.body)).toBe(201)
+      // Imported without Netlify's context (no waitUntil), as a script would: the next tick sends it.
+      await runSchedulerTick(site.platform)
+      expect(received().discord).toEqual(['LMGT3 Cup: round 1 at Circuit de la Sarthe'])
+      const text = String((discord.messages[0]!.body.embeds as { description: string }[])[0]!.description)
+      expect(text).toBe('Winner: Charles Weerts. Championship leader: Charles Weerts (25 pts).')
+      expect(mastodon.statuses[0]!.params.status).toContain('?utm_source=mastodon&utm_medium=social')
+      expect(received().bluesky).toHaveLength(1)
+    } finally {
+      await blobs.close()
+    }
   })
 
   it('a visit from the Discord link shows under Discord in the Audience figures', async () => {
