@@ -9,7 +9,11 @@
 import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { startFakeAi } from '../fakes/ai-server.ts'
+import { startFakeBluesky } from '../fakes/bluesky-server.ts'
+import { startFakeDiscord } from '../fakes/discord-server.ts'
+import { startFakeIndexNow } from '../fakes/indexnow-server.ts'
 import { startFakeJolpica } from '../fakes/jolpica-server.ts'
+import { startFakeMastodon } from '../fakes/mastodon-server.ts'
 import { startFakeRefreshApis } from '../fakes/refresh-apis-server.ts'
 import { startFakeSmtp } from '../fakes/smtp-server.ts'
 import { startFakeShop } from '../fakes/shop-server.ts'
@@ -23,6 +27,7 @@ const fakeRefreshPort = arg('fake-refresh-port')
 const fakeJolpicaPort = arg('fake-jolpica-port')
 const fakeSmtpPort = arg('fake-smtp-port')
 const fakeShopPort = arg('fake-shop-port')
+const fakeChannelsPorts = arg('fake-channels-ports')
 const sharedBuild = arg('shared-build')
 const dataDir = `.data/e2e-${port}`
 rmSync(dataDir, { recursive: true, force: true })
@@ -74,6 +79,30 @@ const smtpEnv: Record<string, string> = fakeSmtp
 const fakeShop = fakeShopPort ? await startFakeShop({ port: Number(fakeShopPort) }) : undefined
 const shopEnv: Record<string, string> = fakeShop ? { TEST_ONLY_LINK_CHECK_LOCAL_SHOPS: 'true' } : {}
 
+// --fake-channels-ports=<discord>,<mastodon>,<indexnow>,<bluesky>: the channels' networks and
+// IndexNow on 127.0.0.1, which the site may then reach (production refuses the switch), and a fixed
+// SECRETS_KEY to keep their credentials with. The tests make their own webhook, token and account
+// over each fake's /__fake/ endpoints: nothing is printed here. Without it, no key: the Channels
+// tab says to set one, as the demo's does.
+async function startFakeChannels(list: string) {
+  const [discord, mastodon, indexNow, bluesky] = list.split(',').map(Number)
+  return Promise.all([
+    startFakeDiscord({ port: discord }),
+    startFakeMastodon({ port: mastodon }),
+    // IndexNow checks the site's key file, at the site's own address.
+    startFakeIndexNow({ port: indexNow, siteOrigin: `http://127.0.0.1:${port}` }),
+    startFakeBluesky({ port: bluesky }),
+  ])
+}
+const fakeChannels = fakeChannelsPorts ? await startFakeChannels(fakeChannelsPorts) : undefined
+const channelsEnv: Record<string, string> = fakeChannels
+  ? {
+      TEST_ONLY_OUTBOUND_LOOPBACK: 'true',
+      INDEXNOW_URL: fakeChannels[2].url,
+      SECRETS_KEY: 'e2e-only-secrets-key-never-used-in-production',
+    }
+  : {}
+
 const startArgs = [`--port=${port}`, '--test-controls', ...(sharedBuild ? [`--shared-build=${sharedBuild}`] : [])]
 const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...startArgs], {
   env: hermeticEnv(process.env, {
@@ -84,6 +113,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ..
     ...jolpicaEnv,
     ...smtpEnv,
     ...shopEnv,
+    ...channelsEnv,
   }),
   stdio: 'inherit',
 })
@@ -96,5 +126,6 @@ child.once('exit', async (code) => {
   await fakeJolpica?.close()
   await fakeSmtp?.close()
   await fakeShop?.close()
+  await Promise.all(fakeChannels?.map((f) => f.close()) ?? [])
   process.exit(code ?? 0)
 })

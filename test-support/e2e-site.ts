@@ -9,7 +9,9 @@
  * each next one ten ports above. Each site has its fakes on its port + 2, + 3, + 4 and + 6, and its
  * database on E2E_DB_PORT (+ 10 per site) or its port + 45440, so that two checkouts can run the
  * suite side by side. The writing sites also have a fake mail server on their port + 5, so their
- * newsletter is on; the read-only site has none, as the demo: no sign-up form (decision 0800).
+ * newsletter is on; the read-only site has none, as the demo: no sign-up form (decision 0800). The
+ * writing sites also have the channels' fakes on their port + 1, + 7, + 8 and + 9, and a SECRETS_KEY
+ * to connect them with; the read-only site has neither, as the demo: its Channels tab says what to set.
  */
 import { embeddedDatabaseUrl, readEmbeddedPassword } from '../src/server/db/embedded-password.ts'
 
@@ -32,6 +34,12 @@ export function e2eSite(env: Env, index = 0) {
   const fakeSmtpPort = index > 0 ? port + 5 : undefined
   /** The fake shop of the purchase links and link checks (fakes/shop-server.ts). */
   const fakeShopPort = port + 6
+  /**
+   * The fake Discord, Mastodon, IndexNow and Bluesky of the channels (fakes/; writing sites only):
+   * the free ports below the next site's, port + 1 among them, as no four in a row are left.
+   */
+  const fakeChannelPorts =
+    index > 0 ? { discord: port + 1, mastodon: port + 7, indexNow: port + 8, bluesky: port + 9 } : undefined
   return {
     index,
     port,
@@ -47,6 +55,15 @@ export function e2eSite(env: Env, index = 0) {
     /** Where the site's fake mail server writes each message it takes (one JSON file each). */
     mailbox: fakeSmtpPort ? `.data/e2e-${port}-mailbox` : undefined,
     fakeShopOrigin: `http://127.0.0.1:${fakeShopPort}`,
+    /** The channels' fakes, each read and set up over HTTP (their /__fake/ endpoints); writing sites only. */
+    fakeChannelOrigins: fakeChannelPorts
+      ? {
+          discord: `http://127.0.0.1:${fakeChannelPorts.discord}`,
+          mastodon: `http://127.0.0.1:${fakeChannelPorts.mastodon}`,
+          indexNow: `http://127.0.0.1:${fakeChannelPorts.indexNow}`,
+          bluesky: `http://127.0.0.1:${fakeChannelPorts.bluesky}`,
+        }
+      : undefined,
     /** Answers once the site serves its API. */
     readyUrl: `http://localhost:${port}/api/site-settings/hero_image`,
     args: [
@@ -60,6 +77,11 @@ export function e2eSite(env: Env, index = 0) {
       `--fake-jolpica-port=${fakeJolpicaPort}`,
       ...(fakeSmtpPort ? [`--fake-smtp-port=${fakeSmtpPort}`] : []),
       `--fake-shop-port=${fakeShopPort}`,
+      ...(fakeChannelPorts
+        ? [
+            `--fake-channels-ports=${[fakeChannelPorts.discord, fakeChannelPorts.mastodon, fakeChannelPorts.indexNow, fakeChannelPorts.bluesky].join(',')}`,
+          ]
+        : []),
       // One build for the run's sites (E2E_SHARED_BUILD, set by npm test and playwright.config.ts).
       ...(env.E2E_SHARED_BUILD ? [`--shared-build=${env.E2E_SHARED_BUILD}`] : []),
     ],

@@ -94,6 +94,7 @@ test.describe('admin gate and shell', () => {
       'Scheduler',
       'AI Diagnostics',
       'Newsletter',
+      'Channels',
       'System Settings',
       'Activity',
     ])

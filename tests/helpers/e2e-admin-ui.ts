@@ -75,6 +75,7 @@ export const adminTabs: [id: string, heading: string][] = [
   ['scheduler', 'Scheduler'],
   ['openai-diagnostic', 'AI Services Diagnostic'],
   ['newsletter', 'Newsletter'],
+  ['channels', 'Channels'],
   ['system-settings', 'System Settings'],
   ['activity', 'Activity'],
 ]

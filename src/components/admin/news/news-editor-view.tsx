@@ -4,6 +4,7 @@ import { RevisionHistory } from '../shared/revision-history.tsx'
 import type { AdminNews } from '../shared/types.ts'
 import { forgetUnsavedChanges, hasUnsavedChanges } from '../shared/unsaved.ts'
 import { NewsForm } from './news-form.tsx'
+import { useShareNow } from './use-share-now.ts'
 
 interface Props {
   /** The article as read when the editor opened, or null for a new one. */
@@ -13,11 +14,13 @@ interface Props {
 
 /**
  * Editing an article is its own view (decision 0514): 'Back to articles' (asks when changes are
- * unsaved), the article's History and its page on the site, then the form with the editor.
+ * unsaved), the article's History, its page on the site and 'Share now' (a published one: one more
+ * post on every connected channel), then the form with the editor.
  */
 export function NewsEditorView({ article: opened, onBack }: Props) {
   // 'Reload article' after a conflict opens the article as it is now, in a new form.
   const [article, setArticle] = useState(opened)
+  const shareNow = useShareNow()
   const back = async () => {
     if (hasUnsavedChanges() && !(await confirmDiscard())) return
     forgetUnsavedChanges()
@@ -34,6 +37,17 @@ export function NewsEditorView({ article: opened, onBack }: Props) {
           <a href={`/news/${article.id}`} target="_blank" rel="noopener" className="btn-outline">
             View on site
           </a>
+        )}
+        {article?.status === 'published' && (
+          <button
+            type="button"
+            className="btn-outline"
+            disabled={shareNow.pending}
+            aria-busy={shareNow.pending}
+            onClick={() => void shareNow.share(article)}
+          >
+            Share now
+          </button>
         )}
       </div>
       <NewsForm

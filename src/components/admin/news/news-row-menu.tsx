@@ -8,6 +8,7 @@ import type { AdminNews } from '../shared/types.ts'
 import { PreviewDialog } from './article-preview.tsx'
 import { ChangeImageDialog, EditTitleDialog } from './news-row-dialogs.tsx'
 import { useGenerateNewsImage } from './use-news-ai.ts'
+import { useShareNow } from './use-share-now.ts'
 import { useDeleteNews, useMoveNews, usePublishNews, useUnscheduleNews } from './use-news.ts'
 
 const itemClass =
@@ -45,8 +46,9 @@ interface Props {
 
 /**
  * One article's actions (spec 001 News tab) in a menu: Edit, Edit title, Change image, Generate AI
- * image, Preview, View on site, Move up, Move down, Publish / Unschedule for drafts, Delete (the
- * spec's question). Dialogs opened from it give focus back to its button.
+ * image, Preview, View on site and Share now (published ones), Move up, Move down, Publish /
+ * Unschedule for drafts, Delete (the spec's question). Dialogs opened from it give focus back to its
+ * button.
  */
 export function NewsRowMenu({ article, index, count, onEdit }: Props) {
   const [dialog, setDialog] = useState<'title' | 'image' | 'preview' | null>(null)
@@ -56,6 +58,7 @@ export function NewsRowMenu({ article, index, count, onEdit }: Props) {
   const publish = usePublishNews()
   const unschedule = useUnscheduleNews()
   const generate = useGenerateNewsImage()
+  const shareNow = useShareNow()
   const aiReady = useAiStatus().data?.openai.configured ?? false
   const draft = article.status === 'draft'
   const { title } = article
@@ -120,6 +123,11 @@ export function NewsRowMenu({ article, index, count, onEdit }: Props) {
                 View on site
               </a>
             </DropdownMenu.Item>
+          )}
+          {!draft && (
+            <Item disabled={shareNow.pending} onSelect={() => void shareNow.share(article)}>
+              Share now
+            </Item>
           )}
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
           <Item disabled={index === 0 || move.isPending} onSelect={() => void onMove('up')}>

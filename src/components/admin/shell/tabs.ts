@@ -60,6 +60,7 @@ export const tabGroups: TabGroup[] = [
         ...chunk(() => import('../ai-diagnostics/ai-diagnostics-tab.tsx')),
       },
       { id: 'newsletter', label: 'Newsletter', ...chunk(() => import('../newsletter/newsletter-tab.tsx')) },
+      { id: 'channels', label: 'Channels', ...chunk(() => import('../channels/channels-tab.tsx')) },
       { id: 'system-settings', label: 'System Settings', ...chunk(() => import('../system/system-tab.tsx')) },
       { id: 'activity', label: 'Activity', ...chunk(() => import('../activity/activity-tab.tsx')) },
     ],
