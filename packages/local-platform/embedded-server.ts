@@ -1,7 +1,8 @@
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import os from 'node:os'
+import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { PGliteWireServer, type WireServerOptions } from './pglite-wire-server.ts'
@@ -42,6 +43,7 @@ export async function startEmbeddedServer(
   if (!dataDir.startsWith('memory://')) {
     dataDir = path.resolve(dataDir)
     mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+    if (readdirSync(dataDir).length === 0) await copyEmptyCluster(dataDir)
   }
   // pg_trgm: the trigram index of the news search (migration news_search, docs/decisions/0110).
   const pg = await PGlite.create(dataDir, { extensions: { pg_trgm } })
@@ -58,6 +60,38 @@ export async function startEmbeddedServer(
       await pg.close()
     },
   }
+}
+
+/** The installed PGlite's version: a cluster made by one version is opened only by the same. */
+function pgliteVersion(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')))
+  while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir)
+  return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version
+}
+
+/**
+ * Fills an empty data folder with an empty cluster copied from a template, instead of PGlite's
+ * initdb: initdb in WASM takes about 3.8 s of CPU here, a copy and an open 0.8 s, and every
+ * end-to-end site, scratch benchmark and restart test of a run starts one (issue 41). The template
+ * is made once per PGlite version, in the temp folder (an initdb of its own, renamed into place
+ * when whole: two processes making it at once keep one), and holds nothing but what initdb
+ * writes, so a copy is the cluster initdb would have made. Modes are kept (0700, 0600).
+ */
+async function copyEmptyCluster(dataDir: string): Promise<void> {
+  const template = path.join(os.tmpdir(), `simracing-pglite-cluster-${pgliteVersion()}`)
+  if (!existsSync(path.join(template, 'PG_VERSION'))) {
+    const making = `${template}.making-${process.pid}-${randomBytes(4).toString('hex')}`
+    mkdirSync(making, { recursive: true, mode: 0o700 })
+    const pg = await PGlite.create(making, { extensions: { pg_trgm } })
+    await pg.close()
+    try {
+      renameSync(making, template)
+    } catch {
+      // Another process put its template in place first: the same cluster, keep theirs.
+      rmSync(making, { recursive: true, force: true })
+    }
+  }
+  cpSync(template, dataDir, { recursive: true })
 }
 
 /**
