@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
 import { listenLocal } from './listen.ts'
+import type { RecordedRequest } from './recorded-request.ts'
 
 /**
  * A fake of Discord's webhooks on 127.0.0.1 (never the internet), built from Discord's published
@@ -53,22 +54,7 @@ export interface FakeWebhook {
   url: string
 }
 
-export interface DiscordRequest {
-  /** 1, 2, 3… in the order received. */
-  n: number
-  at: string
-  method: string
-  path: string
-  query: Record<string, string>
-  /** Names in lower case. */
-  headers: Record<string, string>
-  /** The parsed JSON (or payload_json), or the raw text when it did not parse. */
-  body: unknown
-  /** What was answered; null while unanswered (a hang). */
-  status: number | null
-  /** The body answered: JSON as an object, text as a string; null for none (a 204, a hang). */
-  reply: unknown
-}
+export type DiscordRequest = RecordedRequest
 
 export interface DiscordMessage {
   webhookId: string

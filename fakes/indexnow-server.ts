@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { listenLocal } from './listen.ts'
+import type { RecordedRequest } from './recorded-request.ts'
 
 /**
  * A fake IndexNow endpoint (what Bing, Yandex, Seznam and Naver share) on 127.0.0.1, never the
@@ -43,21 +44,7 @@ export interface IndexNowSubmission {
   at: string
 }
 
-export interface IndexNowRequest {
-  n: number
-  at: string
-  method: string
-  path: string
-  query: Record<string, string>
-  /** Names in lower case. */
-  headers: Record<string, string>
-  /** The parsed JSON, the raw text when it did not parse, or null (a GET). */
-  body: unknown
-  /** What was answered; null while unanswered (a hang). */
-  status: number | null
-  /** The body answered: JSON as an object, text as a string; null for none (a 204, a hang). */
-  reply: unknown
-}
+export type IndexNowRequest = RecordedRequest
 
 export interface FakeIndexNow {
   origin: string

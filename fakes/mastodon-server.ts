@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
 import { listenLocal } from './listen.ts'
+import type { RecordedRequest } from './recorded-request.ts'
 
 /**
  * A fake Mastodon server on 127.0.0.1 (never the internet), built from Mastodon's published API
@@ -94,21 +95,7 @@ export interface PostedStatus {
   status: MastodonStatus
 }
 
-export interface MastodonRequest {
-  n: number
-  at: string
-  method: string
-  path: string
-  query: Record<string, string>
-  /** Names in lower case. */
-  headers: Record<string, string>
-  /** The parsed body (form fields or JSON), or null. */
-  body: unknown
-  /** What was answered; null while unanswered (a hang). */
-  status: number | null
-  /** The body answered: JSON as an object, text as a string; null for none (a 204, a hang). */
-  reply: unknown
-}
+export type MastodonRequest = RecordedRequest
 
 export interface FakeMastodon {
   /** The instance URL to give the site. */
