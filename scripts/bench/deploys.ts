@@ -5,7 +5,8 @@
  * with the CDN stand-in and its purge API (rate limit included), a fake build hook on 127.0.0.1 that
  * counts its calls, and a simulated clock (test-support/month-of-use.ts). Prints the
  * deploys, purges and renders of the month and their credits, against the deploy-per-change model
- * this replaced (decisions 0204, 0700).
+ * this replaced (decisions 0204, 0700), whose figures are of 30 days.
+ * Options: --days=30 (fewer for a quick run: the test line's smoke run takes 3).
  */
 import { assertScratchDatabase, markScratchDatabase, startScratchServer } from '@simracing/local-platform'
 
@@ -22,10 +23,12 @@ try {
   await assertScratchDatabase(rawSql(), marked)
   await runMigrations()
   const started = performance.now()
-  const month = await simulateMonth(typicalMonth)
+  // --days=N: a shorter stretch (the test line's smoke run); the 'before' row is of 30 days.
+  const days = Number(process.argv.find((a) => a.startsWith('--days='))?.slice('--days='.length) ?? typicalMonth.days)
+  const month = await simulateMonth({ ...typicalMonth, days })
   const previous = { deploys: 20, credits: 20 * CREDITS_PER_DEPLOY }
   console.log(
-    `\n30 days, ${typicalMonth.ownerEditsPerDay} owner edits a day + daily standings + a published article a day ` +
+    `\n${days} days, ${typicalMonth.ownerEditsPerDay} owner edits a day + daily standings + a published article a day ` +
       `(${month.writes} writes through the API):\n`,
   )
   console.log('| | content deploys | purges (429 then retried) | renders after a purge | credits | longest wait |')

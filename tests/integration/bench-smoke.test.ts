@@ -27,7 +27,7 @@ const runs: [string, string[], RegExp][] = [
   ['history', ['--kb=4', '--versions=3'], /the preview\)\s+\d+ ms/],
   ['signups', ['--runs=3'], /confirmed address\s+median\s+[\d.]+ ms/],
   ['audience-flood', ['--beacons=40', '--engine=pglite'], /summary after the made-up sources\s+median\s+[\d.]+ ms/],
-  ['deploys', [], /\(simulated in [\d.]+ s\)/],
+  ['deploys', ['--days=3'], /\(simulated in [\d.]+ s\)/],
   ['channels-save', ['--runs=2', '--timeout-ms=200'], /Discord hanging\s+median\s+[\d.]+ ms/],
   [
     'analytics',
