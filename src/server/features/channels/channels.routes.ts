@@ -161,7 +161,7 @@ export const channelsAdminRoutes = new Hono()
     const row = await saveChannel({
       kind: 'discord',
       account: checked.name ?? 'Discord webhook',
-      serverUrl: null,
+      serverUrl: checked.serverUrl ?? null,
       credential: body.webhookUrl,
       ...body,
     })
@@ -235,7 +235,10 @@ export const channelsAdminRoutes = new Hono()
     const { articleId } = c.req.valid('json')
     const article = await getNews(articleId)
     if (!article) throw notFound('Only a published article can be shared.')
-    const connected = (await listChannels()).filter((r) => !r.pausedAt)
+    // In the tab's order (Discord, Bluesky, Mastodon), as the owner's toast names them.
+    const connected = (await listChannels())
+      .filter((r) => !r.pausedAt)
+      .sort((a, b) => channelKinds.indexOf(a.kind as ChannelKind) - channelKinds.indexOf(b.kind as ChannelKind))
     if (connected.length === 0) throw new ApiError(409, 'No channel is connected: connect one in the Channels tab.')
     await addDeliveries(
       db(),

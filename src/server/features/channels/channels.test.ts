@@ -200,6 +200,8 @@ describe('announcing articles on Discord, Bluesky and Mastodon', () => {
       ['share', 'sent'],
       ['announce', 'sent'],
     ])
+    // Each links to its post: Discord's in the server the webhook belongs to.
+    expect(list[1].postUrl).toMatch(/^https:\/\/discord\.com\/channels\/\d+\/\d+\/\d+$/)
   })
 
   it('never announces a draft; a scheduled article is announced by the tick that publishes it, once', async () => {

@@ -219,7 +219,7 @@ async function deliverOne(options: OutboundOptions, kind: ChannelKind, row: Deli
   const what = await announcementOf(row)
   if (typeof what === 'string') return { kind: 'cancelled', error: what }
   const out: Outgoing = { announcement: what.announcement, idempotencyKey: `simracing-hub-delivery-${row.id}` }
-  if (kind === 'discord') return sendToDiscord(credential, out, options)
+  if (kind === 'discord') return sendToDiscord(credential, out, options, serverUrl)
   if (kind === 'mastodon') return sendToMastodon(serverUrl ?? '', credential, out, options)
   if (what.articleId !== undefined) out.thumb = await articleCard(what.articleId, options)
   return sendToBluesky(serverUrl ?? '', account, credential, out, options)

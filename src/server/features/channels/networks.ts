@@ -107,8 +107,17 @@ const jsonRequest = (options: OutboundOptions, url: string, body: unknown, heade
   rules: options.rules,
 })
 
-/** Discord: the webhook's address is the credential; `wait=true` answers the message, whose link is kept. */
-export async function sendToDiscord(webhookUrl: string, out: Outgoing, options: OutboundOptions): Promise<Outcome> {
+/**
+ * Discord: the webhook's address is the credential; `wait=true` answers the message, whose link is
+ * kept. A webhook's message names its channel but not its server (guild): that comes from
+ * `serverUrl`, the server's address noted when the webhook was connected.
+ */
+export async function sendToDiscord(
+  webhookUrl: string,
+  out: Outgoing,
+  options: OutboundOptions,
+  serverUrl?: string | null,
+): Promise<Outcome> {
   const url = new URL(webhookUrl)
   url.searchParams.set('wait', 'true')
   const sent = await call(
@@ -121,18 +130,25 @@ export async function sendToDiscord(webhookUrl: string, out: Outgoing, options: 
   if (sent.answer.status === 404)
     return { kind: 'pause', status: 404, error: 'Discord says the webhook no longer exists (404). Connect a new one.' }
   const message = json(sent.answer.text)
+  const server =
+    typeof message.guild_id === 'string' ? `${DISCORD_CHANNELS}/${message.guild_id}` : (serverUrl ?? undefined)
   const postUrl =
-    typeof message.channel_id === 'string' && typeof message.id === 'string' && typeof message.guild_id === 'string'
-      ? `https://discord.com/channels/${message.guild_id}/${message.channel_id}/${message.id}`
+    server && typeof message.channel_id === 'string' && typeof message.id === 'string'
+      ? `${server}/${message.channel_id}/${message.id}`
       : undefined
   return outcomeOf('discord', sent.answer, postUrl)
 }
 
-/** Discord's name for the webhook (Get Webhook with Token), to show which one is connected. */
+const DISCORD_CHANNELS = 'https://discord.com/channels'
+
+/**
+ * Discord's name for the webhook (Get Webhook with Token), to show which one is connected, and the
+ * address of its server (guild), for the links to the messages posted.
+ */
 export async function discordWebhookName(
   webhookUrl: string,
   options: OutboundOptions,
-): Promise<Outcome & { name?: string }> {
+): Promise<Outcome & { name?: string; serverUrl?: string }> {
   const sent = await call('discord', options, {
     url: webhookUrl,
     method: 'GET',
@@ -143,8 +159,12 @@ export async function discordWebhookName(
   if (sent.answer.status === 404 || sent.answer.status === 401)
     return { kind: 'failed', status: sent.answer.status, error: 'Discord does not know this webhook address.' }
   const outcome = outcomeOf('discord', sent.answer)
-  const name = json(sent.answer.text).name
-  return { ...outcome, ...(typeof name === 'string' ? { name } : {}) }
+  const { name, guild_id: guild } = json(sent.answer.text)
+  return {
+    ...outcome,
+    ...(typeof name === 'string' ? { name } : {}),
+    ...(typeof guild === 'string' && /^\d+$/.test(guild) ? { serverUrl: `${DISCORD_CHANNELS}/${guild}` } : {}),
+  }
 }
 
 interface BlueskySession {
