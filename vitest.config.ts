@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config'
 import { makeProcessEnvHermetic } from './test-support/hermetic-env.ts'
 import { findPgBouncer } from './test-support/pgbouncer.ts'
 import { findPgBin } from './test-support/postgres15.ts'
+import LongestFirst from './tests/setup/longest-first.ts'
 import { TEST_WORKERS } from './tests/setup/workers.ts'
 
 // Hermetic however Vitest is started (`npm test` or `npx vitest`): before any test module reads the
@@ -61,6 +62,8 @@ function databaseProject(name: string, globalSetup: string, include: string[]) {
 export default defineConfig({
   test: {
     maxWorkers: TEST_WORKERS,
+    // The slowest files first, whatever their project (tests/setup/longest-first.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,

@@ -12,12 +12,12 @@ export const prerender = false
 export const GET: APIRoute = async ({ site, cache }) => {
   cache.set({ tags: [...pageTags['/sitemap.xml']!] })
   const [articles, changed] = await Promise.all([listNewsSitemap(), pageChangeTimes()])
-  // Each page's lastmod is when its content last reached visitors (the purge of its tags); an
-  // article never changed since it was noted is dated by its own last change.
+  // An article's lastmod is its own last change (what its page shows); a list page's is when its
+  // content last reached visitors: the purge of its tags (src/server/cdn/page-changes.ts).
   const entries: SitemapEntry[] = [
     // Every page readers visit (src/lib/public-pages.ts), then every published article.
     ...readerPages.map((path) => ({ path, lastModified: changed.get(path) })),
-    ...articles.map((a) => ({ path: `/news/${a.id}`, lastModified: changed.get(`/news/${a.id}`) ?? a.updatedAt })),
+    ...articles.map((a) => ({ path: `/news/${a.id}`, lastModified: a.updatedAt })),
   ]
   return new Response(sitemapXml(siteAddress(site), entries), {
     headers: { 'Content-Type': 'application/xml; charset=utf-8' },

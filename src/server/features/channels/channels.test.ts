@@ -25,6 +25,7 @@ import { withExternalOverrides } from '../../external/config.ts'
 import { servicesFromEnv } from '../../platform-from-env.ts'
 import { runSchedulerTick } from '../../scheduler/tick.ts'
 import { createOgApp } from '../../routes/og/og.routes.ts'
+import { pageChangeTimes } from '../../cdn/page-changes.ts'
 import { sendAllDue } from './send-all.ts'
 
 /**
@@ -571,6 +572,10 @@ describe('IndexNow', () => {
     expect(urls).toEqual(expect.arrayContaining([`${siteUrl}/news/${created.body.id}`, `${siteUrl}/news`]))
     const { key, keyLocation } = indexNow.submissions[0]!
     expect(keyLocation).toBe(`${siteUrl}/${key}.txt`)
+    // The sitemap's lastmod of the lists: when the purge carried the change to visitors.
+    const changed = await pageChangeTimes()
+    expect(changed.get('/news')!.getTime()).toBeGreaterThanOrEqual(new Date(created.body.updatedAt).getTime())
+    expect(changed.has('/games')).toBe(false)
     // Told once: a tick has nothing more to say until another page changes.
     const before = indexNow.submissions.length
     await runSchedulerTick(site.platform)
