@@ -5,10 +5,10 @@
  * installs Debian's chromium-headless-shell when neither is there and running as root, otherwise
  * says exactly what is missing. Never downloads a browser of its own.
  *
- * Two phases, each keeping both cores busy (docs/decisions/0024): first Vitest and the three
- * end-to-end sites' builds, side by side; then one Playwright run: the read-only tests on the
+ * Two phases, each keeping both cores busy (docs/decisions/0024): first Vitest, the checks and the
+ * three end-to-end sites' builds, side by side; then one Playwright run: the read-only tests on the
  * first site (two browsers) beside the two lanes of writing tests, each on a site of its own (one
- * browser each: they mostly wait for their site), with the checks at the lowest priority. The browser tests do not share the CPU with
+ * browser each: they mostly wait for their site). The browser tests do not share the CPU with
  * Vitest: each write purges and re-renders pages on demand, and Vitest beside them was either
  * starved (at a lower priority) or made them miss their timeouts. The output of Vitest and the
  * checks is printed after Playwright's, then a closing summary with each phase's time: CI keeps
@@ -36,14 +36,6 @@ function run(cmd: string, args: string[], env: Env): number {
   return r.status ?? 1
 }
 
-/** `run` without blocking this process: the checks started beside it go on meanwhile. */
-function runBeside(cmd: string, args: string[], env: Env): Promise<number> {
-  console.log(`\n$ ${cmd} ${args.join(' ')}`)
-  return new Promise((resolve) => {
-    spawn(cmd, args, { stdio: 'inherit', env }).once('close', (code) => resolve(code ?? 1))
-  })
-}
-
 interface Logged {
   label: string
   logFile: string
@@ -52,19 +44,10 @@ interface Logged {
 }
 
 /** Runs a command with its output in `logFile`; resolves with its exit code and how long it took. */
-function runLogged(
-  label: string,
-  cmd: string,
-  args: string[],
-  env: Env,
-  logFile: string,
-  lowPriority = false,
-): Promise<Logged> {
+function runLogged(label: string, cmd: string, args: string[], env: Env, logFile: string): Promise<Logged> {
   const t0 = Date.now()
-  // At the lowest priority: it takes the cycles the browser tests leave and never delays them.
-  const [command, ...rest] = lowPriority && existsSync(NICE) ? [NICE, '-n', '19', cmd, ...args] : [cmd, ...args]
   return new Promise((resolve) => {
-    const out = spawn(command!, rest, { stdio: ['ignore', 'pipe', 'pipe'], env })
+    const out = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env })
     const chunks: Buffer[] = []
     out.stdout!.on('data', (d: Buffer) => chunks.push(d))
     out.stderr!.on('data', (d: Buffer) => chunks.push(d))
@@ -125,14 +108,7 @@ function stopSite(child: ChildProcess): Promise<void> {
   })
 }
 
-const NICE = '/usr/bin/nice'
-
-/**
- * The typecheck, the lint and the format check, one after the other (`npm run validate`), at the
- * lowest priority beside the browser tests: they have no timeout to miss, and the browser lanes,
- * which often wait for their sites, leave about a quarter of the CPU unused. In phase 1 they took
- * a core from Vitest for three minutes.
- */
+/** The typecheck, the lint and the format check, one after the other (`npm run validate`). */
 async function checks(env: Env): Promise<Logged[]> {
   const done: Logged[] = []
   for (const [label, args] of [
@@ -141,7 +117,7 @@ async function checks(env: Env): Promise<Logged[]> {
     ['format', ['prettier', '--check', '.']],
   ] as const) {
     const [cmd, ...rest] = args
-    done.push(await runLogged(label, `${bin}/${cmd}`, [...rest], env, `.data/${label}-output.log`, true))
+    done.push(await runLogged(label, `${bin}/${cmd}`, [...rest], env, `.data/${label}-output.log`))
   }
   return done
 }
@@ -161,8 +137,8 @@ writeFileSync(summaryFile, '')
 const phaseOne = Date.now()
 console.log(`\n$ ${bin}/vitest run  (while the end-to-end sites build; its output follows Playwright's)`)
 const unitRun = runLogged('Vitest', `${bin}/vitest`, ['run'], { ...env, VITEST_TIMEOUT_SCALE: '2' }, vitestLog)
-// The checks start with phase 2 (checks()); until then they are none.
-let checkRuns: Promise<Logged[]> = Promise.resolve([])
+if (withChecks) console.log('$ astro check; eslint; prettier --check  (beside it; their output follows too)')
+const checkRuns = withChecks ? checks(env) : Promise.resolve([])
 
 let playwright = 1
 const sites: ChildProcess[] = []
@@ -177,22 +153,12 @@ try {
   const failedStart = startedSites.find((r): r is PromiseRejectedResult => r.status === 'rejected')
   if (failedStart) throw failedStart.reason
   // The browser tests start when phase 1 is over: beside Vitest they missed their timeouts.
-  await unitRun
-  phases.push(`Phase 1 (Vitest, sites): ${minutes(Date.now() - phaseOne)}`)
+  await Promise.all([unitRun, checkRuns])
+  phases.push(`Phase 1 (Vitest, checks, sites): ${minutes(Date.now() - phaseOne)}`)
   const playwrightStarted = Date.now()
-  if (withChecks) {
-    console.log('$ astro check; eslint; prettier --check  (at the lowest priority beside it; their output follows)')
-    checkRuns = checks(env)
-  }
   // One run for the three projects: each failure is named in the summary, whatever the others did.
-  playwright = await runBeside(`${bin}/playwright`, ['test'], {
-    ...env,
-    E2E_REUSE_SITE: '1',
-    E2E_SUMMARY_FILE: summaryFile,
-  })
+  playwright = run(`${bin}/playwright`, ['test'], { ...env, E2E_REUSE_SITE: '1', E2E_SUMMARY_FILE: summaryFile })
   phases.push(`Phase 2 (Playwright, all projects): ${minutes(Date.now() - playwrightStarted)}`)
-  await checkRuns
-  phases.push(`Phase 2 with the checks: ${minutes(Date.now() - playwrightStarted)}`)
 } catch (error) {
   console.error(`[npm test] ${(error as Error).message}`)
 } finally {
