@@ -18,6 +18,7 @@ export {}
 const port = Number(process.argv.find((a) => a.startsWith('--port='))?.slice(7) ?? 8888)
 // The functions run in this process: they must know the site's address before the env module is read.
 process.env.SITE_URL ||= `http://localhost:${port}`
+// The channels' credentials are sealed with SECRETS_KEY: unset, the one kept in .data (made once).
 const { ensureSecretsKey } = await import('./local-platform/secrets-key.ts')
 ensureSecretsKey()
 
