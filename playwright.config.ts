@@ -5,14 +5,15 @@ import { e2eSessionFile } from './tests/helpers/e2e-session.ts'
 
 /**
  * End-to-end tests in Debian's Chromium against the site served exactly as `npm start` serves it,
- * on its own ports and a scratch data folder (never the developer's .data/). Three such sites, each
+ * on its own ports and a scratch data folder (never the developer's .data/). Four such sites, each
  * with its own database and fakes (test-support/e2e-site.ts).
  */
-// One build for the three sites, made by the first to start (npm test sets it for the sites it starts).
+// One build for the four sites, made by the first to start (npm test sets it for the sites it starts).
 process.env.E2E_SHARED_BUILD ??= `.data/e2e-build-${Date.now()}`
 const readOnlySite = e2eSite(process.env, 0)
 const writingSite = e2eSite(process.env, 1)
 const secondWritingSite = e2eSite(process.env, 2)
+const thirdWritingSite = e2eSite(process.env, 3)
 
 /**
  * The tests that change what the site serves (content, settings, 10,000 extra articles): they run
@@ -28,41 +29,50 @@ const writingTests = [
   /\/database-away\.spec\.ts$/,
 ]
 
+const lane = (...names: string[]) => names.map((name) => new RegExp(`/${name}\\.spec\\.ts$`))
+
 /**
- * The writing tests of the second lane (the third site), beside the first lane's: about half of
- * the writing tests' time each (their durations in the run of 2026-11-27: 4.5 min against 3.8 before
- * admin-audience moved here), so that both lanes end together. A new writing test file goes to the
- * first lane unless it is listed here.
+ * The writing tests of the second and third lanes (the third and fourth sites), beside the first
+ * lane's: about a third of the writing tests' time each (their durations in the run of 2026-11-28:
+ * 295 s in the first lane and 287 s in the second when there were two), so that the three lanes end
+ * together. A new writing test file goes to the first lane unless it is listed here.
  */
-const secondLane = [
+const secondLane = lane(
   'admin-audience',
-  'admin-gate',
-  'admin-refresh',
-  'admin-ai',
   'admin-race-results',
   'admin-calendar',
   'admin-games',
   'admin-settings',
   'admin-keyboard',
-  'admin-polish',
   'admin-standings',
   'admin-spec-fields',
   'admin-news-fit',
   'admin-api',
-  'admin-xss',
   'admin-revisions',
   'admin-totp',
   'admin-newsletter',
-].map((name) => new RegExp(`/${name}\\.spec\\.ts$`))
+)
+const thirdLane = lane(
+  'admin-gate',
+  'admin-ai',
+  'admin-refresh',
+  'admin-polish',
+  'admin-xss',
+  'admin-content',
+  'admin-lost-connection',
+  'admin-channels',
+  'admin-news',
+  'admin-backup',
+)
 
 export default defineConfig({
   testDir: 'tests/e2e',
   // One admin login per run, saved for the admin tests (the gate's own tests start without it).
   globalSetup: './tests/setup/e2e-session.global.ts',
   fullyParallel: false,
-  // Four browsers at once: two read-only ones, which keep the CPU busy, and one per writing lane,
+  // Five browsers at once: two read-only ones, which keep the CPU busy, and one per writing lane,
   // which mostly wait for their site (docs/decisions/0024).
-  workers: Number(process.env.E2E_WORKERS ?? 4),
+  workers: Number(process.env.E2E_WORKERS ?? 5),
   // One retry: a test that fails and then passes is reported as flaky in npm test's closing summary
   // (tests/helpers/e2e-summary-reporter.ts), to be fixed like a failure, but does not fail the
   // run; a test that fails twice does (docs/decisions/0015).
@@ -106,7 +116,7 @@ export default defineConfig({
     {
       name: 'writing',
       testMatch: writingTests,
-      testIgnore: secondLane,
+      testIgnore: [...secondLane, ...thirdLane],
       // The admin tests start logged in (tests/setup/e2e-session.global.ts).
       use: {
         ...devices['Desktop Chrome'],
@@ -125,8 +135,18 @@ export default defineConfig({
       },
       workers: 1,
     },
+    {
+      name: 'writing-3',
+      testMatch: thirdLane,
+      use: {
+        ...devices['Desktop Chrome'],
+        baseURL: thirdWritingSite.baseURL,
+        storageState: e2eSessionFile(thirdWritingSite.baseURL),
+      },
+      workers: 1,
+    },
   ],
-  webServer: [readOnlySite, writingSite, secondWritingSite].map((each) => ({
+  webServer: [readOnlySite, writingSite, secondWritingSite, thirdWritingSite].map((each) => ({
     command: `node ${each.args.join(' ')}`,
     url: each.readyUrl,
     timeout: 240_000,

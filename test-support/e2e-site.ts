@@ -3,9 +3,9 @@
  * folder each (scripts/e2e-server.ts). Playwright starts them (playwright.config.ts), or `npm test`
  * does and Playwright reuses them (scripts/test.ts).
  *
- * Three sites, each with its own database (docs/decisions/0024): the read-only tests on site 0, and
- * the tests that change content in two lanes, on sites 1 and 2, from the start: they mostly wait
- * for their site, so they fill the CPU the read-only tests leave. Site 0 is on E2E_PORT (8899),
+ * Four sites, each with its own database (docs/decisions/0024): the read-only tests on site 0, and
+ * the tests that change content in three lanes, on sites 1, 2 and 3, from the start: they mostly
+ * wait for their site, so they fill the CPU the read-only tests leave. Site 0 is on E2E_PORT (8899),
  * each next one ten ports above. Each site has its fakes on its port + 2, + 3, + 4 and + 6, and its
  * database on E2E_DB_PORT (+ 10 per site) or its port + 45440, so that two checkouts can run the
  * suite side by side. The writing sites also have a fake mail server on their port + 5, so their
@@ -15,7 +15,7 @@
  */
 import { embeddedDatabaseUrl, readEmbeddedPassword } from '../src/server/db/embedded-password.ts'
 
-export const E2E_SITES = 3
+export const E2E_SITES = 4
 const SITE_STRIDE = 10
 const DEFAULT_PORT = 8899
 
