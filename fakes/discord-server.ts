@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
 import { listenLocal } from './listen.ts'
-import type { RecordedRequest } from './recorded-request.ts'
+import { noteAnswer, recordRequest, type RecordedRequest } from './recorded-request.ts'
 
 /**
  * A fake of Discord's webhooks on 127.0.0.1 (never the internet), built from Discord's published
@@ -245,11 +245,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     body: unknown,
     headers: Record<string, string> = {},
   ) => {
-    if (record) {
-      record.status = status
-      record.reply = body ?? null
-      options.onAnswer?.(record)
-    }
+    noteAnswer(record, status, body, options.onAnswer)
     if (body === undefined) {
       res.writeHead(status, headers)
       return res.end()
@@ -303,20 +299,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
 
   const handleWebhook = async (req: IncomingMessage, res: ServerResponse, url: URL, id: string, token: string) => {
     const { body, error } = req.method === 'POST' ? await readBody(req) : { body: null, error: undefined }
-    const record: DiscordRequest = {
-      n: requests.length + 1,
-      at: new Date().toISOString(),
-      method: req.method ?? 'GET',
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      headers: Object.fromEntries(
-        Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]),
-      ),
-      body,
-      status: null,
-      reply: null,
-    }
-    requests.push(record)
+    const record = recordRequest(requests, req, url, body)
 
     const behavior = perWebhook.get(id)?.shift() ?? global.shift() ?? { kind: 'ok' }
     if (behavior.kind === 'hang') {

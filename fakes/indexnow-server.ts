@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { listenLocal } from './listen.ts'
-import type { RecordedRequest } from './recorded-request.ts'
+import { noteAnswer, recordRequest, type RecordedRequest } from './recorded-request.ts'
 
 /**
  * A fake IndexNow endpoint (what Bing, Yandex, Seznam and Naver share) on 127.0.0.1, never the
@@ -156,11 +156,7 @@ export async function startFakeIndexNow(options: FakeIndexNowOptions = {}): Prom
   let siteOrigin = options.siteOrigin ?? null
 
   const answer = (res: ServerResponse, record: IndexNowRequest | null, status: number, body: unknown) => {
-    if (record) {
-      record.status = status
-      record.reply = body ?? null
-      options.onAnswer?.(record)
-    }
+    noteAnswer(record, status, body, options.onAnswer)
     const json = typeof body !== 'string'
     res.writeHead(status, { 'content-type': json ? 'application/json' : 'text/plain; charset=utf-8' })
     res.end(json ? JSON.stringify(body) : body)
@@ -197,20 +193,7 @@ export async function startFakeIndexNow(options: FakeIndexNowOptions = {}): Prom
         body = rawBody
       }
     }
-    const record: IndexNowRequest = {
-      n: requests.length + 1,
-      at: new Date().toISOString(),
-      method: req.method ?? 'GET',
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      headers: Object.fromEntries(
-        Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]),
-      ),
-      body,
-      status: null,
-      reply: null,
-    }
-    requests.push(record)
+    const record = recordRequest(requests, req, url, body)
 
     const behavior = queued.shift() ?? { kind: 'ok' }
     if (behavior.kind === 'hang') {

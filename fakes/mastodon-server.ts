@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
 import { listenLocal } from './listen.ts'
-import type { RecordedRequest } from './recorded-request.ts'
+import { noteAnswer, recordRequest, type RecordedRequest } from './recorded-request.ts'
 
 /**
  * A fake Mastodon server on 127.0.0.1 (never the internet), built from Mastodon's published API
@@ -234,11 +234,7 @@ export async function startFakeMastodon(options: FakeMastodonOptions = {}): Prom
     body: unknown,
     headers: Record<string, string> = {},
   ) => {
-    if (record) {
-      record.status = status
-      record.reply = body ?? null
-      options.onAnswer?.(record)
-    }
+    noteAnswer(record, status, body, options.onAnswer)
     res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8' })
     res.end(JSON.stringify(body))
   }
@@ -360,20 +356,7 @@ export async function startFakeMastodon(options: FakeMastodonOptions = {}): Prom
   }
 
   const handleApi = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
-    const record: MastodonRequest = {
-      n: requests.length + 1,
-      at: now().toISOString(),
-      method: req.method ?? 'GET',
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      headers: Object.fromEntries(
-        Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]),
-      ),
-      body: null,
-      status: null,
-      reply: null,
-    }
-    requests.push(record)
+    const record = recordRequest(requests, req, url, null)
     const route = `${req.method} ${url.pathname.replace(/\/$/, '')}`
     // Read first, so the record holds the body whatever the answer (a queued 429 too).
     const { raw, params } = route === 'POST /api/v1/statuses' ? await readParams(req) : { raw: null, params: null }
