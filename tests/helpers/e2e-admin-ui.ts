@@ -56,8 +56,12 @@ export async function openNewsGenerator(page: Page): Promise<void> {
   const toggle = page
     .getByRole('region', { name: 'AI News Generator' })
     .getByRole('button', { name: 'AI News Generator' })
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  // The generator is also shown while a generation runs (the scheduler's, on a tick): read as open
+  // then, it folds again when that run ends. Opened by the owner's click, it stays open.
+  await expect(async () => {
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 2_000 })
+  }).toPass({ timeout: 30_000 })
 }
 
 /** The tabs, as src/components/admin/shell/tabs.ts lists them, with their headings. */
