@@ -27,9 +27,33 @@ export function sitemapXml(site: string, entries: readonly SitemapEntry[]): stri
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
 }
 
+/** The hours a Google News sitemap looks back (Google: articles of the last two days). */
+export const NEWS_SITEMAP_HOURS = 48
+
+export interface NewsSitemapEntry {
+  id: number
+  title: string
+  timestamp: Date
+}
+
+/**
+ * A Google News sitemap (https://www.google.com/schemas/sitemap-news/0.9): each recent article
+ * with the publication's name and language, its publication time and its title.
+ */
+export function newsSitemapXml(site: string, publication: string, entries: readonly NewsSitemapEntry[]): string {
+  const urls = entries.map(
+    (e) =>
+      `  <url><loc>${escapeXml(absoluteUrl(site, `/news/${e.id}`))}</loc><news:news>` +
+      `<news:publication><news:name>${escapeXml(publication)}</news:name><news:language>en</news:language></news:publication>` +
+      `<news:publication_date>${e.timestamp.toISOString()}</news:publication_date>` +
+      `<news:title>${escapeXml(e.title)}</news:title></news:news></url>`,
+  )
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">\n${urls.join('\n')}${urls.length ? '\n' : ''}</urlset>\n`
+}
+
 export function robotsTxt(site: string): string {
   // The Open Graph cards are images for link previews: social crawlers honour robots.txt.
-  return `User-agent: *\nAllow: /\nAllow: /api/og/\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${absoluteUrl(site, '/sitemap.xml')}\n`
+  return `User-agent: *\nAllow: /\nAllow: /api/og/\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${absoluteUrl(site, '/sitemap.xml')}\nSitemap: ${absoluteUrl(site, '/news-sitemap.xml')}\n`
 }
 
 export interface FeedItem {

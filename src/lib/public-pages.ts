@@ -36,6 +36,8 @@ const pagesAndFeeds: readonly PublicPage[] = [
   // Feeds: kept and purged like pages, but no page a reader visits.
   { path: '/calendar.ics', tags: ['calendar', 'standings'], page: false },
   { path: '/rss.xml', tags: ['news'], page: false },
+  // Google News' sitemap: the articles of the last 48 hours (src/pages/news-sitemap.xml.ts).
+  { path: '/news-sitemap.xml', tags: ['news'], page: false },
 ]
 
 /**

@@ -1,6 +1,6 @@
 /**
  * JSON-LD for search engines: NewsArticle on article pages, Review on the reviews page, Dataset per
- * championship table on the championships page.
+ * championship table on the championships page, SportsEvent per session on the calendar.
  */
 import { absoluteUrl } from './feeds.ts'
 import { newsImageUrl } from './news-image.ts'
@@ -40,6 +40,7 @@ export function newsArticleJsonLd(site: string, article: ArticleData): Record<st
 }
 
 export interface ReviewData {
+  id: number
   title: string
   gameId?: number | null
   content: string
@@ -89,6 +90,9 @@ export function reviewedItem(review: Pick<ReviewData, 'title' | 'gameId'>, catal
   return { '@type': 'Product', name: name || review.title }
 }
 
+/** The id of a review's card on /reviews, its own address (`/reviews#review-12`). */
+export const reviewAnchor = (id: number) => `review-${id}`
+
 export function reviewsJsonLd(
   site: string,
   reviews: readonly ReviewData[],
@@ -105,7 +109,10 @@ export function reviewsJsonLd(
       reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: '10', worstRating: '0' },
       itemReviewed: reviewedItem(r, catalogue),
       image: r.imageUrl ? absoluteUrl(site, r.imageUrl) : undefined,
-      url: r.sourceUrl ?? undefined,
+      // The review's own address, its card on /reviews (issue 44: it was the reviewer's site); the
+      // full review it summarises, on the reviewer's site, is what it is based on.
+      url: absoluteUrl(site, `/reviews#${reviewAnchor(r.id)}`),
+      isBasedOn: r.sourceUrl ?? undefined,
     })),
   }
 }
@@ -148,3 +155,71 @@ export function standingsJsonLd(site: string, sets: readonly StandingsData[]): R
 
 /** JSON for a <script type="application/ld+json">: '<' escaped so no text can close the element. */
 export const jsonLdText = (data: unknown): string => JSON.stringify(data).replace(/</g, '\\u003c')
+
+/** A calendar event as the /calendar page has it (src/server/features/calendar). */
+export interface CalendarEventData {
+  source: 'owner' | 'jolpica'
+  series: string | null
+  round: number | null
+  name: string
+  track: string
+  setId: number | null
+  calendarName: string
+  sessions: readonly { name: string; startsAt: Date; durationMinutes: number }[]
+}
+
+/** The most sessions one page describes: a season of Formula 1 ahead is about 120 of them. */
+export const CALENDAR_JSON_LD_MAX = 60
+
+/** An instant with its offset written out (`2026-12-05T18:00:00+00:00`), as Google's event rules ask. */
+const withOffset = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, '+00:00')
+
+/**
+ * One SportsEvent per session still ahead or running, soonest first (issue 44; docs/decisions/0870):
+ * its name as the calendar feed writes it, start and end with their offset, the circuit, the series
+ * as organizer. A Formula 1 session happens at its circuit; a league's race is run online, on a
+ * circuit of a game, so it is an online event whose virtual location names the circuit.
+ */
+export function calendarJsonLd(
+  site: string,
+  events: readonly CalendarEventData[],
+  now: Date,
+  anchorOf: (event: CalendarEventData) => string,
+): Record<string, unknown> | undefined {
+  const sessions = events
+    .flatMap((event) =>
+      event.sessions.map((session) => ({
+        event,
+        session,
+        end: new Date(session.startsAt.getTime() + session.durationMinutes * 60_000),
+      })),
+    )
+    .filter(({ end }) => end.getTime() > now.getTime())
+    .sort((a, b) => a.session.startsAt.getTime() - b.session.startsAt.getTime())
+    .slice(0, CALENDAR_JSON_LD_MAX)
+  if (sessions.length === 0) return undefined
+  return {
+    '@context': 'https://schema.org',
+    '@graph': sessions.map(({ event, session, end }) => {
+      const round = event.round ? `Round ${event.round}: ` : ''
+      const url = absoluteUrl(site, `/calendar${anchorOf(event) ? `#${anchorOf(event)}` : ''}`)
+      const online = event.source === 'owner'
+      return {
+        '@type': 'SportsEvent',
+        name: `${event.calendarName}: ${round}${event.name} – ${session.name}`,
+        sport: online ? 'Sim racing' : 'Motorsport',
+        startDate: withOffset(session.startsAt),
+        endDate: withOffset(end),
+        eventStatus: 'https://schema.org/EventScheduled',
+        eventAttendanceMode: online
+          ? 'https://schema.org/OnlineEventAttendanceMode'
+          : 'https://schema.org/OfflineEventAttendanceMode',
+        location: online
+          ? { '@type': 'VirtualLocation', name: event.track, url }
+          : { '@type': 'Place', name: event.track, address: event.track },
+        organizer: { '@type': 'Organization', name: event.series ?? event.calendarName },
+        url,
+      }
+    }),
+  }
+}

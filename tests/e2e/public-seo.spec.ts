@@ -27,6 +27,9 @@ test('every page has its title, description, keywords, canonical, Open Graph, Tw
     expect(await meta('meta[property="og:title"]')).toBe(title)
     expect(await meta('meta[property="og:url"]')).toBe(new URL(path, baseURL).href)
     expect(await meta('meta[property="og:image"]')).toMatch(/^http/)
+    // Every card picture has its text (issue 44: 'must have image alt text').
+    expect(await meta('meta[property="og:image:alt"]'), path).toBeTruthy()
+    expect(await meta('meta[name="twitter:image:alt"]')).toBe(await meta('meta[property="og:image:alt"]'))
     expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image')
     expect(await meta('meta[name="twitter:title"]')).toBe(title)
     expect(await page.locator('link[rel="alternate"][type="application/rss+xml"]').getAttribute('href')).toBe(
@@ -66,6 +69,12 @@ test('reviews page: JSON-LD Review for each review', async ({ page, request }) =
   expect(ld['@graph']).toHaveLength(reviews.length)
   expect(ld['@graph'][0]['@type']).toBe('Review')
   expect(ld['@graph'][0].reviewRating.ratingValue).toBe(reviews[0].rating)
+  // Each review's address is its own card on this page (issue 44), not the reviewer's site.
+  for (const review of ld['@graph'] as { url: string; name: string }[]) {
+    const url = new URL(review.url)
+    expect(url.pathname, review.name).toBe('/reviews')
+    await expect(page.locator(url.hash).getByRole('heading', { name: review.name })).toBeVisible()
+  }
   // Issue 17: the item is the real game or hardware, named and typed, never the review's headline.
   const games: { id: number; title: string }[] = await (await request.get('/api/games')).json()
   const items = new Map<string, { '@type': string; name: string }>(
@@ -86,6 +95,50 @@ test('reviews page: JSON-LD Review for each review', async ({ page, request }) =
     name: 'Heusinkveld Sprint Pedals',
     brand: { name: 'Heusinkveld' },
   })
+})
+
+test("calendar: a SportsEvent for each session ahead, with what Google's event results require", async ({
+  request,
+}) => {
+  // The demo's cup has its rounds ahead on the calendar; the fake Jolpica's Formula 1 season joins
+  // them after the scheduler's first tick (tests/helpers/e2e-jolpica.ts).
+  type SportsEvent = {
+    '@type': string
+    name: string
+    startDate: string
+    endDate: string
+    location: { '@type': string; address?: string; url?: string }
+  }
+  let events: SportsEvent[] = []
+  await expect(async () => {
+    const html = await (await request.get('/calendar')).text()
+    const script = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)
+    events = script ? (JSON.parse(script[1]!)['@graph'] as SportsEvent[]) : []
+    expect(events.length).toBeGreaterThan(0)
+  }).toPass({ timeout: 60_000 })
+  for (const event of events) {
+    expect(event['@type']).toBe('SportsEvent')
+    expect(event.startDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/)
+    expect(Date.parse(event.endDate)).toBeGreaterThan(Date.now())
+    // Formula 1 at its circuit, with the address Google asks for; a league's race online, with its url.
+    if (event.name.startsWith('Formula 1: ')) expect(event.location).toMatchObject({ '@type': 'Place' })
+    else expect(event.location).toMatchObject({ '@type': 'VirtualLocation', url: expect.stringMatching(/\/calendar#/) })
+    expect(event.location.address ?? event.location.url).toBeTruthy()
+  }
+  expect(
+    events.some((e) => e.location['@type'] === 'VirtualLocation'),
+    'the demo cup',
+  ).toBe(true)
+  expect(events.map((e) => Date.parse(e.startDate))).toEqual(
+    events.map((e) => Date.parse(e.startDate)).sort((a, b) => a - b),
+  )
+})
+
+test('news-sitemap.xml is a Google News sitemap named in robots.txt', async ({ request }) => {
+  const res = await request.get('/news-sitemap.xml')
+  expect(res.status()).toBe(200)
+  expect(await res.text()).toContain('xmlns:news="http://www.google.com/schemas/sitemap-news/0.9"')
+  expect(await (await request.get('/robots.txt')).text()).toMatch(/^Sitemap: http:\/\/[^/]+\/news-sitemap\.xml$/m)
 })
 
 test('sitemap.xml lists every public page and article; robots.txt points to it', async ({ request, baseURL }) => {

@@ -3,13 +3,14 @@ import { shortDate } from '../../lib/dates.ts'
 import { excerpt } from '../../lib/excerpt.ts'
 import type { ReviewItem } from '../../lib/public-types.ts'
 import { reviewBadgeColor, reviewBadgeText } from '../../lib/review-rating.ts'
+import { reviewAnchor } from '../../lib/structured-data.ts'
 import { Badge } from '../ui/badge.tsx'
 import { ExternalIcon } from '../ui/icons.tsx'
 import { ResponsiveImage } from '../ui/responsive-image.tsx'
 
 export function ReviewCard({ review, priority = false }: { review: ReviewItem; priority?: boolean }) {
   return (
-    <article className="card">
+    <article className="card" id={reviewAnchor(review.id)}>
       <div className="relative">
         <ResponsiveImage
           src={review.imageUrl}

@@ -5,6 +5,7 @@ import {
   desc,
   eq,
   getTableColumns,
+  gte,
   inArray,
   isNotNull,
   isNull,
@@ -105,6 +106,19 @@ function slice<Q extends { limit(n: number): unknown; offset(n: number): unknown
   if (filter.limit !== undefined) query.limit(filter.limit)
   if (filter.offset !== undefined) query.offset(filter.offset)
   return query
+}
+
+/** The most a Google News sitemap may list (Google's rule: at most 1,000 news URLs per sitemap). */
+export const NEWS_SITEMAP_MAX = 1000
+
+/** The published articles of the Google News sitemap: those published since `since`, newest first. */
+export async function listNewsPublishedSince(since: Date): Promise<{ id: number; title: string; timestamp: Date }[]> {
+  return db()
+    .select({ id: newsArticles.id, title: newsArticles.title, timestamp: newsArticles.timestamp })
+    .from(newsArticles)
+    .where(and(where({}), gte(newsArticles.timestamp, since)))
+    .orderBy(desc(newsArticles.timestamp), desc(newsArticles.id))
+    .limit(NEWS_SITEMAP_MAX)
 }
 
 /** Every published article's id and last change, for the sitemap (two columns, not 10,000 bodies). */

@@ -48,8 +48,27 @@ export function calendarFeed(options: { name: string; siteUrl: string; events: r
     }
   }
   // RFC 5545 ends every content line, the last one too, with CRLF.
-  return `${calendar.toString().replace(/(\r\n)?$/, '')}\r\n`
+  const text = `${calendar.toString().replace(/(\r\n)?$/, '')}\r\n`
+  // A calendar holds at least one component (RFC 5545 3.4, `1*component`): a championship without
+  // events yet gets the UTC time zone its (future) times are written in, which every reader accepts.
+  return options.events.some((event) => event.sessions.length > 0)
+    ? text
+    : text.replace(/END:VCALENDAR\r\n$/, `${UTC_TIME_ZONE}END:VCALENDAR\r\n`)
 }
+
+/** A VTIMEZONE for UTC (RFC 5545 3.6.5: a TZID and one STANDARD observance). */
+const UTC_TIME_ZONE = [
+  'BEGIN:VTIMEZONE',
+  'TZID:UTC',
+  'BEGIN:STANDARD',
+  'DTSTART:19700101T000000',
+  'TZOFFSETFROM:+0000',
+  'TZOFFSETTO:+0000',
+  'TZNAME:UTC',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+  '',
+].join('\r\n')
 
 /**
  * A text as it may enter a feed (issue 42: a line break in a championship's name wrote lines of its

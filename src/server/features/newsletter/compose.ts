@@ -3,7 +3,7 @@ import { emailHtml, emailText } from './render-email.ts'
 import { siteUrl } from '../../../env.server.ts'
 import { digestSubject, DIGEST_MAX_ARTICLES, type DigestFrequency } from '../../../lib/newsletter/digest-rules.ts'
 import { newsImageUrl } from '../../../lib/news-image.ts'
-import { ConfirmationEmail } from './emails/confirmation-email.tsx'
+import { CONFIRMATION_SUBJECT, ConfirmationEmail } from './emails/confirmation-email.tsx'
 import { DigestEmail, type DigestArticle } from './emails/digest-email.tsx'
 
 /**
@@ -48,7 +48,7 @@ export async function composeConfirmation(links: {
   unsubscribeUrl: string
 }): Promise<ComposedEmail> {
   return {
-    subject: 'Confirm your subscription to the SimRacing Hub digest',
+    subject: CONFIRMATION_SUBJECT,
     ...(await rendered(createElement(ConfirmationEmail, { siteUrl, ...links }))),
   }
 }
@@ -88,7 +88,12 @@ export async function composeDigest(
     url: `${siteUrl}/news/${a.id}`,
     imageUrl: emailPicture(a),
   }))
+  const subject = digestSubject(
+    articles.map((a) => a.title),
+    frequency,
+  )
   const element = createElement(DigestEmail, {
+    subject,
     siteUrl,
     unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER,
     frequency,
@@ -96,10 +101,7 @@ export async function composeDigest(
     more: Math.max(0, articles.length - listed.length),
   })
   return {
-    subject: digestSubject(
-      articles.map((a) => a.title),
-      frequency,
-    ),
+    subject,
     ...(await rendered(element)),
   }
 }

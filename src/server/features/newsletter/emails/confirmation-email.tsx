@@ -8,10 +8,14 @@ import { colors, EmailLayout } from './email-layout.tsx'
  * The double opt-in's email (docs/decisions/0800): the confirmation link and what it is for,
  * nothing else (no articles, no advertising).
  */
+/** The confirmation email's subject, also its document title. */
+export const CONFIRMATION_SUBJECT = 'Confirm your subscription to the SimRacing Hub digest'
+
 export function ConfirmationEmail(props: { siteUrl: string; confirmUrl: string; unsubscribeUrl: string }) {
   return (
     <EmailLayout
-      preview="Confirm your subscription to the SimRacing Hub digest"
+      title={CONFIRMATION_SUBJECT}
+      preview={CONFIRMATION_SUBJECT}
       siteUrl={props.siteUrl}
       unsubscribeUrl={props.unsubscribeUrl}
       reason="You get this email because this address was entered in the newsletter form of SimRacing Hub."

@@ -16,6 +16,8 @@ export interface DigestArticle {
 
 /** The weekly (or daily) digest: the period's articles, each with its picture, excerpt and link. */
 export function DigestEmail(props: {
+  /** The email's subject, its document title. */
+  subject: string
   siteUrl: string
   unsubscribeUrl: string
   frequency: 'weekly' | 'daily'
@@ -26,6 +28,7 @@ export function DigestEmail(props: {
   const period = props.frequency === 'weekly' ? 'this week' : 'today'
   return (
     <EmailLayout
+      title={props.subject}
       preview={`${props.articles[0]?.title ?? 'New articles'} and more ${period} on SimRacing Hub`}
       siteUrl={props.siteUrl}
       unsubscribeUrl={props.unsubscribeUrl}
@@ -36,10 +39,12 @@ export function DigestEmail(props: {
       </Heading>
       {props.articles.map((article) => (
         <Section key={article.url} style={{ marginTop: '24px' }}>
+          {/* The picture's link is named by its article (issue 44: a link whose only content was an
+              image with alt="" had no name for a screen reader). */}
           <Link href={article.url}>
             <Img
               src={article.imageUrl}
-              alt=""
+              alt={article.title}
               width="552"
               style={{ borderRadius: '8px', display: 'block', height: 'auto', maxWidth: '100%' }}
             />

@@ -18,6 +18,8 @@ import type { ReactNode } from 'react'
 export const colors = { ink: '#0b0d12', text: '#1f2937', muted: '#4b5563', accent: '#dc2626', line: '#e5e7eb' }
 
 export function EmailLayout(props: {
+  /** The document's title, the email's subject (issue 44: a mail program's reader names the page by it). */
+  title: string
   preview: string
   siteUrl: string
   unsubscribeUrl: string
@@ -27,7 +29,9 @@ export function EmailLayout(props: {
 }) {
   return (
     <Html lang="en">
-      <Head />
+      <Head>
+        <title>{props.title}</title>
+      </Head>
       <Preview>{props.preview}</Preview>
       <Body style={{ backgroundColor: '#f3f4f6', fontFamily: 'Arial, Helvetica, sans-serif', margin: 0 }}>
         <Container
