@@ -24,6 +24,9 @@ export const NEWS_LIST_PARAMS = ['search', 'category', 'page'] as const
 
 const fold = (value: string, max: number) => value.trim().replace(/\s+/g, ' ').toLowerCase().slice(0, max).trim()
 
+/** A search term as the address spells it: trimmed, white space as one space, case-folded. */
+export const foldSearch = (term: string): string => fold(term, MAX_SEARCH_LENGTH)
+
 /** The list a /news address asks for, read from its parameters in their one spelling. */
 export function newsListQuery(params: URLSearchParams): NewsListQuery {
   const page = Number(/^\d{1,6}$/.test(params.get('page') ?? '') ? params.get('page') : 1)

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
   NEWS_SCROLL_KEY,
+  NEWS_SEARCH_SPELLING_KEY,
   saveScrollPosition,
+  saveSearchSpelling,
   saveShownCount,
   takeScrollPosition,
+  takeSearchSpelling,
   takeShownCount,
 } from './scroll-memory.ts'
 
@@ -46,5 +49,25 @@ describe('news card count memory', () => {
     expect(takeShownCount(storage)).toBeNull()
     storage.setItem('news-cards-shown', '2.5')
     expect(takeShownCount(storage)).toBeNull()
+  })
+})
+
+describe('the search as the visitor spelled it (issue 44)', () => {
+  const fold = (term: string) => term.trim().replace(/\s+/g, ' ').toLowerCase()
+
+  it("gives back the visitor's spelling of the address's search, once", () => {
+    const storage = memoryStorage()
+    saveSearchSpelling(storage, '  iRacing   Spa ')
+    expect(takeSearchSpelling(storage, 'iracing spa', fold)).toBe('iRacing Spa')
+    expect(takeSearchSpelling(storage, 'iracing spa', fold)).toBeNull()
+  })
+
+  it('is null for another search (a shared link, or a search typed on the page since)', () => {
+    const storage = memoryStorage()
+    saveSearchSpelling(storage, 'iRacing')
+    expect(takeSearchSpelling(storage, 'le mans', fold)).toBeNull()
+    expect(storage.getItem(NEWS_SEARCH_SPELLING_KEY)).toBeNull()
+    saveSearchSpelling(storage, 'iRacing')
+    expect(takeSearchSpelling(storage, '', fold)).toBeNull()
   })
 })

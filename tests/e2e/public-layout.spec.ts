@@ -38,13 +38,13 @@ test.describe('header (desktop)', () => {
     await page.waitForTimeout(300)
     await expect(page).toHaveURL(/\/games$/)
 
-    await search.fill('  le mans & spa  ')
+    await search.fill('  Le Mans & SPA  ')
     const sent = page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).pathname === '/news')
     await Promise.all([page.waitForEvent('load'), search.press('Enter')])
-    expect(new URL((await sent).url()).search).toBe('?search=le%20mans%20%26%20spa')
-    // Then the page's one spelling of that search (decision 0704).
+    expect(new URL((await sent).url()).search).toBe('?search=Le%20Mans%20%26%20SPA')
+    // Then the page's one spelling of that search (decision 0704), and the box keeps the reader's (issue 44).
     await expect(page).toHaveURL(/\/news\?search=le\+mans\+%26\+spa$/)
-    await expect(page.getByPlaceholder('Search articles...')).toHaveValue('le mans & spa')
+    await expect(page.getByPlaceholder('Search articles...')).toHaveValue('Le Mans & SPA')
   })
 
   test('the logo on Home scrolls smoothly to the top', async ({ page }) => {

@@ -1,8 +1,15 @@
 import { useEffect, useRef, useState } from 'react'
 import { ALL_NEWS, MAX_NEWS_PAGE, NEWS_PAGE_SIZE, type NewsQuery } from '../../lib/news-pages.ts'
-import type { NewsListQuery } from '../../lib/news-query.ts'
+import { foldSearch, type NewsListQuery } from '../../lib/news-query.ts'
 import type { NewsItem } from '../../lib/public-types.ts'
-import { SCROLL_RESTORE_DELAY_MS, saveScrollPosition, saveShownCount, takeScrollPosition, takeShownCount } from '../../lib/scroll-memory.ts'
+import {
+  SCROLL_RESTORE_DELAY_MS,
+  saveScrollPosition,
+  saveShownCount,
+  takeScrollPosition,
+  takeSearchSpelling,
+  takeShownCount,
+} from '../../lib/scroll-memory.ts'
 import { SearchField } from '../ui/search-field.tsx'
 import { SkeletonGrid } from '../ui/skeleton-grid.tsx'
 import { RetryButton, StatePanel } from '../ui/state-panel.tsx'
@@ -62,6 +69,15 @@ export function NewsBrowser({ initial, total, categories = [], query: asked }: P
     return () => {
       current = false
     }
+    // Once per visit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  // The header's search lands on the address's one case-folded spelling (decision 0704): the box
+  // shows the term as the visitor typed it ('iRacing', not 'iracing'), without searching again.
+  useEffect(() => {
+    const typed = takeSearchSpelling(window.sessionStorage, asked.search, foldSearch)
+    if (typed !== null) setSearch(typed)
     // Once per visit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])

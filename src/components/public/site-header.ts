@@ -1,4 +1,5 @@
 import { newsSearchUrl } from '../../lib/navigation.ts'
+import { saveSearchSpelling } from '../../lib/scroll-memory.ts'
 
 /** Header behaviour (spec 000 section 2), without React: search, mobile menu, logo. */
 export function initSiteHeader(): void {
@@ -11,7 +12,9 @@ export function initSiteHeader(): void {
       event.preventDefault()
       const input = form.querySelector<HTMLInputElement>('input[name="search"]')
       const url = newsSearchUrl(input?.value ?? '')
-      if (url) window.location.assign(url)
+      if (!url) return
+      saveSearchSpelling(window.sessionStorage, input?.value ?? '')
+      window.location.assign(url)
     })
   }
 
