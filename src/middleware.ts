@@ -3,6 +3,7 @@ import { canonicalNewsAddress } from './lib/news-query.ts'
 import { canonicalPath, newsAddress, type NewsAddress } from './lib/page-address.ts'
 import { renderTiming } from './server/http/render-timing.ts'
 import { newsRange } from './server/pages/news-range.ts'
+import { withoutIslandStyle } from './server/pages/island-style.ts'
 import { renderedOnce } from './server/pages/rendered-once.ts'
 import { withUnavailableStatus } from './server/pages/unavailable.ts'
 
@@ -40,10 +41,11 @@ const notFoundPath: Record<NotFoundKind, string> = { article: '/news/0', page: '
  * - an answer that was rendered says so (`Server-Timing: render`), so renders can be counted from
  *   outside, through the CDN (src/server/http/render-timing.ts);
  * - every answer carries the site's security headers, and its Content-Security-Policy (Astro's,
- *   with the hashes of the page's inline scripts) also forbids framing, which only a header can.
+ *   with the hashes of the page's inline scripts) also forbids framing, which only a header can;
+ * - a page leaves out the style element Astro writes into its body (src/server/pages/island-style.ts).
  */
 export const onRequest = defineMiddleware(async (context, next) => {
-  if (context.isPrerendered) return withSiteHeaders(await next())
+  if (context.isPrerendered) return withSiteHeaders(withoutIslandStyle(await next()))
   // The address as it was sent, as the CDN keys it (`context.url` is already decoded by the router).
   const { pathname, search } = new URL(context.request.url)
   const method = context.request.method
@@ -79,7 +81,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // A refusal (too many searches) and a failure are never kept: the next request is answered afresh.
   if (response.status >= 500 || response.status === 429) notKept(response)
   if (renderedAt !== undefined) response.headers.append('Server-Timing', renderTiming(renderedAt))
-  return withSiteHeaders(withUnavailableStatus(response))
+  return withSiteHeaders(withoutIslandStyle(withUnavailableStatus(response)))
 })
 
 /** The not-found page to answer when no page can ever be at `address`; undefined when one may be. */

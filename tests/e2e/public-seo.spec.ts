@@ -35,6 +35,8 @@ test('every page has its title, description, keywords, canonical, Open Graph, Tw
     expect(await page.locator('link[rel="alternate"][type="application/rss+xml"]').getAttribute('href')).toBe(
       '/rss.xml',
     )
+    // HTML allows <style> in the head only (issue 44: Astro's island style was in the body).
+    expect(await page.locator('body style').count(), path).toBe(0)
   }
   expect(seen.size, 'titles differ per page').toBe(pages.length)
 })
