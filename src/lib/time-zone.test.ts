@@ -4,6 +4,7 @@ import { toPublishAtInput } from './admin/publish-at.ts'
 import { longDateTime } from './dates.ts'
 import {
   clockTime,
+  currentZoneName,
   fromZonedInput,
   isTimeZone,
   longZonedDateTime,
@@ -30,6 +31,25 @@ describe('the site time zone', () => {
     expect(choices[0]).toBe('UTC')
     expect(choices).toContain('Europe/Paris')
     expect(choices.filter((z) => z === 'UTC')).toHaveLength(1)
+  })
+
+  it('lists the zones by their current names: Kolkata and Kyiv can be found (issue 45)', () => {
+    const choices = timeZoneChoices()
+    for (const current of ['Asia/Kolkata', 'Europe/Kyiv', 'Asia/Ho_Chi_Minh', 'America/Nuuk']) {
+      expect(choices).toContain(current)
+    }
+    for (const old of ['Asia/Calcutta', 'Europe/Kiev', 'Asia/Saigon', 'America/Godthab']) {
+      expect(choices).not.toContain(old)
+    }
+    expect(choices.every(isTimeZone)).toBe(true)
+    expect(new Set(choices).size).toBe(choices.length)
+    expect(choices.slice(1)).toEqual([...choices.slice(1)].sort())
+    // A zone saved under its old name is shown by its current one, on the same clock.
+    expect(currentZoneName('Asia/Calcutta')).toBe('Asia/Kolkata')
+    expect(currentZoneName('Europe/Paris')).toBe('Europe/Paris')
+    expect(clockTime(new Date('2026-11-28T12:00:00Z'), currentZoneName('Asia/Calcutta'))).toBe(
+      clockTime(new Date('2026-11-28T12:00:00Z'), 'Asia/Calcutta'),
+    )
   })
 
   it('reads a publish time on the zone clock and stores the instant in UTC', () => {

@@ -55,10 +55,41 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-/** The zones to choose from: UTC first, then every zone Intl names, alphabetically. */
+/**
+ * Zones Intl still lists under an old name (CLDR keeps them for compatibility), with the name the
+ * IANA database gives them now: an owner in Kolkata or Kyiv looks for that name (issue 45).
+ */
+const RENAMED_ZONES: Record<string, string> = {
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+}
+
+/** The zone's name as the IANA database gives it now ('Asia/Calcutta' is 'Asia/Kolkata'), when Intl knows it. */
+export function currentZoneName(zone: string): string {
+  const renamed = RENAMED_ZONES[zone]
+  return renamed && isTimeZone(renamed) ? renamed : zone
+}
+
+/** The zones to choose from: UTC first, then every zone Intl names, by its current name, alphabetically. */
 export function timeZoneChoices(): string[] {
   const named = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
-  return [DEFAULT_TIME_ZONE, ...named.filter((z) => z !== DEFAULT_TIME_ZONE).sort()]
+  const current = new Set(named.filter((z) => z !== DEFAULT_TIME_ZONE).map(currentZoneName))
+  return [DEFAULT_TIME_ZONE, ...[...current].sort()]
 }
 
 interface Wall {

@@ -148,6 +148,14 @@ test.describe('audience figures', () => {
     ).toBeVisible()
     await expect(page.getByText(/^Loading/)).toHaveCount(0)
     await expectNoAxeViolations(page, 'audience tab')
+    // The counting switch is on, and the line under it says what 'On' does; switched (not saved), 'Off' (issue 45).
+    const counting = page.getByRole('switch', { name: 'Count page views' })
+    await expect(counting).toBeChecked()
+    await expect(page.getByText(/^On: each page sends its view/)).toBeVisible()
+    await counting.click()
+    await expect(page.getByText(/^Off: the pages send nothing/)).toBeVisible()
+    await counting.click()
+    await expect(page.getByRole('button', { name: 'Save Settings' })).toBeDisabled()
 
     await Promise.all(contexts.map((c) => c.close()))
     await anonymous.dispose()

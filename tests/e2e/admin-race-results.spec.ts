@@ -179,6 +179,8 @@ test.describe('standings from real results', () => {
         importer.getByRole('table', { name: 'Classification in the file' }).getByRole('row').nth(1),
       ).toContainText(ana)
       await importer.getByLabel('Championship').selectOption({ label: cup })
+      // A championship with no round yet: its round 1, not the previous championship's next (issue 45).
+      await expect(importer.getByLabel('Round')).toHaveValue('1')
       await importer.getByLabel('Round').fill('1')
       await importer.getByRole('button', { name: 'Import Results' }).click()
       await expectToast(page, 'Results Imported', `Round 1 of ${cup}: 3 cars, 8 valid laps`)

@@ -56,7 +56,13 @@ export function AudienceSettingsForm({ stored }: { stored: AudienceSettings }) {
       <form onSubmit={submit} className="flex max-w-2xl flex-col gap-5" noValidate>
         <SwitchField
           label="Count page views"
-          description="Off: the pages send nothing and no view or click is counted."
+          // The line says what the switch does in the state it shows (issue 45: it described 'Off'
+          // under a switch that was on).
+          description={
+            form.enabled
+              ? 'On: each page sends its view and each purchase link its click, counted without cookies.'
+              : 'Off: the pages send nothing and no view or click is counted.'
+          }
           checked={form.enabled}
           onChange={(enabled) => setForm((f) => ({ ...f, enabled }))}
         />

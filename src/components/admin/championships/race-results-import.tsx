@@ -71,6 +71,14 @@ export function RaceResultsImport() {
     })
   }
 
+  // Another championship: its own next round (issue 45: the previous one's stayed, a 4 for a
+  // championship with no round yet).
+  const chooseChampionship = (id: string) => {
+    setChampionshipId(id)
+    const chosen = championships.find((c) => String(c.id) === id)
+    if (chosen) setRound(String((chosen.completedRounds ?? 0) + 1))
+  }
+
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (!current) return
@@ -158,7 +166,7 @@ export function RaceResultsImport() {
               <SelectField
                 label="Championship"
                 value={championshipId}
-                onChange={setChampionshipId}
+                onChange={chooseChampionship}
                 options={championships.map((c) => ({ value: String(c.id), label: c.championshipName }))}
               />
               <TextField label="Round" inputMode="numeric" value={round} onChange={setRound} />

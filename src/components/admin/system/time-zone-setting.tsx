@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react'
 import { formProblem } from '../../../lib/forms/contract.ts'
 import { timeZoneContract } from '../../../lib/forms/time-zone.ts'
 import { panelTime } from '../../../lib/panel-time.ts'
-import { timeZoneChoices } from '../../../lib/time-zone.ts'
+import { currentZoneName, timeZoneChoices } from '../../../lib/time-zone.ts'
 import { SelectField } from '../../ui/select-field.tsx'
 import { isUnauthorized } from '../shared/session.ts'
 import { notify } from '../shared/toast.ts'
@@ -19,7 +19,8 @@ export function TimeZoneSetting() {
   const current = useTimeZoneQuery()
   const save = useSaveTimeZone()
   const [chosen, setChosen] = useState<string | null>(null)
-  const zone = chosen ?? current.data?.timeZone ?? 'UTC'
+  // A zone saved under its old name ('Asia/Calcutta') is shown by its current one, which the list has.
+  const zone = chosen ?? currentZoneName(current.data?.timeZone ?? 'UTC')
   const options = useMemo(() => timeZoneChoices().map((z) => ({ value: z, label: z.replaceAll('_', ' ') })), [])
   const dirty = chosen !== null && chosen !== current.data?.timeZone
   useUnsavedChanges(dirty)
