@@ -185,7 +185,9 @@ test('subscribe, confirm from the email, get the digest, unsubscribe in one POST
   })
   await page.getByRole('button', { name: 'Preview Digest' }).click()
   const email = page.frameLocator('iframe[title="Preview of the digest email"]')
-  await expect(email.getByRole('link', { name: title })).toBeVisible()
+  // The article's headline links to it; so does its picture, named by the same title (issue 44).
+  await expect(email.getByRole('heading', { name: title }).getByRole('link', { name: title })).toBeVisible()
+  await expect(email.getByRole('link', { name: title })).toHaveCount(2)
   await expect
     .poll(() =>
       email
