@@ -53,10 +53,11 @@ describe('robotsTxt', () => {
 })
 
 describe('rssXml', () => {
-  it('is RSS 2.0 with one escaped item per article', () => {
+  it('is RSS 2.0 with one escaped item per article, linked at its address with words', () => {
     const xml = rssXml({ site, title: 'News', description: 'All of it' }, [
       {
         id: 7,
+        slug: 'spa-and-monza',
         title: 'Spa & Monza <live>',
         excerpt: 'x',
         category: 'F1 News',
@@ -66,7 +67,9 @@ describe('rssXml', () => {
     ])
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"/)
     expect(xml).toContain('<title>Spa &amp; Monza &lt;live&gt;</title>')
-    expect(xml).toContain('<link>https://sim.example/news/7</link>')
+    expect(xml).toContain('<link>https://sim.example/news/7/spa-and-monza</link>')
+    // The guid is the address the item had before slugs: a feed reader would show it again as new.
+    expect(xml).toContain('<guid isPermaLink="true">https://sim.example/news/7</guid>')
     expect(xml).toContain('<pubDate>Mon, 02 Nov 2026 10:00:00 GMT</pubDate>')
     expect(xml).toContain('<atom:link href="https://sim.example/rss.xml" rel="self" type="application/rss+xml" />')
   })

@@ -1,4 +1,5 @@
 /** The machine-readable files of the site: sitemap.xml, robots.txt and the RSS 2.0 news feed. */
+import { articlePath, type Addressable } from './news-address.ts'
 import { stripXmlIllegal } from './xml-text.ts'
 
 /** Text as XML character data: escaped, and without the characters XML cannot carry at all. */
@@ -30,9 +31,7 @@ export function sitemapXml(site: string, entries: readonly SitemapEntry[]): stri
 /** The hours a Google News sitemap looks back (Google: articles of the last two days). */
 export const NEWS_SITEMAP_HOURS = 48
 
-export interface NewsSitemapEntry {
-  id: number
-  title: string
+export interface NewsSitemapEntry extends Addressable {
   timestamp: Date
 }
 
@@ -43,7 +42,7 @@ export interface NewsSitemapEntry {
 export function newsSitemapXml(site: string, publication: string, entries: readonly NewsSitemapEntry[]): string {
   const urls = entries.map(
     (e) =>
-      `  <url><loc>${escapeXml(absoluteUrl(site, `/news/${e.id}`))}</loc><news:news>` +
+      `  <url><loc>${escapeXml(absoluteUrl(site, articlePath(e)))}</loc><news:news>` +
       `<news:publication><news:name>${escapeXml(publication)}</news:name><news:language>en</news:language></news:publication>` +
       `<news:publication_date>${e.timestamp.toISOString()}</news:publication_date>` +
       `<news:title>${escapeXml(e.title)}</news:title></news:news></url>`,
@@ -56,9 +55,7 @@ export function robotsTxt(site: string): string {
   return `User-agent: *\nAllow: /\nAllow: /api/og/\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${absoluteUrl(site, '/sitemap.xml')}\nSitemap: ${absoluteUrl(site, '/news-sitemap.xml')}\n`
 }
 
-export interface FeedItem {
-  id: number
-  title: string
+export interface FeedItem extends Addressable {
   excerpt: string
   category: string
   author: string
@@ -75,12 +72,14 @@ export interface FeedChannel {
 export function rssXml(channel: FeedChannel, items: readonly FeedItem[]): string {
   const feedUrl = absoluteUrl(channel.site, '/rss.xml')
   const entries = items.map((item) => {
-    const link = absoluteUrl(channel.site, `/news/${item.id}`)
+    // The guid stays the address the item had before slugs (`/news/{id}`, which still leads to the
+    // article): a feed reader takes a new guid for a new item, and would show every item again.
+    const guid = absoluteUrl(channel.site, `/news/${item.id}`)
     return [
       '    <item>',
       `      <title>${escapeXml(item.title)}</title>`,
-      `      <link>${escapeXml(link)}</link>`,
-      `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      `      <link>${escapeXml(absoluteUrl(channel.site, articlePath(item)))}</link>`,
+      `      <guid isPermaLink="true">${escapeXml(guid)}</guid>`,
       `      <description>${escapeXml(item.excerpt)}</description>`,
       `      <category>${escapeXml(item.category)}</category>`,
       `      <dc:creator>${escapeXml(item.author)}</dc:creator>`,

@@ -35,6 +35,7 @@ describe('the canonical address of a page', () => {
     expect(canonicalPath('/news/1/')).toBe('/news/1')
     expect(canonicalPath('/news//1')).toBe('/news/1')
     expect(canonicalPath('/news/007')).toBe('/news/7')
+    expect(canonicalPath('/news/007/le-mans/')).toBe('/news/7/le-mans')
     expect(canonicalPath('/news/page/1')).toBe('/news')
     expect(canonicalPath('/news/page/0001/')).toBe('/news')
     expect(canonicalPath('/news/page/02')).toBe('/news/page/2')
@@ -110,7 +111,13 @@ describe('what an address under /news/ asks for', () => {
     for (const path of ['/news/0', '/news/abc', '/news/1e3', '/news/1000000000', '/news/page', '/news/-1']) {
       expect(newsAddress(path), path).toEqual({ kind: 'nothing', looksLike: 'article' })
     }
-    for (const path of ['/news/page/0', '/news/page/1000000', '/news/page/x', '/news/1/2', '/news/page/2/x']) {
+    // An id with words after it is the article (its page answers another slug with a 301 to its own).
+    expect(newsAddress('/news/42/le-mans-24-hours')).toEqual({ kind: 'article', id: 42 })
+    expect(newsAddress('/news/1/2')).toEqual({ kind: 'article', id: 1 })
+    for (const path of ['/news/0/le-mans', '/news/abc/le-mans', '/news/1000000000/x']) {
+      expect(newsAddress(path), path).toEqual({ kind: 'nothing', looksLike: 'article' })
+    }
+    for (const path of ['/news/page/0', '/news/page/1000000', '/news/page/x', '/news/1/2/3', '/news/page/2/x']) {
       expect(newsAddress(path), path).toEqual({ kind: 'nothing', looksLike: 'page' })
     }
   })

@@ -22,7 +22,7 @@ const MAX_DECODES = 10
 const PCHAR = /^[A-Za-z0-9\-._~!$&'()*+,;=:@]$/
 const ESCAPE = /^%[0-9A-Fa-f]{2}/
 
-/** An article id as the article pages take it (`/news/{id}`). */
+/** An article id as the article pages take it (`/news/{id}`, `/news/{id}/{slug}`). */
 export const ARTICLE_ID = /^[1-9]\d{0,8}$/
 /** A page number of the news list's crawlable pages (`/news/page/{n}`). */
 export const PAGE_NUMBER = /^[1-9]\d{0,5}$/
@@ -74,7 +74,9 @@ export function canonicalPath(pathname: string): string {
   let segments = decoded.split('/').filter((s) => s !== '')
   if (segments.some((s) => s === '.' || s === '..')) return pathname
   if (segments[0] === 'news') {
-    if (segments.length === 2 && /^\d+$/.test(segments[1]!)) segments[1] = withoutLeadingZeros(segments[1]!)
+    // An article's id, with or without its slug after it (`/news/029/le-mans` is `/news/29/le-mans`).
+    if ((segments.length === 2 || segments.length === 3) && /^\d+$/.test(segments[1]!))
+      segments[1] = withoutLeadingZeros(segments[1]!)
     if (segments.length === 3 && segments[1] === 'page' && /^\d+$/.test(segments[2]!)) {
       segments[2] = withoutLeadingZeros(segments[2]!)
       if (segments[2] === '1') segments = ['news']
@@ -94,7 +96,9 @@ export type NewsAddress =
 export function newsAddress(path: string): NewsAddress | undefined {
   if (!path.startsWith('/news/')) return undefined
   const parts = path.slice('/news/'.length).split('/')
-  if (parts.length === 1) {
+  // `/news/{id}` and `/news/{id}/{slug}`: the id decides; the article's page answers any other slug
+  // with a 301 to its own (src/lib/news-address.ts).
+  if (parts.length === 1 || (parts.length === 2 && parts[0] !== 'page')) {
     return ARTICLE_ID.test(parts[0]!)
       ? { kind: 'article', id: Number(parts[0]) }
       : { kind: 'nothing', looksLike: 'article' }

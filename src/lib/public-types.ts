@@ -41,7 +41,17 @@ export const standingsKeys = [
   'nextEvent',
   'calendarPath',
 ] as const
-export const newsKeys = ['id', 'title', 'excerpt', 'content', 'imageUrl', 'category', 'author', 'timestamp'] as const
+export const newsKeys = [
+  'id',
+  'title',
+  'slug',
+  'excerpt',
+  'content',
+  'imageUrl',
+  'category',
+  'author',
+  'timestamp',
+] as const
 
 export type GameItem = Pick<ItemOf<typeof api.games.$get>, (typeof gameKeys)[number]>
 export type AccessoryItem = Pick<ItemOf<typeof api.accessories.$get>, (typeof accessoryKeys)[number]>

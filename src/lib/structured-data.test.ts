@@ -14,6 +14,7 @@ describe('newsArticleJsonLd', () => {
   it('describes the article as a NewsArticle', () => {
     const data = newsArticleJsonLd(site, {
       id: 4,
+      slug: 'spa-report',
       title: 'T',
       excerpt: 'E',
       imageUrl: '/demo/a.webp',
@@ -25,7 +26,7 @@ describe('newsArticleJsonLd', () => {
     expect(data.headline).toBe('T')
     expect(data.image).toEqual(['https://sim.example/demo/a.webp'])
     expect(data.author).toEqual([{ '@type': 'Person', name: 'Ann' }])
-    expect(data.mainEntityOfPage).toBe('https://sim.example/news/4')
+    expect(data.mainEntityOfPage).toBe('https://sim.example/news/4/spa-report')
   })
 })
 

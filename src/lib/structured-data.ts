@@ -2,15 +2,14 @@
  * JSON-LD for search engines: NewsArticle on article pages, Review on the reviews page, Dataset per
  * championship table on the championships page, SportsEvent per session on the calendar.
  */
+import { articlePath, type Addressable } from './news-address.ts'
 import { absoluteUrl } from './feeds.ts'
 import { newsImageUrl } from './news-image.ts'
 import { JOLPICA_NAME, JOLPICA_SITE, sourceLabel, type SourceFacts } from './standings-source.ts'
 
 export const SITE_NAME = 'SimRacing Hub'
 
-export interface ArticleData {
-  id: number
-  title: string
+export interface ArticleData extends Addressable {
   excerpt: string
   imageUrl: string
   author: string
@@ -35,7 +34,7 @@ export function newsArticleJsonLd(site: string, article: ArticleData): Record<st
       name: SITE_NAME,
       logo: { '@type': 'ImageObject', url: absoluteUrl(site, '/favicon.svg') },
     },
-    mainEntityOfPage: absoluteUrl(site, `/news/${article.id}`),
+    mainEntityOfPage: absoluteUrl(site, articlePath(article)),
   }
 }
 

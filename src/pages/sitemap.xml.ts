@@ -1,6 +1,7 @@
 import { siteAddress } from '../server/pages/site-address.ts'
 import type { APIRoute } from 'astro'
 import { pageTags } from '../lib/cache-tags.ts'
+import { articlePath } from '../lib/news-address.ts'
 import { readerPages } from '../lib/public-pages.ts'
 import { sitemapXml, type SitemapEntry } from '../lib/feeds.ts'
 import { pageChangeTimes } from '../server/cdn/page-changes.ts'
@@ -17,7 +18,7 @@ export const GET: APIRoute = async ({ site, cache }) => {
   const entries: SitemapEntry[] = [
     // Every page readers visit (src/lib/public-pages.ts), then every published article.
     ...readerPages.map((path) => ({ path, lastModified: changed.get(path) })),
-    ...articles.map((a) => ({ path: `/news/${a.id}`, lastModified: a.updatedAt })),
+    ...articles.map((a) => ({ path: articlePath(a), lastModified: a.updatedAt })),
   ]
   return new Response(sitemapXml(siteAddress(site), entries), {
     headers: { 'Content-Type': 'application/xml; charset=utf-8' },

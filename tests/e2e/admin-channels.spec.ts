@@ -182,7 +182,7 @@ test('the owner connects Discord, Bluesky and Mastodon; each new article is anno
     [scheduled, scheduledId],
   ] as const) {
     const each = sent(title)
-    const url = `${currentSite().baseURL}/news/${id}`
+    const url = `${currentSite().baseURL}${await addressOf(request, id)}`
     const embed = each.discord[0]!.body.embeds![0]!
     expect(embed.url).toBe(`${url}?utm_source=discord&utm_medium=social`)
     expect(embed.image?.url).toBe(`${currentSite().baseURL}/api/og/news/${id}`)
@@ -217,7 +217,7 @@ test('the owner connects Discord, Bluesky and Mastodon; each new article is anno
     .poll(async () =>
       (await fake<{ urls: string[] }[]>(request, `${fakes().indexNow}/__fake/submissions`)).flatMap((s) => s.urls),
     )
-    .toContain(`${currentSite().baseURL}/news/${publishedId}`)
+    .toContain(`${currentSite().baseURL}${await addressOf(request, publishedId)}`)
 
   // An edit of a public article announces nothing...
   const article = (await (await request.get(`/api/admin/news/${publishedId}`)).json()) as { updatedAt: string }
@@ -299,6 +299,12 @@ test('the owner connects Discord, Bluesky and Mastodon; each new article is anno
   await expectToast(page, 'Discord Disconnected')
   await expect(card(page, 'Discord').getByLabel('Discord webhook URL')).toBeEmpty()
 })
+
+/** The article's address with its words (decision 0871), as the announcements link it. */
+async function addressOf(request: APIRequestContext, id: number): Promise<string> {
+  const { slug } = (await (await request.get(`/api/news/${id}`)).json()) as { slug: string }
+  return `/news/${id}/${slug}`
+}
 
 async function idOf(request: APIRequestContext, title: string): Promise<number> {
   const res = await request.get(`/api/admin/news?search=${encodeURIComponent(title)}`)

@@ -238,3 +238,37 @@ test('bulk publish of 3 drafts from the list', async ({ page, request }, testInf
   await expectToast(page, 'Deleted!', '3 news articles have been deleted.')
   await expect(page.getByText('No articles match.')).toBeVisible()
 })
+
+test("the article's address: made from the title on publish, kept when the title changes, moved by the owner with a 301 from the old one", async ({
+  page,
+  request,
+}, testInfo) => {
+  await adminLogin(request, testInfo)
+  const title = unique('Slug draft')
+  const { id } = await createDraft(request, title)
+  const words = title.toLowerCase().replace(/[^a-z0-9]+/g, '-')
+  const location = async (path: string) => (await request.get(path, { maxRedirects: 0 })).headers()['location']
+  await openTab(page, testInfo, 'news', 'News Management')
+  await edit(page, title)
+  const address = page.getByRole('textbox', { name: 'Address' })
+  await expect(address).toHaveValue('')
+  await expect(page.getByText(`Read at /news/${id}/${words}, made from the title when it is published`)).toBeVisible()
+  await page.getByRole('button', { name: 'Publish', exact: true }).click()
+  await expectToast(page, 'Article Published')
+  await expect.poll(() => location(`/news/${id}`), { timeout: 30_000 }).toBe(`/news/${id}/${words}`)
+
+  // A new title keeps the address: links already shared keep working as they were.
+  await edit(page, title)
+  await expect(address).toHaveValue(words)
+  await page.getByRole('textbox', { name: 'Title' }).fill(`${title} (updated)`)
+  await address.fill('Spa: 6 Hours, Rain!')
+  await expect(page.getByText(`Read at /news/${id}/spa-6-hours-rain. Its earlier addresses lead here.`)).toBeVisible()
+  await page.getByRole('button', { name: 'Update Article' }).click()
+  await expectToast(page, 'Article Updated')
+  await expect.poll(() => location(`/news/${id}/${words}`), { timeout: 30_000 }).toBe(`/news/${id}/spa-6-hours-rain`)
+  expect(await location(`/news/${id}`)).toBe(`/news/${id}/spa-6-hours-rain`)
+  const read = await request.get(`/news/${id}/${words}`)
+  expect(read.url()).toMatch(new RegExp(`/news/${id}/spa-6-hours-rain$`))
+  expect(await read.text()).toContain(`${title} (updated)`)
+  await request.delete(`/api/news/${id}`)
+})

@@ -47,7 +47,9 @@ test('without scripts, /news links to page 2, whose cards link to the next 24 ar
   const total = Number((await request.get('/api/news?limit=1')).headers()['x-total-count'])
   const pages = Math.ceil(total / 24)
   expect(pages).toBeGreaterThanOrEqual(3)
-  const expected: { id: number; title: string }[] = await (await request.get('/api/news?limit=24&offset=24')).json()
+  const expected: { id: number; title: string; slug: string }[] = await (
+    await request.get('/api/news?limit=24&offset=24')
+  ).json()
 
   // A crawler's view: no script runs, so only the HTML's own links lead on.
   const context = await browser.newContext({ javaScriptEnabled: false, storageState: noSession })
@@ -62,7 +64,7 @@ test('without scripts, /news links to page 2, whose cards link to the next 24 ar
   const links = page.getByRole('article').getByRole('link')
   await expect(links).toHaveCount(24)
   expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(
-    expected.map((a) => `/news/${a.id}`),
+    expected.map((a) => `/news/${a.id}/${a.slug}`),
   )
   await expect(page.getByRole('navigation', { name: 'News pages' }).getByText('2', { exact: true })).toHaveAttribute(
     'aria-current',

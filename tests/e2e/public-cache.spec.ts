@@ -62,7 +62,8 @@ test('1,000 junk addresses under /news/ render a handful of times and leave noth
         `/news/${900_000_000 + i}`,
         `/news/page/${90_000 + i}`,
         `/news/page/x${i}`,
-        `/news/${i + 1}/comments`,
+        // An id with words is an article's address (decision 0871): one more level is nothing.
+        `/news/${i + 1}/comments/x`,
       ][i % 5]!,
   )
   const answers = await getAll(request, junk)
@@ -77,7 +78,7 @@ test('1,000 junk addresses under /news/ render a handful of times and leave noth
 test('the spellings of a page lead to its one address (301, query kept), whatever Host or Forwarded say', async ({
   request,
 }) => {
-  const [article] = (await (await request.get('/api/news?limit=1')).json()) as { id: number }[]
+  const [article] = (await (await request.get('/api/news?limit=1')).json()) as { id: number; slug: string }[]
   const id = article!.id
   const total = Number((await request.get('/api/news?limit=1')).headers()['x-total-count'])
   const spellings: [string, string][] = [
@@ -86,6 +87,7 @@ test('the spellings of a page lead to its one address (301, query kept), whateve
     ['/%6eews?search=rain', '/news?search=rain'],
     [`/news/${id}/`, `/news/${id}`],
     [`/news/00${id}`, `/news/${id}`],
+    [`/news/00${id}/some-words/`, `/news/${id}/some-words`],
     [`/news/${[...String(id)].map((d) => `%3${d}`).join('')}`, `/news/${id}`],
     ['/news/page/1?utm_source=x', '/news?utm_source=x'],
     ['/news/page/01/', '/news'],
@@ -103,6 +105,39 @@ test('the spellings of a page lead to its one address (301, query kept), whateve
     expect(answers[i]!.headers()['location'], from).toBe(to)
     expect(renderIdOf(answers[i]!.headers()['server-timing']), from).toBeUndefined()
   }
-  // Followed, each lands on the page itself.
-  expect((await request.get(`/news/00${id}`)).url()).toMatch(new RegExp(`/news/${id}$`))
+  // Followed, each lands on the page itself, at its address with words (decision 0871).
+  expect((await request.get(`/news/00${id}`)).url()).toMatch(new RegExp(`/news/${id}/${article!.slug}$`))
+})
+
+test('an article has one address with its words: /news/{id} and any other slug lead there by 301, the CDN keeps one page', async ({
+  request,
+}) => {
+  const [article] = (await (await request.get('/api/news?limit=1')).json()) as { id: number; slug: string }[]
+  const address = `/news/${article!.id}/${article!.slug}`
+  const stored = (a: APIResponse) => /stored=true/.test(a.headers()['cache-status'] ?? '')
+
+  // The spec's address and every link shared before slugs, another slug, a link with its tags: a
+  // 301, the query kept (the tags name the reader's source), never kept at the CDN (a kept one
+  // would drop the tags: the CDN keys pages without them).
+  const bare = await request.get(`/news/${article!.id}`, { maxRedirects: 0 })
+  expect(bare.status()).toBe(301)
+  expect(bare.headers()['location']).toBe(address)
+  const others = await getAll(
+    request,
+    [...['old-words', 'Le-Mans', 'x'].map((slug) => `/news/${article!.id}/${slug}`), `/news/${article!.id}`].map(
+      (path) => `${path}?utm_source=discord&utm_medium=social`,
+    ),
+    { maxRedirects: 0 },
+  )
+  for (const a of others) {
+    expect(a.status()).toBe(301)
+    expect(a.headers()['location']).toBe(`${address}?utm_source=discord&utm_medium=social`)
+    expect(stored(a)).toBe(false)
+  }
+
+  // The page itself, rendered once and kept.
+  const pages = await getAll(request, Array(3).fill(address), {}, 1)
+  expect(pages.map((p) => p.status())).toEqual([200, 200, 200])
+  expect(rendersBehind(pages)).toBeLessThanOrEqual(1)
+  expect(await pages[0]!.text()).toContain(`<link rel="canonical" href="${new URL(address, pages[0]!.url()).href}"`)
 })

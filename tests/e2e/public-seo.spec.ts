@@ -55,11 +55,14 @@ test('article pages: own title and description, og:type article, JSON-LD NewsArt
   await page.goto(`/news/${article.id}`)
   await expect(page).toHaveTitle(new RegExp(article.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
   expect(await page.locator('meta[property="og:type"]').getAttribute('content')).toBe('article')
-  expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
-    new URL(`/news/${article.id}`, baseURL).href,
-  )
+  // The spec's /news/{id} leads to the article's address with its words (decision 0871).
+  const address = new URL(`/news/${article.id}/${article.slug}`, baseURL).href
+  expect(page.url()).toBe(address)
+  expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(address)
+  expect(await page.locator('meta[property="og:url"]').getAttribute('content')).toBe(address)
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}')
   expect(ld['@type']).toBe('NewsArticle')
+  expect(ld.mainEntityOfPage).toBe(address)
   expect(ld.headline).toBe(article.title)
   expect(ld.author[0].name).toBe(article.author)
 })
@@ -154,7 +157,7 @@ test('sitemap.xml lists every public page and article; robots.txt points to it',
   // 0425) but are public pages.
   expect(locs).toContain('/lap-times')
   expect(locs).toContain('/calendar')
-  for (const a of news) expect(locs).toContain(`/news/${a.id}`)
+  for (const a of news) expect(locs).toContain(`/news/${a.id}/${a.slug}`)
   expect(locs).toHaveLength(pages.length + 2 + news.length)
 
   const robots = await (await request.get('/robots.txt')).text()
@@ -169,7 +172,7 @@ test('rss.xml is an RSS 2.0 feed of the news', async ({ request }) => {
   expect(xml).toMatch(/<rss version="2.0"/)
   expect((xml.match(/<item>/g) ?? []).length).toBe(Math.min(50, news.length))
   const newest = [...news].sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp))[0]
-  expect(xml).toContain(`/news/${newest.id}</link>`)
+  expect(xml).toContain(`/news/${newest.id}/${newest.slug}</link>`)
 })
 
 test('images: width and height everywhere, lazy below the fold, Image CDN srcset for our own images', async ({

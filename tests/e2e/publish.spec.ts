@@ -44,8 +44,13 @@ test('an edited title and body show on the article, the news list, home, the fee
   request,
 }, testInfo) => {
   await adminLogin(request, testInfo)
-  const [article] = (await (await request.get('/api/news?limit=1')).json()) as { id: number; title: string }[]
-  const page = `/news/${article!.id}`
+  const [article] = (await (await request.get('/api/news?limit=1')).json()) as {
+    id: number
+    title: string
+    slug: string
+  }[]
+  // The article's address with its words (decision 0871): a title change keeps it.
+  const page = `/news/${article!.id}/${article!.slug}`
   const urls = [page, '/news', '/', '/rss.xml', '/sitemap.xml']
   // Visitors before the edit: every URL is in the CDN's cache.
   for (const url of urls) await visitor.get(url)
@@ -114,7 +119,7 @@ test('a deleted and an unpublished article answer 404 and leave the lists and fe
     // A dead link is answered by the CDN from then on, not rendered again and again.
     expect(cacheHit(await visitor.get(`/news/${a.id}`))).toBe(true)
     for (const url of ['/news', '/', '/rss.xml']) await expect.poll(() => text(url), WITHIN).not.toContain(a.title)
-    await expect.poll(() => text('/sitemap.xml'), WITHIN).not.toContain(`/news/${a.id}</loc>`)
+    await expect.poll(() => text('/sitemap.xml'), WITHIN).not.toContain(`/news/${a.id}/`)
   }
 })
 

@@ -32,6 +32,7 @@ export const makeGame = (n: number, overrides: Partial<GameItem> = {}): GameItem
 export const makeArticle = (n: number, overrides: Partial<NewsItem> = {}): NewsItem => ({
   id: n,
   title: `Test article ${n}`,
+  slug: `test-article-${n}`,
   excerpt: `The excerpt of article ${n}.`,
   content: '',
   imageUrl: '/images/news/reviews.webp',

@@ -1,3 +1,4 @@
+import { articlePath } from '../../lib/news-address.ts'
 import { shortDate } from '../../lib/dates.ts'
 import { categoryLabel, newsCategoryColor } from '../../lib/news-category.ts'
 import { newsImageUrl } from '../../lib/news-image.ts'
@@ -30,7 +31,7 @@ export function NewsCard({ article, onOpen, priority = false }: Props) {
           </span>
         </div>
         <h3 className="text-lg leading-snug font-bold text-white">
-          <a href={`/news/${article.id}`} onClick={onOpen} className="card-link">
+          <a href={articlePath(article)} onClick={onOpen} className="card-link">
             {article.title}
           </a>
         </h3>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   articleIdOf,
+  countedPath,
   campaignOf,
   deviceClass,
   dropReason,
@@ -166,6 +167,7 @@ describe('isCountablePath', () => {
       '/news',
       '/reviews',
       '/news/12',
+      '/news/12/le-mans-24-hours',
       '/news/page/2',
     ])
       expect(isCountablePath(path), path).toBe(true)
@@ -188,7 +190,9 @@ describe('isCountablePath', () => {
       '/news/abc',
       '/news/page/1',
       '/news/page/01',
-      '/news/1/comments',
+      '/news/1/le-mans/comments',
+      '/news/12/',
+      '/news/012/le-mans',
       '/games/',
       '/GAMES',
       '/wp-login.php',
@@ -197,8 +201,12 @@ describe('isCountablePath', () => {
       expect(isCountablePath(path), path).toBe(false)
   })
 
-  it('names the article of an article page', () => {
+  it('names the article of an article page, and counts it by its id whatever its slug', () => {
     expect(articleIdOf('/news/42')).toBe(42)
+    expect(articleIdOf('/news/42/le-mans-24-hours')).toBe(42)
+    expect(countedPath('/news/42/le-mans-24-hours')).toBe('/news/42')
+    expect(countedPath('/news/42')).toBe('/news/42')
+    expect(countedPath('/calendar')).toBe('/calendar')
     expect(articleIdOf('/news/page/2')).toBeUndefined()
     expect(articleIdOf('/news/042')).toBeUndefined()
   })

@@ -125,21 +125,33 @@ export const sourceOf = (utmSource: string | undefined, referrer: string | undef
 /** The pages readers visit, each sending a beacon (src/lib/public-pages.ts: /calendar among them). */
 const PAGES: ReadonlySet<string> = new Set(readerPages)
 
+/** An article page's path: `/news/{id}`, or `/news/{id}/{slug}` (its address since slugs, decision 0871). */
+const ARTICLE_PATH = /^\/news\/([^/]+)(?:\/[^/]+)?$/
+
 /**
  * Whether a beacon's path is one of the site's pages, in its canonical spelling: a list page, an
- * article (`/news/{id}`) or a crawlable news page (`/news/page/{n}`, from 2). Anything else is not
- * counted (a made-up path would fill the figures with junk).
+ * article (`/news/{id}/{slug}`, or `/news/{id}`) or a crawlable news page (`/news/page/{n}`, from
+ * 2). Anything else is not counted (a made-up path would fill the figures with junk).
  */
 export function isCountablePath(path: string): boolean {
   if (PAGES.has(path)) return true
-  const article = /^\/news\/([^/]+)$/.exec(path)
-  if (article) return ARTICLE_ID.test(article[1]!)
   const page = /^\/news\/page\/([^/]+)$/.exec(path)
-  return page !== null && PAGE_NUMBER.test(page[1]!) && page[1] !== '1'
+  if (page) return PAGE_NUMBER.test(page[1]!) && page[1] !== '1'
+  return articleIdOf(path) !== undefined
 }
 
-/** The article an article page shows (`/news/12` is 12), or undefined. */
+/** The article an article page shows (`/news/12` and `/news/12/le-mans` are 12), or undefined. */
 export function articleIdOf(path: string): number | undefined {
-  const match = /^\/news\/([^/]+)$/.exec(path)
+  const match = ARTICLE_PATH.exec(path)
   return match && ARTICLE_ID.test(match[1]!) ? Number(match[1]) : undefined
+}
+
+/**
+ * The path a view is counted under: an article's by its id alone (`/news/12`), so that its figures
+ * stay one row whatever its slug was when it was read, and go on from the views counted before
+ * slugs; any other page's as it is.
+ */
+export function countedPath(path: string): string {
+  const article = articleIdOf(path)
+  return article === undefined ? path : `/news/${article}`
 }

@@ -11,6 +11,9 @@ export const newsAutosaveMessage = 'This article is published: it is saved only 
 export const newsBaseMissingMessage =
   'This save does not say which version of the article it changes (baseUpdatedAt). Reload the article and save again.'
 
+/** The 400 of an address with no letter or digit to make words of (docs/decisions/0871). */
+export const newsSlugMessage = 'The address needs at least one letter or digit (a-z, 0-9).'
+
 /** The 409 of an edit whose article changed after the editor read it. */
 export const newsConflictMessage =
   'This article was changed in another tab or window after you opened it. Reload it to see those changes, or overwrite them with yours.'
@@ -24,6 +27,9 @@ export const newsConflictMessage =
 export const newsContract = formContract(
   z.object({
     title: requiredText(newsRequiredMessage, 300, 'The title'),
+    // The words of the article's address (docs/decisions/0871): as the owner typed them, made a slug
+    // by the route; empty makes them from the title again.
+    slug: z.string({ message: 'The address must be text.' }).max(200, 'The address is too long.').optional(),
     content: requiredText(newsRequiredMessage, MAX_HTML, 'The content'),
     author: requiredText(newsRequiredMessage, 200, 'The author'),
     category: textOr('News', 100, 'The category').optional(),

@@ -43,9 +43,14 @@ export type IndexNowReport = { told: number } | { failed: string } | undefined
  */
 export async function tellIndexNow(siteUrl: string, options: OutboundOptions): Promise<IndexNowReport> {
   if (!tellsIndexNow(siteUrl, options)) return undefined
-  const due = await db().execute<{ path: string; changed_at: string }>(
-    sql`select path, changed_at::text from page_changes where indexnow_due order by changed_at limit ${MAX_URLS}`,
-  )
+  // An article's page is noted as `/news/{id}` (src/lib/cache-tags.ts); IndexNow is told its
+  // address with its words, the one search engines should keep (docs/decisions/0871).
+  const due = await db().execute<{ path: string; changed_at: string; address: string }>(sql`
+    select p.path, p.changed_at::text, coalesce('/news/' || n.id || '/' || n.slug, p.path) as address
+    from page_changes p
+    left join news_articles n on n.status = 'published'
+      and n.id = (case when p.path ~ '^/news/[1-9][0-9]{0,8}$' then substring(p.path from 7)::int end)
+    where p.indexnow_due order by p.changed_at limit ${MAX_URLS}`)
   if (due.length === 0) return undefined
   const key = await indexNowKey()
   const site = new URL(siteUrl)
@@ -53,7 +58,7 @@ export async function tellIndexNow(siteUrl: string, options: OutboundOptions): P
     host: site.host,
     key,
     keyLocation: `${site.origin}/${key}.txt`,
-    urlList: due.map((r) => `${site.origin}${r.path}`),
+    urlList: due.map((r) => `${site.origin}${r.address}`),
   }
   let status = 0
   try {

@@ -152,6 +152,12 @@ export const newsArticles = pgTable(
       .default(sql`'{}'::text[]`),
     /** Lower comes first; move up/down swaps neighbours. New articles go to the top. */
     displayOrder: integer('display_order').notNull().default(0),
+    /**
+     * The words of the article's address, `/news/{id}/{slug}` (docs/decisions/0871): made from the
+     * title by a trigger when the article is first published (null before), kept when the title
+     * changes, changed only by the owner (null again: made from the title anew).
+     */
+    slug: text('slug'),
     timestamp: timestamp('timestamp', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -175,6 +181,7 @@ export const newsArticles = pgTable(
     index('news_status_idx').on(t.status),
     index('news_publish_at_idx').on(t.publishAt),
     check('news_ai_has_sources', sql`NOT ${t.aiGenerated} OR cardinality(${t.sources}) >= 2`),
+    check('news_slug_valid', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' AND length(${t.slug}) <= 80`),
   ],
 ).enableRLS()
 

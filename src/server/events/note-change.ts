@@ -25,6 +25,7 @@ export async function noteChange(
   await emitSiteEvent(tx, {
     kind,
     subject: `article:${id}`,
-    data: { id, title: article.title, category: article.category },
+    // The slug: a receiver is sent the article's address (src/server/features/channels/webhooks.repo.ts).
+    data: { id, title: article.title, category: article.category, slug: article.slug ?? null },
   })
 }

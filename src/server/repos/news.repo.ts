@@ -112,9 +112,16 @@ function slice<Q extends { limit(n: number): unknown; offset(n: number): unknown
 export const NEWS_SITEMAP_MAX = 1000
 
 /** The published articles of the Google News sitemap: those published since `since`, newest first. */
-export async function listNewsPublishedSince(since: Date): Promise<{ id: number; title: string; timestamp: Date }[]> {
+export async function listNewsPublishedSince(
+  since: Date,
+): Promise<{ id: number; title: string; slug: string | null; timestamp: Date }[]> {
   return db()
-    .select({ id: newsArticles.id, title: newsArticles.title, timestamp: newsArticles.timestamp })
+    .select({
+      id: newsArticles.id,
+      title: newsArticles.title,
+      slug: newsArticles.slug,
+      timestamp: newsArticles.timestamp,
+    })
     .from(newsArticles)
     .where(and(where({}), gte(newsArticles.timestamp, since)))
     .orderBy(desc(newsArticles.timestamp), desc(newsArticles.id))
@@ -122,9 +129,16 @@ export async function listNewsPublishedSince(since: Date): Promise<{ id: number;
 }
 
 /** Every published article's id and last change, for the sitemap (two columns, not 10,000 bodies). */
-export async function listNewsSitemap(): Promise<{ id: number; updatedAt: Date }[]> {
+export async function listNewsSitemap(): Promise<
+  { id: number; title: string; slug: string | null; updatedAt: Date }[]
+> {
   return db()
-    .select({ id: newsArticles.id, updatedAt: newsArticles.updatedAt })
+    .select({
+      id: newsArticles.id,
+      title: newsArticles.title,
+      slug: newsArticles.slug,
+      updatedAt: newsArticles.updatedAt,
+    })
     .from(newsArticles)
     .where(where({}))
     .orderBy(...newsOrder)

@@ -1,3 +1,4 @@
+import { articlePath } from '../../../lib/news-address.ts'
 import { useState } from 'react'
 import { confirmDiscard } from '../shared/confirm.tsx'
 import { RevisionHistory } from '../shared/revision-history.tsx'
@@ -34,7 +35,7 @@ export function NewsEditorView({ article: opened, onBack }: Props) {
         </button>
         {article && <RevisionHistory entity="news" id={article.id} name={article.title} />}
         {article?.status === 'published' && (
-          <a href={`/news/${article.id}`} target="_blank" rel="noopener" className="btn-outline">
+          <a href={articlePath(article)} target="_blank" rel="noopener" className="btn-outline">
             View on site
           </a>
         )}

@@ -1,3 +1,4 @@
+import { slugOfTitle, slugWords } from '../../../lib/news-address.ts'
 import { memo, useCallback, useRef, useState } from 'react'
 import { newsProblem, plainTextOfParagraphs, type FormProblem } from '../../../lib/admin/form-rules.ts'
 import { excerptFromHtml } from '../../../lib/excerpt.ts'
@@ -24,6 +25,8 @@ import { fetchAdminArticle, useAddNews, usePublishNews, useSaveNews, type NewsIn
 /** The form's fields as the inputs hold them, the publish time as typed (on the site's clock). */
 interface Fields {
   title: string
+  /** The words of the address as typed; empty: the title's (docs/decisions/0871). */
+  slug: string
   content: string
   author: string
   category: string
@@ -35,6 +38,7 @@ interface Fields {
 
 const blank: Fields = {
   title: '',
+  slug: '',
   content: '',
   author: '',
   category: 'News',
@@ -51,6 +55,7 @@ const contentTypes = [
 
 const fromArticle = (n: AdminNews, time: PanelTime): Fields => ({
   title: n.title,
+  slug: n.slug ?? '',
   content: n.content,
   author: n.author,
   category: n.category,
@@ -61,6 +66,20 @@ const fromArticle = (n: AdminNews, time: PanelTime): Fields => ({
 })
 
 const same = (a: Fields, b: Fields) => JSON.stringify(a) === JSON.stringify(b)
+
+/**
+ * Where the article is (or will be) read, as the owner types: the slug typed, made words the way
+ * the server makes them, else the title's. A published article keeps its address when its title
+ * changes; its old addresses lead to the new one (docs/decisions/0871).
+ */
+function addressHint(editing: AdminNews | null, form: Fields): string {
+  const words = form.slug.trim() ? slugWords(form.slug) : slugOfTitle(form.title)
+  const where = `/news/${editing ? editing.id : '…'}/${words || '…'}`
+  if (form.slug.trim() && !words) return `${where}: the address needs at least one letter or digit.`
+  if (form.slug.trim()) return `Read at ${where}. Its earlier addresses lead here.`
+  if (editing?.status === 'published') return `Read at ${where}, made from the title.`
+  return `Read at ${where}, made from the title when it is published; a later title change keeps it.`
+}
 
 /** The chooser renders the image pool: a keystroke in another field must not render it again. */
 const StableImageChooser = memo(ImageChooser)
@@ -275,6 +294,16 @@ export function NewsForm({ editing, reloaded, onDone, onReload }: Props) {
           label="Title"
           value={form.title}
           onChange={(title) => set({ title })}
+        />
+        <TextField
+          className="min-w-0 md:col-span-2"
+          label="Address"
+          value={form.slug}
+          onChange={(slug) => set({ slug })}
+          placeholder={slugOfTitle(form.title)}
+          spellCheck={false}
+          autoCapitalize="off"
+          hint={addressHint(editing, form)}
         />
         <TextField className="min-w-0" label="Author" value={form.author} onChange={(author) => set({ author })} />
         <TextField

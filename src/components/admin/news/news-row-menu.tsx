@@ -1,3 +1,4 @@
+import { articlePath } from '../../../lib/news-address.ts'
 import { DropdownMenu } from 'radix-ui'
 import { useRef, useState, type ReactNode } from 'react'
 import { useAiStatus } from '../shared/ai-status.ts'
@@ -119,7 +120,7 @@ export function NewsRowMenu({ article, index, count, onEdit }: Props) {
           <Item onSelect={() => setDialog('preview')}>Preview</Item>
           {!draft && (
             <DropdownMenu.Item asChild className={itemClass}>
-              <a href={`/news/${article.id}`} target="_blank" rel="noopener">
+              <a href={articlePath(article)} target="_blank" rel="noopener">
                 View on site
               </a>
             </DropdownMenu.Item>

@@ -6,6 +6,7 @@ import {
   campaignOf,
   deviceClass,
   dropReason,
+  countedPath,
   isCountablePath,
   referrerHost,
 } from '../../../lib/audience/visit-rules.ts'
@@ -45,9 +46,10 @@ async function countView(c: Context): Promise<void> {
     return
   }
   const split = parsed.u.indexOf('?')
-  const path = split === -1 ? parsed.u : parsed.u.slice(0, split)
+  const sentPath = split === -1 ? parsed.u : parsed.u.slice(0, split)
   const search = split === -1 ? '' : parsed.u.slice(split)
-  if (!isCountablePath(path)) return
+  if (!isCountablePath(sentPath)) return
+  const path = countedPath(sentPath)
   const userAgent = c.req.header('user-agent')
   const reason = dropReason({ userAgent, header: (name) => c.req.header(name), isOwner: Boolean(c.get('session')) })
   if (reason || !userAgent) return

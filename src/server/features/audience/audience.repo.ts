@@ -232,15 +232,17 @@ export async function featuredClicks(): Promise<Map<number, number>> {
  * before today, most read first. Folded days only, so the list changes once a day, with the fold
  * that purges the pages showing it.
  */
-export async function mostReadArticles(limit = 5): Promise<{ id: number; title: string; views: number }[]> {
+export async function mostReadArticles(
+  limit = 5,
+): Promise<{ id: number; title: string; slug: string | null; views: number }[]> {
   const folded = await foldedThrough()
   if (!folded) return []
-  const rows = await db().execute<{ id: number; title: string; views: number }>(sql`
-    select n.id, n.title, sum(d.views)::int as views
+  const rows = await db().execute<{ id: number; title: string; slug: string | null; views: number }>(sql`
+    select n.id, n.title, n.slug, sum(d.views)::int as views
     from analytics_daily d
     join news_articles n on n.id = ${articleIdSql(sql`d.value`)} and n.status = 'published'
     where d.dimension = 'page' and d.day between ${addDays(folded, -6)}::date and ${folded}::date
-    group by n.id, n.title
+    group by n.id, n.title, n.slug
     order by views desc, n.id desc
     limit ${limit}`)
   return rows.map((r) => ({ ...r, id: Number(r.id) }))

@@ -206,8 +206,8 @@ describe('what the public pages show from the figures', () => {
     expect(await mostReadArticles()).toEqual([])
     await runSchedulerTick(platform, at('2026-11-25T00:01:00Z'))
     expect(await mostReadArticles()).toEqual([
-      { id: b.id, title: 'B', views: 2 },
-      { id: a.id, title: 'A', views: 1 },
+      { id: b.id, title: 'B', slug: 'b', views: 2 },
+      { id: a.id, title: 'A', slug: 'a', views: 1 },
     ])
     expect(platform.purged).toContainEqual(['audience'])
   })

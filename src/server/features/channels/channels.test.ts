@@ -157,7 +157,9 @@ describe('announcing articles on Discord, Bluesky and Mastodon', () => {
     expect(created.status).toBe(201)
     await afterAnswers()
     const id = created.body.id as number
-    const link = (network: string) => `${siteUrl}/news/${id}?utm_source=${network}&utm_medium=social`
+    // The article's address with its words (decision 0871), tagged for the Audience tab.
+    const link = (network: string) =>
+      `${siteUrl}/news/${id}/spa-24h-the-full-grid?utm_source=${network}&utm_medium=social`
     expect(received()).toEqual({
       discord: ['Spa 24h: the full grid'],
       bluesky: ['Spa 24h: the full grid'],
@@ -317,7 +319,7 @@ describe('announcing articles on Discord, Bluesky and Mastodon', () => {
     const created = await request('POST', '/api/news', article('From Discord'), cookie)
     await afterAnswers()
     const link = new URL(String((discord.messages[0]!.body.embeds as { url: string }[])[0]!.url))
-    expect(link.pathname).toBe(`/news/${created.body.id}`)
+    expect(link.pathname).toBe(`/news/${created.body.id}/from-discord`)
     const res = await site.app.request(
       BEACON_PATH,
       {
@@ -569,7 +571,10 @@ describe('IndexNow', () => {
     await afterAnswers()
     await vi.waitFor(() => expect(indexNow.submissions.length).toBeGreaterThan(0))
     const urls = indexNow.submissions.flatMap((s) => s.urls)
-    expect(urls).toEqual(expect.arrayContaining([`${siteUrl}/news/${created.body.id}`, `${siteUrl}/news`]))
+    // The article by its address with words, the one search engines should keep (decision 0871).
+    expect(urls).toEqual(
+      expect.arrayContaining([`${siteUrl}/news/${created.body.id}/tell-the-engines`, `${siteUrl}/news`]),
+    )
     const { key, keyLocation } = indexNow.submissions[0]!
     expect(keyLocation).toBe(`${siteUrl}/${key}.txt`)
     // The sitemap's lastmod of the lists: when the purge carried the change to visitors.

@@ -1,3 +1,4 @@
+import { articlePath } from '../../../lib/news-address.ts'
 import { sql } from 'drizzle-orm'
 import { channelLabels, type Announcement, type ChannelKind } from '../../../lib/channels/messages.ts'
 import { SITE_NAME } from '../../../lib/structured-data.ts'
@@ -142,7 +143,7 @@ async function announcementOf(row: DeliveryRow): Promise<{ announcement: Announc
       announcement: {
         title: article.title,
         text: article.excerpt || article.title,
-        url: `${siteUrl}/news/${article.id}`,
+        url: `${siteUrl}${articlePath(article)}`,
         imageUrl: `${siteUrl}/api/og/news/${article.id}`,
         kicker: article.category || 'News',
       },

@@ -1,3 +1,4 @@
+import { articlePath } from '../../../lib/news-address.ts'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { SiteEventKind } from '../../../lib/site-events.ts'
 import { open, seal } from '../../auth/secret-box.ts'
@@ -71,9 +72,15 @@ export async function removeWebhook(id: number): Promise<boolean> {
  */
 export function payloadOf(event: StoredSiteEvent): Record<string, unknown> {
   const article = /^article:(\d+)$/.exec(event.subject)
-  const data = { subject: event.subject, ...event.data, ...(article ? { url: `${siteUrl}/news/${article[1]}` } : {}) }
+  const url = article
+    ? `${siteUrl}${articlePath({ id: Number(article[1]), slug: stringOr(event.data.slug), title: stringOr(event.data.title) ?? '' })}`
+    : undefined
+  const data = { subject: event.subject, ...event.data, ...(url ? { url } : {}) }
   return { type: event.kind, timestamp: event.at.toISOString(), data }
 }
+
+/** A string field of an event's data, or undefined (events stored before the field was added lack it). */
+const stringOr = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
 
 /** One delivery per enabled webhook that asked for the event, in the dispatcher's transaction. */
 export async function addWebhookDeliveries(tx: EventTx, event: StoredSiteEvent): Promise<void> {

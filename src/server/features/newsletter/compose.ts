@@ -1,3 +1,4 @@
+import { articlePath, type Addressable } from '../../../lib/news-address.ts'
 import { createElement } from 'react'
 import { emailHtml, emailText } from './render-email.ts'
 import { siteUrl } from '../../../env.server.ts'
@@ -53,9 +54,7 @@ export async function composeConfirmation(links: {
   }
 }
 
-export interface DigestSource {
-  id: number
-  title: string
+export interface DigestSource extends Addressable {
   excerpt: string
   imageUrl: string
   category: string
@@ -85,7 +84,7 @@ export async function composeDigest(
   const listed: DigestArticle[] = articles.slice(0, DIGEST_MAX_ARTICLES).map((a) => ({
     title: a.title,
     excerpt: excerptOf(a.excerpt),
-    url: `${siteUrl}/news/${a.id}`,
+    url: `${siteUrl}${articlePath(a)}`,
     imageUrl: emailPicture(a),
   }))
   const subject = digestSubject(

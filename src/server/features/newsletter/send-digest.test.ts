@@ -91,8 +91,8 @@ describe('the scheduled digest', () => {
       expect(m.html).not.toContain('Last month')
       expect(m.html).not.toContain('A draft')
       expect(m.text).toContain('VERSTAPPEN WINS IN ABU DHABI')
-      expect(m.text).toContain(`${siteUrl}/news/${newest.id}`)
-      expect(m.html).toContain(`href="${siteUrl}/news/${older.id}"`)
+      expect(m.text).toContain(`${siteUrl}/news/${newest.id}/verstappen-wins-in-abu-dhabi`)
+      expect(m.html).toContain(`href="${siteUrl}/news/${older.id}/title-fight-goes-to-the-wire"`)
       // Our pages only: links and pictures.
       for (const [, url] of m.html.matchAll(/(?:href|src)="([^"]+)"/g))
         expect(url!.startsWith(`${siteUrl}/`), url).toBe(true)

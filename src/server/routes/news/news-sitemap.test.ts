@@ -31,8 +31,8 @@ describe('the Google News sitemap (issue 44)', () => {
     expect(text).toContain('xmlns:news="http://www.google.com/schemas/sitemap-news/0.9"')
     const urls = [...text.matchAll(/<url>([\s\S]*?)<\/url>/g)].map(([, url]) => url!)
     expect(urls.map((url) => /<loc>(.*?)<\/loc>/.exec(url)![1])).toEqual([
-      `https://site.test/news/${fresh.id}`,
-      `https://site.test/news/${yesterday.id}`,
+      `https://site.test/news/${fresh.id}/verstappen-norris-tie`,
+      `https://site.test/news/${yesterday.id}/le-mans-ultimate-1-3`,
     ])
     expect(urls[0]).toContain(
       '<news:publication><news:name>SimRacing Hub</news:name><news:language>en</news:language></news:publication>',

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { excerptFromHtml, htmlToText } from '../../../lib/excerpt.ts'
+import { slugWords } from '../../../lib/news-address.ts'
 import { sanitizeArticleHtml } from '../../../lib/sanitize-article.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { clientKey } from '../../auth/rate-limit.ts'
@@ -16,6 +17,7 @@ import {
   newsConflictMessage,
   newsContract,
   newsRequiredMessage,
+  newsSlugMessage,
   type NewsValues,
 } from '../../../lib/forms/news.ts'
 import { jsonBody, idParams, queryParams } from '../../http/validate.ts'
@@ -68,11 +70,24 @@ const body = jsonBody(newsContract.schema, newsRequiredMessage)
  */
 async function toRow(
   blobs: BlobStores,
-  { status: _status, publishAt: _publishAt, baseUpdatedAt: _base, autosave: _autosave, ...values }: NewsValues,
+  { status: _status, publishAt: _publishAt, baseUpdatedAt: _base, autosave: _autosave, slug, ...values }: NewsValues,
 ) {
   const content = sanitizeArticleHtml(values.content)
   if (!htmlToText(content) && !/<img\b/i.test(content)) throw badRequest(newsRequiredMessage)
-  return withStoredImage(blobs, { ...values, content, excerpt: excerptFromHtml(content) }, 'imageUrl')
+  return withStoredImage(blobs, { ...values, ...slugOf(slug), content, excerpt: excerptFromHtml(content) }, 'imageUrl')
+}
+
+/**
+ * The slug the owner typed, as stored (docs/decisions/0871): its words (`Le Mans 24h!` is
+ * `le-mans-24h`); empty is null, which the database makes from the title again once the article is
+ * published; not sent, unchanged.
+ */
+function slugOf(typed: string | undefined): { slug?: string | null } {
+  if (typed === undefined) return {}
+  if (typed.trim() === '') return { slug: null }
+  const slug = slugWords(typed)
+  if (!slug) throw badRequest(newsSlugMessage)
+  return { slug }
 }
 
 /** A publish time must be ahead (a minute's grace for the clock between the owner's click and here). */

@@ -144,7 +144,8 @@ describe('revision history', () => {
     await send('POST', `/api/admin/news/${article.id}/publish`, { cookie })
     const res = await history('news', article.id)
     expect(res.body.map((v: { changedFields: string[] }) => v.changedFields)).toEqual([
-      ['status', 'timestamp'],
+      // Going live gives it the words of its address (decision 0871).
+      ['status', 'slug', 'timestamp'],
       ['title'],
     ])
     expect(res.body[1].oldValues).toEqual({ title: 'Old title' })
