@@ -1,3 +1,5 @@
+import type { AddressRules } from './public-address.ts'
+
 /**
  * How the link check (src/server/features/audience) may reach outside addresses: one part of the
  * platform's outside services (src/server/external/config.ts), so that a test points it at its fake
@@ -20,6 +22,11 @@ export interface LinkCheckOptions {
    * are left unchecked, so a test never reaches the internet. Never in production either.
    */
   loopbackOnly: boolean
+  /**
+   * The name service (Node's own by default): a test's stands in for a machine without network, or
+   * gives the fake shop names of its own.
+   */
+  resolve?: AddressRules['resolve']
 }
 
 export const defaultLinkCheckOptions: LinkCheckOptions = {

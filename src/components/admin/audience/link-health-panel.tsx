@@ -22,6 +22,10 @@ export function LinkHealthPanel() {
   const links = health.data?.links ?? []
   const notWorking = links.filter((l) => l.status !== 'working')
   const broken = links.filter((l) => l.status === 'broken').length
+  const last = health.data?.lastCheck
+  // A check that checked nothing (no network, issue 45) or stopped says why; the list below is the
+  // last check that did.
+  const lastProblem = last?.status === 'failed' && last.problem ? last.problem.replace(/\.?$/, '.') : undefined
 
   const start = () =>
     check.mutate(undefined, {
@@ -50,9 +54,11 @@ export function LinkHealthPanel() {
           ? 'Loading link health...'
           : running
             ? `Checking links: ${running.completed} of ${running.total} done.`
-            : health.data?.lastCheck?.finishedAt
-              ? `Last check ${time.dateTime(health.data.lastCheck.finishedAt)}: ${links.length} links, ${broken} broken, ${notWorking.length - broken} redirected elsewhere. Checked every week, ${next}.`
-              : `No check yet. Links are checked every week, ${next}.`}
+            : last?.finishedAt && lastProblem
+              ? `Last check ${time.dateTime(last.finishedAt)}: ${lastProblem} Checked every week, ${next}.`
+              : last?.finishedAt
+                ? `Last check ${time.dateTime(last.finishedAt)}: ${links.length} links, ${broken} broken, ${notWorking.length - broken} redirected elsewhere. Checked every week, ${next}.`
+                : `No check yet. Links are checked every week, ${next}.`}
       </p>
       {health.isError && <LoadError text="Error loading link health." onRetry={() => health.refetch()} />}
       {notWorking.length > 0 && (

@@ -12,11 +12,11 @@ import {
   listLinkHealth,
   saveLinkResult,
 } from './link-checks.repo.ts'
-import { LINK_CHECK_SCHEDULE } from '../../../lib/audience/link-check.ts'
+import { LINK_CHECK_SCHEDULE, LINK_CHECK_UNREACHED } from '../../../lib/audience/link-check.ts'
 import { dueSlot, nextSlot, slotKey } from '../../../lib/schedule.ts'
 import { attachJobToRun, finishSchedulerRunsWith, type SchedulerRun } from '../../repos/scheduler-runs.repo.ts'
 import { runInSlot } from '../../scheduler/slot.ts'
-import { checkLinks, isLoopbackLink, type LinkToCheck } from './link-check.ts'
+import { checkLinks, isLoopbackLink, type LinkResult, type LinkToCheck } from './link-check.ts'
 
 interface LinkCheckInput {
   /** The JobInput shape the jobs share; a link check has no tasks of that kind. */
@@ -54,23 +54,39 @@ export async function startLinkCheck(
  * Runs a claimed link-check job to its end (src/server/jobs/jobs.ts hands it here): every link
  * checked with the platform's options, each result stored as it comes. A job resumed after its
  * runner died checks again only the links without a result since the job began.
+ *
+ * A link whose host was not reached (its name did not resolve, no connection) is stored only once
+ * some host of the run answered: when none did, the machine has no network (issue 45: offline,
+ * every shop came out 'Broken (DNS)'), so the run fails with LINK_CHECK_UNREACHED and the links
+ * keep their last status. Links refused by the address rules need no network and are stored.
  */
 export async function runLinkCheckJob(platform: Platform, job: JobRow): Promise<JobRow | undefined> {
   const input = job.input as LinkCheckInput
   try {
-    const done = new Set(
-      (
-        await db().execute<{ kind: string; id: number }>(
-          sql`select item_kind as kind, item_id as id from link_checks where checked_at >= ${job.createdAt.toISOString()}::timestamptz`,
-        )
-      ).map((r) => `${r.kind}:${r.id}`),
+    const earlier = await db().execute<{ kind: string; id: number; answered: boolean }>(
+      sql`select item_kind as kind, item_id as id, http_status is not null as answered from link_checks
+        where checked_at >= ${job.createdAt.toISOString()}::timestamptz`,
     )
+    const done = new Set(earlier.map((r) => `${r.kind}:${r.id}`))
+    // A resumed job: a host that answered before its runner died counts.
+    let answered = earlier.some((r) => r.answered)
+    const notReached: { link: LinkToCheck; result: LinkResult }[] = []
     const links = input.links.filter((l) => !done.has(`${l.kind}:${l.id}`))
     await checkLinks(links, platform.external.linkCheck, async (link, result) => {
-      await saveLinkResult(link, result)
+      if (result.unreached) notReached.push({ link, result })
+      else {
+        await saveLinkResult(link, result)
+        if (result.httpStatus !== undefined) answered = true
+      }
       await linkCheckProgress(job.id, 'Checking purchase links and game websites')
     })
     await forgetRemovedLinks()
+    if (notReached.length > 0 && !answered) {
+      const failed = await finishJob(job.id, 'failed', LINK_CHECK_UNREACHED)
+      await finishSchedulerRunsWith(job.id, { status: 'failed', message: LINK_CHECK_UNREACHED })
+      return failed
+    }
+    for (const { link, result } of notReached) await saveLinkResult(link, result)
     const finished = await finishJob(job.id, 'completed')
     const broken = (await listLinkHealth()).filter((l) => l.status === 'broken').length
     await finishSchedulerRunsWith(job.id, {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import http from 'node:http'
+import { fakeNameService, noNetwork } from '../../../../fakes/name-service.ts'
 import { startFakeShop, type FakeShop } from '../../../../fakes/shop-server.ts'
 import { checkLink, checkLinks, defaultLinkCheckOptions, MAX_PARALLEL_CHECKS, type LinkResult } from './link-check.ts'
 
@@ -81,6 +83,49 @@ describe('checkLink', () => {
     )
     expect((await checkLink('/accessories', options)).error).toBe('The address is not a web address.')
     expect(shop.requests().length).toBe(before)
+  })
+})
+
+describe('a host not reached (issue 45)', () => {
+  /** A port on 127.0.0.1 nothing listens on: its connection is refused. */
+  async function closedPort(): Promise<number> {
+    const server = http.createServer()
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as { port: number }
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+    return port
+  }
+  const named = (name: string, path: string) => `${shop.origin.replace('127.0.0.1', name)}${path}`
+  const names = fakeNameService((host) => (host === 'gone.example' ? { code: 'ENOTFOUND' } : '127.0.0.1'))
+
+  it('a name that does not resolve, no name service, or a refused connection: broken, and not reached', async () => {
+    expect(await checkLink(named('gone.example', '/product/wheel'), { ...options, resolve: names })).toEqual({
+      status: 'broken',
+      error: 'The host name does not exist (DNS).',
+      unreached: true,
+    })
+    expect(await checkLink(named('shop.example', '/product/wheel'), { ...options, resolve: noNetwork })).toEqual({
+      status: 'broken',
+      error: 'The host name does not exist (DNS).',
+      unreached: true,
+    })
+    expect(await checkLink(`http://127.0.0.1:${await closedPort()}/product/wheel`, options)).toEqual({
+      status: 'broken',
+      error: 'The server refused the connection.',
+      unreached: true,
+    })
+  })
+
+  it('an answer of any status, a host that hangs once connected and a refused address are reached or decided', async () => {
+    expect(await checkLink(named('shop.example', '/product/wheel'), { ...options, resolve: names })).toEqual({
+      status: 'working',
+      httpStatus: 200,
+    })
+    expect(
+      (await checkLink(named('shop.example', '/missing'), { ...options, resolve: names })).unreached,
+    ).toBeUndefined()
+    expect((await check('/hang')).unreached).toBeUndefined()
+    expect((await checkLink('http://10.0.0.1/x', options)).unreached).toBeUndefined()
   })
 })
 

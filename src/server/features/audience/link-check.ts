@@ -25,6 +25,12 @@ export interface LinkResult {
   finalUrl?: string
   /** Why a broken link is broken, in the owner's words. */
   error?: string
+  /**
+   * No host was reached: the name did not resolve, or no connection was made (refused, no route,
+   * none before the deadline). One such link among answering shops is broken; a check in which
+   * every link is so cannot tell a gone shop from a machine without network (issue 45).
+   */
+  unreached?: true
 }
 
 class Refused extends Error {}
@@ -34,12 +40,18 @@ interface Answer {
   location?: string
 }
 
+/** Whether any request of one link's check got a connection (then its failure is the host's). */
+interface Reach {
+  connected: boolean
+}
+
 /** One request: its status and Location, never its body. */
 function requestOnce(
   url: URL,
   method: 'HEAD' | 'GET',
   options: LinkCheckOptions,
   signal: AbortSignal,
+  reach: Reach,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http
@@ -63,6 +75,10 @@ function requestOnce(
         response.destroy()
       },
     )
+    request.on('socket', (socket) => {
+      if (!socket.connecting) reach.connected = true
+      else socket.once('connect', () => (reach.connected = true))
+    })
     request.on('error', reject)
     request.end()
   })
@@ -94,14 +110,43 @@ function describe(error: unknown, timeoutMs: number): string {
   }
 }
 
+/** Errors of the name service or the connection: no host answered at all. */
+const NOT_REACHED = new Set([
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'EAI_NODATA',
+  'EAI_NONAME',
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EHOSTDOWN',
+  'ETIMEDOUT',
+])
+
+/** A failure before any host answered: a name that did not resolve, or no connection (in time). */
+function notReached(error: unknown, reach: Reach): boolean {
+  if (reach.connected) return false
+  const err = error as NodeJS.ErrnoException & { name?: string }
+  const timedOut = err?.name === 'AbortError' || err?.name === 'TimeoutError' || err?.code === 'ABORT_ERR'
+  return timedOut || NOT_REACHED.has(err?.code ?? '')
+}
+
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 const bareHost = (url: URL) => url.hostname.toLowerCase().replace(/^www\./, '')
 
 /** Follows one method's redirects to the final answer. */
-async function follow(start: URL, method: 'HEAD' | 'GET', options: LinkCheckOptions, signal: AbortSignal) {
+async function follow(
+  start: URL,
+  method: 'HEAD' | 'GET',
+  options: LinkCheckOptions,
+  signal: AbortSignal,
+  reach: Reach,
+) {
   let url = start
   for (let hop = 0; ; hop++) {
-    const answer = await requestOnce(url, method, options, signal)
+    const answer = await requestOnce(url, method, options, signal, reach)
     if (!REDIRECTS.has(answer.status) || !answer.location) return { url, answer }
     if (hop === options.maxRedirects)
       throw new Refused(`The address redirects more than ${options.maxRedirects} times.`)
@@ -130,15 +175,16 @@ export async function checkLink(
   const url = checkableUrl(address, options)
   if (typeof url === 'string') return { status: 'broken', error: url }
   const signal = AbortSignal.timeout(options.timeoutMs)
+  const reach: Reach = { connected: false }
   try {
     let result: { url: URL; answer: Answer }
     try {
-      result = await follow(url, 'HEAD', options, signal)
+      result = await follow(url, 'HEAD', options, signal, reach)
       // Many shops refuse HEAD (405, 403, 404...): their GET is what a visitor gets.
-      if (result.answer.status >= 400) result = await follow(url, 'GET', options, signal)
+      if (result.answer.status >= 400) result = await follow(url, 'GET', options, signal, reach)
     } catch (error) {
       if (error instanceof Refused || signal.aborted) throw error
-      result = await follow(url, 'GET', options, signal)
+      result = await follow(url, 'GET', options, signal, reach)
     }
     const { status } = result.answer
     if (status >= 400 || status < 200)
@@ -151,7 +197,12 @@ export async function checkLink(
       ...(result.url.href !== url.href ? { finalUrl: result.url.href } : {}),
     }
   } catch (error) {
-    return { status: 'broken', error: error instanceof Refused ? error.message : describe(error, options.timeoutMs) }
+    if (error instanceof Refused) return { status: 'broken', error: error.message }
+    return {
+      status: 'broken',
+      error: describe(error, options.timeoutMs),
+      ...(notReached(error, reach) ? { unreached: true as const } : {}),
+    }
   }
 }
 

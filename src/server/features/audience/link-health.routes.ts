@@ -17,7 +17,15 @@ export const linkHealthRoutes = new Hono()
     return c.json({
       links,
       running: active ? jobView(active) : null,
-      lastCheck: last ? { finishedAt: last.finishedAt, status: last.status, total: last.total } : null,
+      lastCheck: last
+        ? {
+            finishedAt: last.finishedAt,
+            status: last.status,
+            total: last.total,
+            // Why a check that ended as failed checked nothing (or stopped): the owner reads it.
+            problem: last.status === 'failed' ? (last.errors.at(-1) ?? null) : null,
+          }
+        : null,
     })
   })
   .post('/checks', async (c) => {

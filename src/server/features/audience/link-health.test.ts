@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createAccessory, createGame } from '../../demo/factories.ts'
+import { everyNameLocal, fakeNameService, noNetwork } from '../../../../fakes/name-service.ts'
 import { startFakeShop, type FakeShop } from '../../../../fakes/shop-server.ts'
+import { LINK_CHECK_UNREACHED } from '../../../lib/audience/link-check.ts'
 import { appWith, type Send } from '../../../../tests/helpers/app.ts'
 import { adminCookie } from '../../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
@@ -124,6 +126,80 @@ describe("'Check links now' and the link health list", () => {
   it('is the owner’s only', async () => {
     expect((await send('GET', '/api/admin/link-health')).status).toBe(401)
     expect((await send('POST', '/api/admin/link-health/checks')).status).toBe(401)
+  })
+})
+
+describe('a check that reaches no host (issue 45)', () => {
+  /** The site with this name service in place of the machine's (the fake shop answers every name it gives). */
+  const siteWith = (resolve: typeof noNetwork) =>
+    appWith({
+      external: withExternalOverrides(externalConfigFromEnv(), {
+        linkCheck: { allowLoopback: true, timeoutMs: 1500, resolve },
+      }),
+      launchJob: async (p, id) => void launched.push(runJob(p, id)),
+    }).send
+  /** The fake shop under a name of its own. */
+  const named = (name: string, path: string) => `${shop.origin.replace('127.0.0.1', name)}${path}`
+  type Row = { name: string; status: string; httpStatus: number | null; error: string | null; checkedAt: string }
+  const rows = (links: Row[]) => links.map((l) => [l.name, l.status, l.httpStatus, l.error, l.checkedAt])
+
+  it('says it could not check, and every link keeps its last status', async () => {
+    await createAccessory({ name: 'Wheel', purchaseUrl: named('wheels.example', '/product/wheel') })
+    await createAccessory({ name: 'Pedals', purchaseUrl: named('pedals.example', '/missing') })
+    await createGame({ title: 'Moved Game', websiteUrl: named('game.example', '/elsewhere') })
+    const cookie = await adminCookie()
+    const online = siteWith(everyNameLocal)
+    await online('POST', '/api/admin/link-health/checks', { cookie })
+    await jobsDone()
+    const before = (await online('GET', '/api/admin/link-health', { cookie })).body
+    expect(rows(before.links).map((r) => r.slice(0, 2))).toEqual([
+      ['Pedals', 'broken'],
+      ['Moved Game', 'redirected'],
+      ['Wheel', 'working'],
+    ])
+
+    // The machine loses its network: no name resolves.
+    const offline = siteWith(noNetwork)
+    const started = await offline('POST', '/api/admin/link-health/checks', { cookie })
+    expect(started.body).toMatchObject({ started: true, job: { total: 3 } })
+    await jobsDone()
+    const after = (await offline('GET', '/api/admin/link-health', { cookie })).body
+    expect(after.lastCheck).toMatchObject({ status: 'failed', total: 3, problem: LINK_CHECK_UNREACHED })
+    expect(rows(after.links)).toEqual(rows(before.links))
+    const job = (await offline('GET', `/api/admin/jobs/${started.body.job.id}`, { cookie })).body
+    expect(job).toMatchObject({ status: 'failed', errors: [LINK_CHECK_UNREACHED] })
+  })
+
+  it('is recorded so in the Scheduler tab when the weekly check runs offline', async () => {
+    await createAccessory({ name: 'Wheel', purchaseUrl: named('wheels.example', '/product/wheel') })
+    await createAccessory({ name: 'Wheel Base', purchaseUrl: 'https://wheel-base.example/' })
+    const { platform: offline } = appWith({
+      external: withExternalOverrides(externalConfigFromEnv(), {
+        linkCheck: { allowLoopback: true, timeoutMs: 1500, resolve: noNetwork },
+      }),
+      launchJob: async (p, id) => void launched.push(runJob(p, id)),
+    })
+    await runSchedulerTick(offline, new Date('2026-11-23T03:00:30Z'))
+    await jobsDone()
+    const runs = (await listSchedulerRuns()).filter((r) => r.kind === 'links')
+    expect(runs).toEqual([expect.objectContaining({ status: 'failed', message: LINK_CHECK_UNREACHED })])
+    const cookie = await adminCookie()
+    expect((await send('GET', '/api/admin/link-health', { cookie })).body.links).toEqual([])
+  })
+
+  it('while other shops answer, a name that does not resolve is broken (DNS)', async () => {
+    await createAccessory({ name: 'Wheel', purchaseUrl: named('wheels.example', '/product/wheel') })
+    await createAccessory({ name: 'Gone Shop', purchaseUrl: named('gone.example', '/product/gone') })
+    const cookie = await adminCookie()
+    const site = siteWith(fakeNameService((host) => (host === 'gone.example' ? { code: 'ENOTFOUND' } : '127.0.0.1')))
+    await site('POST', '/api/admin/link-health/checks', { cookie })
+    await jobsDone()
+    const health = (await site('GET', '/api/admin/link-health', { cookie })).body
+    expect(health.lastCheck).toMatchObject({ status: 'completed', problem: null })
+    expect(health.links.map((l: Row) => [l.name, l.status, l.error])).toEqual([
+      ['Gone Shop', 'broken', 'The host name does not exist (DNS).'],
+      ['Wheel', 'working', null],
+    ])
   })
 })
 
