@@ -947,10 +947,17 @@ export const newsletterSubscribers = pgTable(
     bounceReason: text('bounce_reason'),
     /** The last confirmation email the mail server took: a sign-up within the hour after it sends none. */
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * A confirmed address was entered in the form again: its 'you are already subscribed' email is
+     * due (since then), sent after the answer as a confirmation is (issue 45); cleared once taken
+     * by a sender.
+     */
+    noticeDueAt: timestamp('notice_due_at', { withTimezone: true, mode: 'date' }),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('newsletter_subscribers_email_idx').on(t.email),
+    index('newsletter_subscribers_notice_due_idx').on(t.noticeDueAt),
     check(
       'newsletter_subscribers_email_lower',
       sql`${t.email} = lower(${t.email}) AND length(${t.email}) BETWEEN 3 AND 254`,

@@ -7,7 +7,7 @@ import { newsletterAdminRoutes } from './newsletter-admin.routes.ts'
 import { newsletterRoutes } from './newsletter.routes.ts'
 import { digestTick, newsletterHousekeeping } from './schedule.ts'
 import { runDigestJob } from './send-digest.ts'
-import { sendDueConfirmations } from './subscriptions.ts'
+import { sendDueSignUpMail } from './subscriptions.ts'
 
 /**
  * The newsletter (docs/decisions/0800-0803): readers sign up behind double opt-in, a digest of the
@@ -37,11 +37,12 @@ export const newsletter = defineFeature({
         })
       : {}
     await newsletterHousekeeping(now)
-    // Confirmation emails a sign-up's background work did not send (its instance stopped first).
+    // Confirmation and 'already subscribed' emails a sign-up's background work did not send (its
+    // instance stopped first).
     if (platform.mail) {
       const mail = platform.mail
-      await safely('send the due confirmation emails', async () => {
-        await sendDueConfirmations(mail, now)
+      await safely('send the due sign-up emails', async () => {
+        await sendDueSignUpMail(mail, now)
         return {}
       })
     }

@@ -6,9 +6,21 @@ import { linkFits, newsletterKey, readConfirmToken, readUnsubscribeToken } from 
  * What the links of the newsletter's emails do, for the API (which does it) and for the pages the
  * links open (which show what it would do, with a button: link scanners open links, and must not
  * subscribe or unsubscribe anyone). A replayed, expired or changed link changes nothing.
+ *
+ * A confirmation link used again while its address is subscribed says so, in the first
+ * confirmation's words and with a 200 (issue 45: a reader who clicks it twice, or after a scanner
+ * that presses buttons, is subscribed, and must not read 'already used' as a failure). Used again
+ * after the address unsubscribed or bounced, it still says 'already used': the reader is not
+ * subscribed, and an old link must not pretend otherwise nor subscribe them again. An expired or
+ * changed link is refused as before, whatever the address: its signature and age are decided
+ * before the database is read (docs/decisions/0805).
  */
 export type ConfirmLinkState =
-  { kind: 'ready'; email: string } | { kind: 'used' } | { kind: 'expired' } | { kind: 'invalid' }
+  | { kind: 'ready'; email: string }
+  | { kind: 'subscribed' }
+  | { kind: 'used' }
+  | { kind: 'expired' }
+  | { kind: 'invalid' }
 
 export async function confirmLinkState(token: string, now = new Date()): Promise<ConfirmLinkState> {
   const link = readConfirmToken(await newsletterKey(), token, now)
@@ -16,7 +28,8 @@ export async function confirmLinkState(token: string, now = new Date()): Promise
   const consent = await consentForLink(link.consentId)
   // A consent of another address (its id handed out again since, by a restore): not this link's.
   if (!consent || !linkFits(link.tag, consent)) return { kind: 'invalid' }
-  return consent.confirmedAt ? { kind: 'used' } : { kind: 'ready', email: consent.email }
+  if (!consent.confirmedAt) return { kind: 'ready', email: consent.email }
+  return consent.status === 'confirmed' ? { kind: 'subscribed' } : { kind: 'used' }
 }
 
 /** Uses a confirmation link: 'confirmed', or why not. */
@@ -27,7 +40,9 @@ export async function useConfirmLink(token: string, now = new Date()): Promise<O
   const consent = await consentForLink(link.consentId)
   if (!consent || !linkFits(link.tag, consent)) return 'link-invalid'
   const result = await confirmConsent(link.consentId, now)
-  return result.kind === 'confirmed' ? 'confirmed' : result.kind === 'used' ? 'link-used' : 'link-invalid'
+  if (result.kind === 'missing') return 'link-invalid'
+  // Used before: the first confirmation's answer while the address is subscribed (issue 45).
+  return result.kind === 'confirmed' || result.subscribed ? 'confirmed' : 'link-used'
 }
 
 export type UnsubscribeLinkState =

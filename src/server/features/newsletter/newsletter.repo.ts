@@ -20,7 +20,7 @@ export type SubscriberStatus = Subscriber['status']
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
 
-/** A second sign-up of an address within this long after its last confirmation email sends none. */
+/** A second sign-up of a mailbox within this long after its last email (confirmation or 'already subscribed') sends none. */
 export const CONFIRMATION_INTERVAL_MS = HOUR_MS
 /** A pending address (never confirmed) is forgotten this long after its last sign-up. */
 export const PENDING_KEPT_MS = 7 * DAY_MS
@@ -28,9 +28,13 @@ export const PENDING_KEPT_MS = 7 * DAY_MS
 export const SIGNUPS_PER_NETWORK_PER_HOUR = 20
 
 export type SignUpResult =
-  /** A confirmation email is now due for this consent (sent after the answer: sendDueConfirmations). */
-  | { send: true; subscriberId: number; consentId: number; email: string }
-  /** Nothing to send: confirmed already, bounced, or the mailbox was sent one within the hour. */
+  /**
+   * An email is now due, sent after the answer (subscriptions.ts, sendDueSignUpMail): the
+   * confirmation of a new, pending or unsubscribed address, or the 'already subscribed' notice of a
+   * confirmed one (issue 45).
+   */
+  | { send: 'confirmation' | 'notice' }
+  /** Nothing to send: a bounced address, or the mailbox was sent one within the hour. */
   | { send: false }
   /** The network has used its sign-ups of the hour: refused, nothing kept. */
   | { tooMany: true }
@@ -41,11 +45,13 @@ const lockFor = (tx: Tx, name: string) => tx.execute(sql`select pg_advisory_xact
 /**
  * A sign-up, decided in one transaction (issue 42: counted and written outside any lock, 100
  * sign-ups at once sent 100 emails): first the network's allowance of the hour (a lock per network,
- * then its count and this attempt), then the mailbox's (a lock per canonical mailbox: one
- * confirmation an hour whatever its spelling), then the address: a new address is stored as pending
- * with its consent (the line shown, the page); a pending or unsubscribed one gets a new consent. A
- * confirmed or bounced address changes nothing. The email is due from now (`mailDueAt`), and sent
- * after the answer, so that every answer takes the same time.
+ * then its count and this attempt), then the mailbox's (a lock per canonical mailbox: one email an
+ * hour whatever its spelling), then the address: a new address is stored as pending with its
+ * consent (the line shown, the page); a pending or unsubscribed one gets a new consent. A confirmed
+ * address gets no consent (it gave one) but its 'already subscribed' notice (`noticeDueAt`, issue
+ * 45: the reader who typed it again learns it from their inbox, and the page still says the same
+ * for every address); a bounced one changes nothing. The email is due from now, and sent after the
+ * answer, so that every answer takes the same time.
  */
 export async function recordSignUp(input: {
   email: string
@@ -80,14 +86,15 @@ export async function recordSignUp(input: {
       .where(eq(newsletterSubscribers.email, input.email))
       .for('update')
     // The rest in one statement, run whatever it decides, so that a known address's answer takes
-    // the same statements, and so the same time, as a new one's (issue 42): the mailbox's hour, the
-    // pending address's week started again, and its consent with its email due.
+    // the same statements, and so the same time, as a new one's (issue 42): the mailbox's hour; the
+    // pending address's week started again, or the confirmed one's notice due; the consent of an
+    // address not confirmed, with its confirmation due.
     const since = new Date(input.now.getTime() - CONFIRMATION_INTERVAL_MS).toISOString()
     const now = input.now.toISOString()
-    const [decided] = await tx.execute<{ consent_id: number | null }>(sql`
+    const [decided] = await tx.execute<{ consent_id: number | null; notices: number | string }>(sql`
       with allowed as (
-        select 1 from ${newsletterSubscribers} s
-        where s.id = ${subscriber!.id} and s.status not in ('confirmed', 'bounced')
+        select s.status = 'confirmed' as subscribed from ${newsletterSubscribers} s
+        where s.id = ${subscriber!.id} and s.status <> 'bounced'
           and not exists (
             select 1 from ${newsletterMailboxLimits} l
             where l.mailbox = ${input.mailbox} and l.sent_at > ${since}::timestamptz
@@ -97,18 +104,21 @@ export async function recordSignUp(input: {
         select ${input.mailbox}, ${now}::timestamptz from allowed
         on conflict (mailbox) do update set sent_at = excluded.sent_at
         returning 1
-      ), week as (
-        update ${newsletterSubscribers} set updated_at = ${now}::timestamptz
-        where id = ${subscriber!.id} and exists (select 1 from allowed)
+      ), touched as (
+        update ${newsletterSubscribers} s set updated_at = ${now}::timestamptz,
+          notice_due_at = case when s.status = 'confirmed' then ${now}::timestamptz else s.notice_due_at end
+        where s.id = ${subscriber!.id} and exists (select 1 from allowed)
         returning 1
       ), consent as (
         insert into ${newsletterConsents} (subscriber_id, page, text, created_at, mail_due_at)
-        select ${subscriber!.id}, ${input.page}, ${input.text}, ${now}::timestamptz, ${now}::timestamptz from allowed
+        select ${subscriber!.id}, ${input.page}, ${input.text}, ${now}::timestamptz, ${now}::timestamptz
+        from allowed where not subscribed
         returning id
       )
-      select (select id from consent) as consent_id, (select count(*) from hour) + (select count(*) from week) as touched`)
-    if (!decided?.consent_id) return { send: false }
-    return { send: true, subscriberId: subscriber!.id, consentId: Number(decided.consent_id), email: subscriber!.email }
+      select (select id from consent) as consent_id, (select count(*) from allowed where subscribed) as notices,
+        (select count(*) from hour) + (select count(*) from touched) as touched`)
+    if (decided?.consent_id) return { send: 'confirmation' }
+    return Number(decided?.notices ?? 0) > 0 ? { send: 'notice' } : { send: false }
   })
 }
 
@@ -140,6 +150,27 @@ export async function claimDueConfirmations(dueBy: Date, limit: number): Promise
   return rows.map((r) => ({ consentId: r.consent_id, subscriberId: r.subscriber_id, email: r.email }))
 }
 
+/**
+ * The 'already subscribed' emails due at `dueBy` or before, at most `limit`, each claimed by one
+ * sender (its due time cleared in the same statement), as claimDueConfirmations does. An address
+ * that is no longer confirmed (it unsubscribed or bounced since) is cleared and not returned.
+ */
+export async function claimDueNotices(dueBy: Date, limit: number): Promise<{ subscriberId: number; email: string }[]> {
+  const rows = await db().execute<{ id: number; email: string; status: SubscriberStatus }>(sql`
+    with due as (
+      select s.id from ${newsletterSubscribers} s
+      where s.notice_due_at is not null and s.notice_due_at <= ${dueBy.toISOString()}::timestamptz
+      order by s.notice_due_at
+      limit ${limit}
+      for update skip locked
+    )
+    update ${newsletterSubscribers} s set notice_due_at = null
+    from due
+    where s.id = due.id
+    returning s.id, s.email, s.status`)
+  return rows.filter((r) => r.status === 'confirmed').map((r) => ({ subscriberId: Number(r.id), email: r.email }))
+}
+
 /** The mail server took the confirmation email: the hour without another one starts now. */
 export async function markConfirmationSent(subscriberId: number, at: Date): Promise<void> {
   await db()
@@ -156,12 +187,17 @@ export async function markConfirmationFailed(consentId: number, error: string): 
     .where(eq(newsletterConsents.id, consentId))
 }
 
-export type ConfirmResult = { kind: 'confirmed'; email: string } | { kind: 'used' } | { kind: 'missing' }
+export type ConfirmResult =
+  | { kind: 'confirmed'; email: string }
+  /** Used before; `subscribed`: the address is confirmed now (issue 45: the reader is told so again). */
+  | { kind: 'used'; subscribed: boolean }
+  | { kind: 'missing' }
 
 /**
  * Uses a confirmation link, once: its consent is marked confirmed and the address subscribed. A
- * link used before answers 'used'; one whose consent is gone (the address erased, or forgotten
- * after a week pending) answers 'missing'. Either way nothing changes.
+ * link used before answers 'used', saying whether the address is subscribed now; one whose consent
+ * is gone (the address erased, or forgotten after a week pending) answers 'missing'. Either way
+ * nothing changes.
  */
 export async function confirmConsent(consentId: number, now: Date): Promise<ConfirmResult> {
   return db().transaction(async (tx) => {
@@ -172,10 +208,11 @@ export async function confirmConsent(consentId: number, now: Date): Promise<Conf
       .returning({ subscriberId: newsletterConsents.subscriberId })
     if (!consent) {
       const [existing] = await tx
-        .select({ id: newsletterConsents.id })
+        .select({ status: newsletterSubscribers.status })
         .from(newsletterConsents)
+        .innerJoin(newsletterSubscribers, eq(newsletterSubscribers.id, newsletterConsents.subscriberId))
         .where(eq(newsletterConsents.id, consentId))
-      return { kind: existing ? 'used' : 'missing' }
+      return existing ? { kind: 'used', subscribed: existing.status === 'confirmed' } : { kind: 'missing' }
     }
     const [subscriber] = await tx
       .update(newsletterSubscribers)

@@ -6,9 +6,19 @@ import { db } from '../../db/client.ts'
 import { newsletterConsents, newsletterMailboxLimits, newsletterSubscribers } from '../../db/schema.ts'
 import { confirmToken, newsletterKey, unsubscribeToken } from './tokens.ts'
 import { runSchedulerTick } from '../../scheduler/tick.ts'
-import { CHECK_INBOX, CONSENT_TEXT, NO_NEWSLETTER, OUTCOMES, TOO_MANY_SIGNUPS } from '../../../lib/newsletter/texts.ts'
+import {
+  CHECK_INBOX,
+  CONFIRMED,
+  CONSENT_TEXT,
+  LINK_EXPIRED,
+  LINK_USED,
+  NO_NEWSLETTER,
+  OUTCOMES,
+  TOO_MANY_SIGNUPS,
+} from '../../../lib/newsletter/texts.ts'
 import { INVALID_ADDRESS_MESSAGE, UNREACHABLE_ADDRESS_MESSAGE } from '../../../lib/newsletter/email-address.ts'
-import { SIGNUPS_PER_NETWORK_PER_HOUR } from './newsletter.repo.ts'
+import { recordSignUp, SIGNUPS_PER_NETWORK_PER_HOUR } from './newsletter.repo.ts'
+import { confirmLinkState } from './links.ts'
 import { createSubscribers } from '../../demo/factories.ts'
 import { app as sharedApp } from '../../../../tests/helpers/app.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'
@@ -127,10 +137,103 @@ describe('newsletter sign-up', () => {
     const known = await signUp(confirmed!.email, {}, '198.51.100.7')
     expect([again.status, known.status]).toEqual([first.status, first.status])
     expect([again.body, known.body]).toEqual([first.body, first.body])
-    // Neither sent anything; the confirmed address is as it was, with no new consent.
-    expect(mail.fake.messages).toHaveLength(1)
+    expect([again.headers.get('content-type'), known.headers.get('content-type')]).toEqual([
+      first.headers.get('content-type'),
+      first.headers.get('content-type'),
+    ])
+    // The pending address got nothing more within its hour; the confirmed one only its notice
+    // (issue 45), and it is as it was, with no new consent.
+    expect(mail.fake.messages.map((m) => [m.to, m.subject])).toEqual([
+      ['reader@example.com', 'Confirm your subscription to the SimRacing Hub digest'],
+      [confirmed!.email, 'You are already subscribed to the SimRacing Hub digest'],
+    ])
     expect((await subscribers()).find((s) => s.email === confirmed!.email)).toMatchObject({ status: 'confirmed' })
     expect(await db().select().from(newsletterConsents)).toHaveLength(1)
+  })
+
+  it("sends a confirmed address that signs up again a short 'already subscribed' email with its unsubscribe link (issue 45)", async () => {
+    const [confirmed] = await createSubscribers(1)
+    const before = await subscribers()
+    const res = await signUp(confirmed!.email)
+    expect(res).toMatchObject({ status: 200, body: { message: CHECK_INBOX } })
+    const [email] = await mail.fake.waitFor(1)
+    const subject = 'You are already subscribed to the SimRacing Hub digest'
+    expect(email).toMatchObject({ to: confirmed!.email, subject })
+    // The document's title is its subject; a plain-text part says the same.
+    expect(email!.html).toContain(`<title>${subject}</title>`)
+    expect(email!.html).toContain('You are already subscribed')
+    expect(email!.text).toContain('It is subscribed already: there is nothing to confirm')
+    // Its unsubscribe link, visible and in the RFC 8058 headers, works for this address.
+    const unsubscribeLink = linkIn(email!.html, '/newsletter/unsubscribe')
+    expect(email!.text).toContain(unsubscribeLink)
+    expect(email!.headers['list-unsubscribe']).toMatch(new RegExp(`^<${siteUrl}/api/newsletter/unsubscribe\\?token=`))
+    expect(email!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
+    // Nothing to confirm in it, and links to our own pages only.
+    const hrefs = [...email!.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!)
+    expect(hrefs.filter((h) => !h.startsWith(`${siteUrl}/`))).toEqual([])
+    expect(hrefs.filter((h) => h.includes('/newsletter/confirm'))).toEqual([])
+    // The address stays as it was, with no consent to confirm and nothing left due.
+    expect(await db().select().from(newsletterConsents)).toEqual([])
+    expect(await subscribers()).toEqual([expect.objectContaining({ ...before[0], updatedAt: expect.any(Date) })])
+    const link = /<([^>]+)>/.exec(email!.headers['list-unsubscribe']!)![1]!
+    const out = await visitor(new URL(link).pathname + new URL(link).search, {
+      form: { 'List-Unsubscribe': 'One-Click' },
+    })
+    expect(out).toMatchObject({ status: 200, body: { message: OUTCOMES.unsubscribed.text } })
+  })
+
+  it("holds 'already subscribed' emails to the sign-up limits: one an hour per mailbox, 20 sign-ups an hour per network (issue 45)", async () => {
+    const [confirmed] = await createSubscribers(1)
+    // 100 sign-ups of it at once from 50 networks: one email.
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => signUp(confirmed!.email, {}, `198.51.${100 + (i % 50)}.${1 + i}`)),
+    )
+    expect(new Set(answers.map((a) => a.body?.message))).toEqual(new Set([CHECK_INBOX]))
+    expect(mail.fake.messages.map((m) => m.to)).toEqual([confirmed!.email])
+    // Its other spellings within the hour (one mailbox): nothing more to anyone.
+    const [user, domain] = confirmed!.email.split('@') as [string, string]
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) => signUp(`${user}+again${i}@${domain}`, {}, `192.0.2.${1 + i}`)),
+    )
+    expect(mail.fake.messages).toHaveLength(1)
+    // Again and again from one network within the hour: nothing more, then refused.
+    const again = []
+    for (let i = 0; i < SIGNUPS_PER_NETWORK_PER_HOUR + 2; i++) again.push(await signUp(confirmed!.email))
+    expect(again.filter((a) => a.status === 200)).toHaveLength(SIGNUPS_PER_NETWORK_PER_HOUR)
+    expect(again.filter((a) => a.status === 429)).toHaveLength(2)
+    expect(mail.fake.messages.filter((m) => m.to === confirmed!.email)).toHaveLength(1)
+    // The mailbox's hour over, one more.
+    await db()
+      .update(newsletterMailboxLimits)
+      .set({ sentAt: new Date(Date.now() - 61 * 60_000) })
+    await signUp(confirmed!.email, {}, '192.0.2.9')
+    expect(mail.fake.messages.filter((m) => m.to === confirmed!.email)).toHaveLength(2)
+  })
+
+  it("sends an 'already subscribed' email the sign-up's background work lost at the next tick, and none to an address unsubscribed since", async () => {
+    const [kept, leaving] = await createSubscribers(2)
+    // The sign-ups were decided, and the request's instance stopped before its work after the answer.
+    for (const who of [kept!, leaving!])
+      await recordSignUp({
+        email: who.email,
+        mailbox: who.email,
+        network: '203.0.113.0',
+        page: '/',
+        text: CONSENT_TEXT,
+        now: new Date(),
+      })
+    expect(mail.fake.messages).toEqual([])
+    await db()
+      .update(newsletterSubscribers)
+      .set({ status: 'unsubscribed' })
+      .where(eq(newsletterSubscribers.id, leaving!.id))
+    await runSchedulerTick(platform, new Date(Date.now() + 60_000))
+    expect(mail.fake.messages.map((m) => [m.to, m.subject])).toEqual([
+      [kept!.email, 'You are already subscribed to the SimRacing Hub digest'],
+    ])
+    // Taken once: a second tick sends nothing more.
+    await runSchedulerTick(platform, new Date(Date.now() + 120_000))
+    expect(mail.fake.messages).toHaveLength(1)
   })
 
   it('sends a new confirmation to a pending address an hour later', async () => {
@@ -294,8 +397,9 @@ describe('the confirmation link', () => {
     expect(subscriber).toMatchObject({ status: 'confirmed', confirmedAt: expect.any(Date) })
     expect((await db().select().from(newsletterConsents))[0]!.confirmedAt).toBeInstanceOf(Date)
 
+    // Used again while subscribed: the first confirmation's answer (issue 45), and nothing changes.
     const before = await databaseDigest()
-    expect(await confirm(token)).toMatchObject({ status: 410, body: { message: OUTCOMES['link-used'].text } })
+    expect(await confirm(token)).toMatchObject({ status: 200, body: { message: OUTCOMES.confirmed.text } })
     const [consent] = await db().select().from(newsletterConsents)
     const key = await newsletterKey()
     const expired = confirmToken(key, consent!.id, subscriber!.email, new Date(Date.now() - 49 * 3_600_000))
@@ -311,6 +415,47 @@ describe('the confirmation link', () => {
     ])
       expect((await confirm(bad)).status, String(bad)).toBe(400)
     expect(await databaseDigest()).toBe(before)
+  })
+
+  it('opened or pressed again while the address is subscribed, says it is subscribed, as the first time (issue 45)', async () => {
+    const token = await signedUp()
+    expect(await confirmLinkState(token)).toMatchObject({ kind: 'ready', email: 'reader@example.com' })
+    expect((await confirm(token)).status).toBe(200)
+    // The page the email's link opens (src/pages/newsletter/confirm.astro shows OUTCOMES.confirmed, 200).
+    expect(await confirmLinkState(token)).toEqual({ kind: 'subscribed' })
+    const before = await databaseDigest()
+    const again = await visitor('/api/newsletter/confirmations', { form: { token }, headers: { accept: 'text/html' } })
+    expect(again.status).toBe(303)
+    expect(again.headers.get('location')).toBe('/newsletter?result=confirmed')
+    expect(await confirm(token)).toMatchObject({ status: 200, body: { message: CONFIRMED } })
+    expect(await databaseDigest()).toBe(before)
+  })
+
+  it('used again after the address unsubscribed, still says already used (410) and does not subscribe it again', async () => {
+    const token = await signedUp()
+    expect((await confirm(token)).status).toBe(200)
+    const [subscriber] = await subscribers()
+    const out = unsubscribeToken(await newsletterKey(), subscriber!.id, subscriber!.email)
+    await visitor(`/api/newsletter/unsubscribe?token=${out}`, { form: { 'List-Unsubscribe': 'One-Click' } })
+    const before = await databaseDigest()
+    expect(await confirmLinkState(token)).toEqual({ kind: 'used' })
+    expect(await confirm(token)).toMatchObject({ status: 410, body: { message: LINK_USED } })
+    expect((await subscribers())[0]!.status).toBe('unsubscribed')
+    expect(await databaseDigest()).toBe(before)
+  })
+
+  it('expired, it is refused as expired even when the address is subscribed', async () => {
+    const token = await signedUp()
+    expect((await confirm(token)).status).toBe(200)
+    const [consent] = await db().select().from(newsletterConsents)
+    const expired = confirmToken(
+      await newsletterKey(),
+      consent!.id,
+      'reader@example.com',
+      new Date(Date.now() - 49 * 3_600_000),
+    )
+    expect(await confirmLinkState(expired)).toEqual({ kind: 'expired' })
+    expect(await confirm(expired)).toMatchObject({ status: 410, body: { message: LINK_EXPIRED } })
   })
 
   it('an expired link of a pending address does not subscribe it', async () => {
