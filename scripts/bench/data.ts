@@ -132,6 +132,11 @@ try {
       50,
     )
     await measure('search, no match (zzzq)', () => '/api/news?search=zzzq&limit=24', 100)
+    // The searches above are in relevance order (decision 0872); the other order, and what a search
+    // that finds nothing is offered ('Did you mean', the articles with all its words).
+    await measure('search, every article, newest first', () => '/api/news?search=chicane&order=newest&limit=24', 50)
+    await measure('search help, a typo (chicnae)', () => '/api/news/search-help?search=chicnae', 50)
+    await measure('search help, words apart (round 7 apex)', () => '/api/news/search-help?search=round%207%20apex', 50)
   }
 
   if (!skipBuild) {

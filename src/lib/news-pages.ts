@@ -1,5 +1,6 @@
 import { api } from './api-client.ts'
 import { throwIfNotOk } from './http-error.ts'
+import type { NewsOrder } from './news-search.ts'
 import type { NewsRow } from './public-types.ts'
 
 /** Cards the news lists ask for at a time (and render at first). */
@@ -7,10 +8,12 @@ export const NEWS_PAGE_SIZE = 24
 /** The API's largest page (decision 0005): a restored list asks for at most this many at once. */
 export const MAX_NEWS_PAGE = 500
 
-/** What a news list shows: a search term and a category ('' for every category). */
+/** What a news list shows: a search term, a category ('' for every category) and a search's order. */
 export interface NewsQuery {
   search: string
   category: string
+  /** A search's order: the most relevant first unless 'newest' (decision 0872). */
+  order?: NewsOrder
 }
 
 export const ALL_NEWS: NewsQuery = { search: '', category: '' }
@@ -21,6 +24,7 @@ export function newsPageQuery(query: NewsQuery, offset: number, limit: number = 
   return {
     ...(search ? { search } : {}),
     ...(query.category ? { category: query.category } : {}),
+    ...(search && query.order === 'newest' ? { order: 'newest' as const } : {}),
     limit: String(Math.min(MAX_NEWS_PAGE, Math.max(1, Math.floor(limit)))),
     ...(offset > 0 ? { offset: String(offset) } : {}),
   }
@@ -47,6 +51,20 @@ export async function fetchNewsPage(query: NewsQuery, offset: number, limit?: nu
   const rows: NewsRow[] = await response.json()
   if (!Array.isArray(rows)) throw new Error('The answer is not a list.')
   return { rows, total: totalFrom(response.headers.get('X-Total-Count'), offset, rows.length) }
+}
+
+/** What a search that found nothing is offered (GET /api/news/search-help, decision 0872). */
+export interface NewsSearchHelp {
+  suggestion: string | null
+  allWords: NewsRow[]
+}
+
+export async function fetchNewsSearchHelp(query: NewsQuery): Promise<NewsSearchHelp> {
+  const response = await api.news['search-help'].$get({
+    query: { search: query.search.trim(), ...(query.category ? { category: query.category } : {}) },
+  })
+  await throwIfNotOk(response)
+  return (await response.json()) as NewsSearchHelp
 }
 
 /**

@@ -6,9 +6,12 @@
  * - `search`: trimmed, runs of white space as one space, case-folded (the search ignores case),
  *   at most the API's 200 characters; empty is no search;
  * - `category`: trimmed and case-folded likewise (the filter ignores case), at most 100 characters;
+ * - `order`: `newest` with a search (its results the newest first, decision 0872), else none;
  * - `page`: 2 and up, without leading zeros (page 1 is no page parameter).
  * Other parameters (tracking ones, `utm_*`) are kept as they are: the CDN ignores them.
  */
+import type { NewsOrder } from './news-search.ts'
+
 export const MAX_SEARCH_LENGTH = 200
 export const MAX_CATEGORY_LENGTH = 100
 const MAX_PAGE = 100_000
@@ -16,11 +19,13 @@ const MAX_PAGE = 100_000
 export interface NewsListQuery {
   search: string
   category: string
+  /** A search's order (decision 0872): 'relevant' unless the address says `order=newest`. */
+  order: NewsOrder
   /** 1 for the first page. */
   page: number
 }
 
-export const NEWS_LIST_PARAMS = ['search', 'category', 'page'] as const
+export const NEWS_LIST_PARAMS = ['search', 'category', 'order', 'page'] as const
 
 const fold = (value: string, max: number) => value.trim().replace(/\s+/g, ' ').toLowerCase().slice(0, max).trim()
 
@@ -30,9 +35,12 @@ export const foldSearch = (term: string): string => fold(term, MAX_SEARCH_LENGTH
 /** The list a /news address asks for, read from its parameters in their one spelling. */
 export function newsListQuery(params: URLSearchParams): NewsListQuery {
   const page = Number(/^\d{1,6}$/.test(params.get('page') ?? '') ? params.get('page') : 1)
+  const search = fold(params.get('search') ?? '', MAX_SEARCH_LENGTH)
   return {
-    search: fold(params.get('search') ?? '', MAX_SEARCH_LENGTH),
+    search,
     category: fold(params.get('category') ?? '', MAX_CATEGORY_LENGTH),
+    // Only a search has an order of its own; any other value is the default.
+    order: search && params.get('order') === 'newest' ? 'newest' : 'relevant',
     page: page >= 1 && page <= MAX_PAGE ? page : 1,
   }
 }
@@ -51,6 +59,7 @@ export function canonicalNewsSearch(search: string): string {
   const out = new URLSearchParams()
   if (query.search) out.set('search', query.search)
   if (query.category) out.set('category', query.category)
+  if (query.order === 'newest') out.set('order', 'newest')
   if (query.page > 1) out.set('page', String(query.page))
   for (const [name, value] of params) {
     if (!(NEWS_LIST_PARAMS as readonly string[]).includes(name)) out.append(name, value)
@@ -77,6 +86,11 @@ export function canonicalNewsAddress(search: string): string {
 
 /** The address of a page of a list (`page` 1: no parameter). */
 export function newsListHref(query: Omit<NewsListQuery, 'page'>, page: number): string {
-  const params = new URLSearchParams({ search: query.search, category: query.category, page: String(page) })
+  const params = new URLSearchParams({
+    search: query.search,
+    category: query.category,
+    order: query.order,
+    page: String(page),
+  })
   return canonicalNewsAddress(params.toString())
 }

@@ -1,6 +1,7 @@
 import type { InferResponseType } from 'hono/client'
 import type { api } from './api-client.ts'
 import { htmlToText } from './excerpt.ts'
+import { passageOf, type Passage } from './news-search.ts'
 
 /**
  * The JSON shapes the public pages work with, taken from the API's own answer types (the typed
@@ -67,8 +68,11 @@ export type LapRecordItem = LapTrackItem['records'][number]
 
 /** An article as the API sends it (HTML content), with what the news cards need. */
 export type NewsRow = Pick<ItemOf<typeof api.news.$get>, (typeof newsKeys)[number]>
-/** A news card's data: `content` is the article's plain text for the search, or '' when left out. */
-export type NewsItem = NewsRow
+/**
+ * A news card's data: `content` is the article's plain text for the search, or '' when left out;
+ * in a search's results, `passage` is where the term was found (decision 0872).
+ */
+export type NewsItem = NewsRow & { passage?: Passage | null }
 
 type Jsonified<T> = T extends Date
   ? string
@@ -92,8 +96,19 @@ export const toStreamItem = (row: StreamItem): StreamItem => pick(row, streamKey
 export const toReviewItem = (row: ReviewItem): ReviewItem => pick(row, reviewKeys)
 export const toStandingsItem = (row: StandingsItem): StandingsItem => pick(row, standingsKeys)
 
-/** A news card's data; the article's HTML becomes plain text for the search, or is left out. */
-export const toNewsItem = (row: NewsRow, { withText }: { withText: boolean }): NewsItem => ({
-  ...pick(row, newsKeys),
-  content: withText ? htmlToText(row.content) : '',
-})
+/**
+ * A news card's data; the article's HTML becomes plain text for the search, or is left out. With a
+ * search, the passage where its term was found: in the excerpt, else in the text (none when only
+ * the title holds it: the card's title shows it marked).
+ */
+export const toNewsItem = (
+  row: NewsRow,
+  { withText, search = '' }: { withText: boolean; search?: string },
+): NewsItem => {
+  const text = withText || search.trim() ? htmlToText(row.content) : ''
+  return {
+    ...pick(row, newsKeys),
+    content: withText ? text : '',
+    ...(search.trim() ? { passage: passageOf(row.excerpt, search) ?? passageOf(text, search) } : {}),
+  }
+}

@@ -45,6 +45,33 @@ test.describe('without JavaScript', () => {
     expect(cacheHit(third)).toBe(true)
     expect(renderIdOf(third.headers()['server-timing'])).toBe(rendered)
   })
+
+  test("a search ranks and shows where it found the term; one that finds nothing offers 'Did you mean' and the articles with all its words (issue 44)", async ({
+    page,
+    request,
+  }) => {
+    // The term in a title first: the article whose title holds it before those that mention it further in.
+    const ranked: { title: string }[] = await (await request.get('/api/news?search=le%20mans')).json()
+    const inTitle = ranked.filter((a) => /le mans/i.test(a.title)).length
+    expect(inTitle).toBeGreaterThan(0)
+    expect(ranked.length).toBeGreaterThan(inTitle)
+    expect(ranked.slice(0, inTitle).every((a) => /le mans/i.test(a.title))).toBe(true)
+    await page.goto('/news?search=le%20mans')
+    const cards = page.getByRole('article')
+    await expect(cards.getByRole('heading')).toHaveText(ranked.map((a) => a.title))
+    await expect(cards.first().locator('mark').first()).toHaveText(/^le mans$/i)
+    // A card found by its text shows the passage, the term marked.
+    await expect(cards.nth(inTitle).locator('[data-passage] mark')).toHaveText(/^le mans$/i)
+    await expect(page.getByRole('combobox', { name: 'Order' })).toHaveValue('relevant')
+
+    // The site spells it 'Nürburgring': the reader's 'Nurburgring' finds nothing, and is offered it.
+    expect(Number((await request.get('/api/news?search=nurburgring')).headers()['x-total-count'])).toBe(0)
+    await page.goto('/news?search=Nurburgring')
+    await expect(page.getByRole('heading', { name: '0 Article(s) Found' })).toBeVisible()
+    const offered = page.getByRole('link', { name: 'Nürburgring' })
+    await expect(offered).toHaveAttribute('href', `/news?search=${encodeURIComponent('nürburgring')}`)
+    await expect(page.getByText('Did you mean Nürburgring?')).toBeVisible()
+  })
 })
 
 test('another spelling of a search is a 301 to its one spelling: trimmed and case-folded', async ({ request }) => {

@@ -131,7 +131,7 @@ describe('/lap-times', () => {
 })
 
 describe('/news', () => {
-  const everything = { search: '', category: '', page: 1 }
+  const everything = { search: '', category: '', order: 'relevant' as const, page: 1 }
 
   it("a search's own answer: its count, its cards, the box prefilled and the category chosen as the list names it", () => {
     const cards = [makeArticle(1), makeArticle(2)]
@@ -140,7 +140,7 @@ describe('/news', () => {
         initial={cards}
         total={2}
         categories={['Esports', 'F1 News']}
-        query={{ search: 'iracing', category: 'f1 news', page: 1 }}
+        query={{ search: 'iracing', category: 'f1 news', order: 'relevant', page: 1 }}
       />,
     )
     expect(page.headings()).toEqual(['2 Article(s) Found', 'Test article 1', 'Test article 2'])

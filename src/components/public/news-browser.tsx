@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
 import { ALL_NEWS, MAX_NEWS_PAGE, NEWS_PAGE_SIZE, type NewsQuery } from '../../lib/news-pages.ts'
-import { foldSearch, type NewsListQuery } from '../../lib/news-query.ts'
-import type { NewsItem } from '../../lib/public-types.ts'
+import { fetchNewsSearchHelp } from '../../lib/news-pages.ts'
+import { foldSearch, newsListHref, type NewsListQuery } from '../../lib/news-query.ts'
+import type { NewsOrder } from '../../lib/news-search.ts'
+import { toNewsItem, type NewsItem } from '../../lib/public-types.ts'
 import {
   SCROLL_RESTORE_DELAY_MS,
   saveScrollPosition,
@@ -28,8 +30,16 @@ interface Props {
   total?: number
   /** Every category. */
   categories?: string[]
-  /** What the page's address asked for (src/lib/news-query.ts): its search, category and page. */
+  /** What the page's address asked for (src/lib/news-query.ts): its search, category, order and page. */
   query: NewsListQuery
+  /** The page's search found nothing: what it offers instead (decision 0872). */
+  help?: SearchHelpCards
+}
+
+/** 'Did you mean' and the articles with all the words, as cards. */
+interface SearchHelpCards {
+  suggestion: string | null
+  allWords: NewsItem[]
 }
 
 /**
@@ -39,19 +49,32 @@ interface Props {
  * end. Nothing is read on entry, but the cards shown before an article was opened, to restore the
  * scroll position of the spec.
  */
-export function NewsBrowser({ initial, total, categories = [], query: asked }: Props) {
+export function NewsBrowser({ initial, total, categories = [], query: asked, help: initialHelp }: Props) {
   // The address's category as the list names it (the address spells it case-folded).
   const askedCategory = categories.find((c) => c.toLowerCase() === asked.category) ?? (asked.category ? asked.category : ALL)
-  const pageQuery: NewsQuery = { search: asked.search, category: askedCategory === ALL ? '' : askedCategory }
+  const pageQuery: NewsQuery = {
+    search: asked.search,
+    category: askedCategory === ALL ? '' : askedCategory,
+    order: asked.order,
+  }
   const { state, show, more } = useNewsPages(initial, total, { query: pageQuery })
   // Controls wait, disabled, until the island is live (decision 0111).
   const live = useHydrated()
   const [scrollTarget, setScrollTarget] = useState<number | null>(null)
   const [search, setSearch] = useState(asked.search)
   const [category, setCategory] = useState(askedCategory)
+  const [order, setOrder] = useState<NewsOrder>(asked.order)
+  // What the current search is offered when it finds nothing: the page's, then each search's own.
+  const [help, setHelp] = useState<{ search: string; cards: SearchHelpCards } | null>(
+    initialHelp ? { search: asked.search, cards: initialHelp } : null,
+  )
   // A later page of a search (the pager's, for visitors without scripts) does not grow by scrolling.
   const [paged, setPaged] = useState(asked.page > 1)
-  const query = (term: string, cat: string): NewsQuery => ({ search: term, category: cat === ALL ? '' : cat })
+  const query = (term: string, cat: string, sort: NewsOrder = order): NewsQuery => ({
+    search: term,
+    category: cat === ALL ? '' : cat,
+    order: sort,
+  })
 
   // Entry: the cards shown before an article was opened, then the saved position once they are
   // there (and not before the spec's 100 ms).
@@ -102,6 +125,31 @@ export function NewsBrowser({ initial, total, categories = [], query: asked }: P
   }, [search])
 
   const items = state.status === 'ready' ? state.items : []
+  // The search as the list's results answer it (the box may hold a term not yet asked).
+  const answered = state.status === 'ready' ? state.query.search.trim() : ''
+
+  // A search that found nothing asks what to offer instead, once per search (the page's own came with it).
+  const empty = state.status === 'ready' && state.total === 0 && answered !== ''
+  const emptyQuery = state.status === 'ready' ? state.query : null
+  useEffect(() => {
+    if (!empty || !emptyQuery || help?.search === answered) return
+    let current = true
+    fetchNewsSearchHelp(emptyQuery)
+      .then((found) => {
+        if (current)
+          setHelp({
+            search: answered,
+            cards: { suggestion: found.suggestion, allWords: found.allWords.map((n) => toNewsItem(n, { withText: false })) },
+          })
+      })
+      // Nothing to offer: the empty state says enough.
+      .catch(() => undefined)
+    return () => {
+      current = false
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [empty, answered])
+  const offered = empty && help?.search === answered ? help.cards : null
   const hasMore = !paged && state.status === 'ready' && items.length < state.total
   const moreMarker = useLoadMoreMarker(hasMore, items.length, more)
 
@@ -117,6 +165,19 @@ export function NewsBrowser({ initial, total, categories = [], query: asked }: P
     setCategory(value)
     setPaged(false)
     void show(query(search, value))
+  }
+  const changeOrder = (value: NewsOrder) => {
+    setOrder(value)
+    setPaged(false)
+    void show(query(search, category, value))
+  }
+  /** 'Did you mean': the site's spelling, searched at once. */
+  const searchFor = (term: string) => {
+    // Searched here at once: not again by the typing's debounce.
+    typed.current = false
+    setSearch(term)
+    setPaged(false)
+    void show(query(term, category), { skeleton: true })
   }
   const clearFilters = () => {
     setSearch('')
@@ -150,6 +211,18 @@ export function NewsBrowser({ initial, total, categories = [], query: asked }: P
             </option>
           ))}
         </select>
+        {search.trim() !== '' && (
+          <select
+            aria-label="Order"
+            value={order}
+            onChange={(e) => changeOrder(e.target.value as NewsOrder)}
+            disabled={!live}
+            className="field"
+          >
+            <option value="relevant">Most relevant</option>
+            <option value="newest">Newest first</option>
+          </select>
+        )}
       </div>
       {state.status === 'loading' ? (
         <SkeletonGrid count={6} label="Loading news" />
@@ -163,6 +236,7 @@ export function NewsBrowser({ initial, total, categories = [], query: asked }: P
             {state.total} Article(s) Found
           </h2>
           {items.length === 0 ? (
+            <>
             <StatePanel
               kind="empty"
               title="No News Articles Found"
@@ -173,12 +247,48 @@ export function NewsBrowser({ initial, total, categories = [], query: asked }: P
               }
             >
               {search.trim() !== '' || category !== ALL ? 'No articles match your search or category.' : 'No news articles available at the moment.'}
+              {offered?.suggestion && (
+                <span className="mt-2 block">
+                  Did you mean{' '}
+                  <a
+                    href={newsListHref(
+                      {
+                        search: foldSearch(offered.suggestion),
+                        category: category === ALL ? '' : category.toLowerCase(),
+                        order: 'relevant',
+                      },
+                      1,
+                    )}
+                    onClick={(event) => {
+                      event.preventDefault()
+                      searchFor(offered.suggestion!)
+                    }}
+                    className="font-semibold text-white underline"
+                  >
+                    {offered.suggestion}
+                  </a>
+                  ?
+                </span>
+              )}
             </StatePanel>
+            {offered && offered.allWords.length > 0 && (
+              <section aria-labelledby="all-words" className="mt-10">
+                <h3 id="all-words" className="mb-4 text-lg font-semibold text-gray-200">
+                  Articles with all of these words
+                </h3>
+                <div className="card-grid">
+                  {offered.allWords.map((article) => (
+                    <NewsCard key={article.id} article={article} onOpen={rememberScroll} />
+                  ))}
+                </div>
+              </section>
+            )}
+            </>
           ) : (
             <>
               <div className="card-grid">
                 {items.map((article, i) => (
-                  <NewsCard key={article.id} article={article} onOpen={rememberScroll} priority={i === 0} />
+                  <NewsCard key={article.id} article={article} onOpen={rememberScroll} priority={i === 0} search={answered} />
                 ))}
               </div>
               {hasMore && <div ref={moreMarker} className="h-px" aria-hidden="true" />}

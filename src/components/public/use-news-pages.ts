@@ -6,9 +6,13 @@ import { sameItems } from './page-list.ts'
 export type NewsPagesState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; items: NewsItem[]; total: number }
+  /** `query`: the query these cards answer. */
+  | { status: 'ready'; items: NewsItem[]; total: number; query: NewsQuery }
 
-const toCard = (row: NewsRow) => toNewsItem(row, { withText: false })
+/** A card of a list; in a search's results, with the passage where the term was found. */
+const toCard = (row: NewsRow, search: string) => toNewsItem(row, { withText: false, search })
+const sameQuery = (a: NewsQuery, b: NewsQuery) =>
+  a.search === b.search && a.category === b.category && (a.order ?? 'relevant') === (b.order ?? 'relevant')
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
@@ -35,7 +39,7 @@ export function useNewsPages(
 ) {
   const [state, setState] = useState<NewsPagesState>(() =>
     initial && initialTotal !== undefined
-      ? { status: 'ready', items: initial, total: initialTotal }
+      ? { status: 'ready', items: initial, total: initialTotal, query: initialQuery }
       : { status: 'error', message: 'The page could not read the news.' },
   )
   const query = useRef<NewsQuery>(initialQuery)
@@ -47,7 +51,7 @@ export function useNewsPages(
         if (onError === 'panel') return { status: 'error', message: messageOf(error) }
         return previous.status === 'ready' || !initial
           ? previous
-          : { status: 'ready', items: initial, total: initialTotal ?? initial.length }
+          : { status: 'ready', items: initial, total: initialTotal ?? initial.length, query: initialQuery }
       }),
     // The island's props and options never change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -65,15 +69,16 @@ export function useNewsPages(
     try {
       const page = await fetchNewsPage(next, 0, limit)
       if (call !== latest.current) return
-      const items = page.rows.map(toCard)
+      const items = page.rows.map((row) => toCard(row, next.search))
       // Usually nothing changed since the page was rendered: keep the state (and the pages loaded meanwhile
       // after these first cards), and React renders nothing again.
       setState((previous) =>
         previous.status === 'ready' &&
         previous.total === page.total &&
+        sameQuery(previous.query, next) &&
         sameItems(previous.items.slice(0, items.length), items)
           ? previous
-          : { status: 'ready', items, total: page.total },
+          : { status: 'ready', items, total: page.total, query: next },
       )
     } catch (error) {
       if (call === latest.current) fail(error)
@@ -91,10 +96,10 @@ export function useNewsPages(
       setState((previous) => {
         if (previous.status !== 'ready' || previous.items.length !== shown) return previous
         const known = new Set(previous.items.map((i) => i.id))
-        const added = page.rows.map(toCard).filter((i) => !known.has(i.id))
+        const added = page.rows.map((row) => toCard(row, query.current.search)).filter((i) => !known.has(i.id))
         // A page that brings nothing new ends the list, whatever the total said (articles deleted meanwhile).
         const total = added.length === 0 ? previous.items.length : page.total
-        return { status: 'ready', items: [...previous.items, ...added], total }
+        return { ...previous, items: [...previous.items, ...added], total }
       })
     } catch (error) {
       if (call === latest.current) fail(error)

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { excerptFromHtml, htmlToText } from '../../../lib/excerpt.ts'
 import { slugWords } from '../../../lib/news-address.ts'
+import { NEWS_ORDERS } from '../../../lib/news-search.ts'
 import { sanitizeArticleHtml } from '../../../lib/sanitize-article.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { clientKey } from '../../auth/rate-limit.ts'
@@ -30,6 +31,7 @@ import {
   insertNews,
   listNewsCategories,
   moveNews,
+  newsSearchHelp,
   publishNews,
   scheduleNews,
   updateNews,
@@ -39,6 +41,8 @@ import {
 const listQuery = z.object({
   search: z.string().max(200, 'The search term is too long.').optional(),
   category: z.string().max(100, 'The category is too long.').optional(),
+  // A search's order (decision 0872): the most relevant first, or the newest.
+  order: z.enum(NEWS_ORDERS, { message: 'The order must be relevant or newest.' }).optional(),
   limit: z.coerce
     .number({ message: 'limit must be a number.' })
     .int('limit must be a whole number.')
@@ -52,6 +56,11 @@ const listQuery = z.object({
     .optional(),
   /** Cache buster the admin sends after a delete (spec 001); ignored here. */
   t: z.string().optional(),
+})
+
+const helpQuery = z.object({
+  search: z.string().trim().min(1, 'Please enter a search term.').max(200, 'The search term is too long.'),
+  category: z.string().max(100, 'The category is too long.').optional(),
 })
 
 /** The admin's list also filters by status (drafts, published, scheduled). */
@@ -126,7 +135,7 @@ function move(direction: 'up' | 'down') {
 
 export const newsRoutes = new Hono()
   // Keyed on the list's own parameters: tracking parameters and the admin's `t` share its copy.
-  .use(publicCache(['news'], { query: ['search', 'category', 'limit', 'offset'] }))
+  .use(publicCache(['news'], { query: ['search', 'category', 'order', 'limit', 'offset'] }))
   .get('/', queryParams(listQuery), async (c) => {
     const { t: _cacheBuster, ...filter } = c.req.valid('query')
     // A distinct search is a render: an address has a minute's budget of them (decision 0704).
@@ -139,6 +148,16 @@ export const newsRoutes = new Hono()
     // Readable by a page on another origin too (a same-origin page reads every header anyway).
     c.header('Access-Control-Expose-Headers', 'X-Total-Count')
     return c.json(items)
+  })
+  /**
+   * What a search that found nothing is offered: 'Did you mean' and the articles with all its
+   * words (decision 0872). A render of its own, in the same minute's budget as the search.
+   */
+  .get('/search-help', queryParams(helpQuery), async (c) => {
+    const { search, category } = c.req.valid('query')
+    const retryAfter = newsSearches.take(clientKey(c))
+    if (retryAfter > 0) throw new ApiError(429, tooManySearchesMessage, { 'Retry-After': String(retryAfter) })
+    return c.json(await newsSearchHelp(search, category))
   })
   /** Every category an article has, for the news list's filter (it no longer reads every article). */
   .get('/categories', async (c) => c.json(await listNewsCategories()))
