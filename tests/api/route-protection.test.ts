@@ -52,6 +52,7 @@ const expectedPublic = [
   'GET /api/news',
   'GET /api/news/:id',
   'GET /api/news/categories',
+  'GET /api/news/search-help',
   'GET /api/championships-standings',
   'GET /api/championships',
   'GET /api/championships/:id',

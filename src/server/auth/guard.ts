@@ -36,6 +36,8 @@ export const corePublicRoutes: readonly string[] = [
   'GET /api/accessories/:id',
   'GET /api/news',
   'GET /api/news/categories',
+  // What a search that found nothing is offered (decision 0872).
+  'GET /api/news/search-help',
   'GET /api/news/:id',
   'GET /api/championships-standings',
   'GET /api/championships',

@@ -258,7 +258,7 @@ export interface SearchHelp {
  * What a search that found nothing is offered (decision 0872): 'Did you mean' from the site's own
  * words (the titles and categories of the articles whose title words are nearest, by pg_trgm's word
  * similarity `<%` in the `extensions` schema, which news_title_trgm_idx answers; the tracks of its
- * results; the drivers of its standings), and the
+ * results and its calendar, and the calendar's race names; the drivers of its standings), and the
  * articles holding all the words of a search of several words in any order. Published articles
  * only, the category filter applied.
  */
@@ -296,7 +296,10 @@ export async function newsSearchHelp(search: string, category?: string): Promise
     return found
   })
   const [tracks, drivers] = await Promise.all([
-    db().execute<{ name: string }>(sql`select distinct track as name from race_sessions`),
+    // The circuits of the imported results and of the calendar's races, and the races' names.
+    db().execute<{ name: string }>(sql`
+      select track as name from race_sessions
+      union select track from calendar_events union select name from calendar_events`),
     db().execute<{ name: string }>(sql`select distinct driver_name as name from standings_rows limit 2000`),
   ])
   // Titles, categories, tracks and drivers first: their spelling (capitals, accents) is the one offered.

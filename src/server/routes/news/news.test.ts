@@ -71,7 +71,8 @@ describe('GET /api/news', () => {
       await createNews({ displayOrder: i, title: `Stint ${i}`, category: i % 2 ? 'Odd' : 'Even' })
     await createNews({ displayOrder: 8, title: 'Unrelated' })
     const page = await getJson<Article[]>('/api/news?search=STINT&limit=3&offset=3')
-    expect(page.body.map((a) => a.title)).toEqual(['Stint 4', 'Stint 5', 'Stint 6'])
+    // Every title holds the word: one tier of the relevance order, the newest first (decision 0872).
+    expect(page.body.map((a) => a.title)).toEqual(['Stint 4', 'Stint 3', 'Stint 2'])
     expect(page.headers.get('x-total-count')).toBe('7')
     expect(page.headers.get('access-control-expose-headers')).toBe('X-Total-Count')
     const odd = await getJson<Article[]>('/api/news?search=stint&category=Odd&limit=2')
