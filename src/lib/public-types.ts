@@ -41,6 +41,7 @@ export const standingsKeys = [
   'carClass',
   'nextEvent',
   'calendarPath',
+  'path',
 ] as const
 export const newsKeys = [
   'id',

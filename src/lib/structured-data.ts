@@ -120,6 +120,8 @@ export interface StandingsData extends SourceFacts {
   championshipName: string
   season: string
   standings: readonly { position: number; driverName: string; team: string; points: number }[]
+  /** The championship's own page; /championships when not given. */
+  path?: string
 }
 
 /**
@@ -137,7 +139,8 @@ export function standingsJsonLd(site: string, sets: readonly StandingsData[]): R
         '@type': 'Dataset',
         name: `${set.championshipName} ${set.season} drivers' standings`,
         description: `${label.title}: ${label.detail}.${leader ? ` Leader: ${leader.driverName}${leader.team.trim() ? ` (${leader.team.trim()})` : ''}, ${leader.points} points.` : ''}`,
-        url: absoluteUrl(site, '/championships'),
+        // Its own page, where the whole table is (docs/decisions/0873).
+        url: absoluteUrl(site, set.path ?? '/championships'),
         dateModified: new Date(set.lastUpdated).toISOString(),
         temporalCoverage: set.season,
         creator:

@@ -51,6 +51,12 @@ async function remove(request: APIRequestContext, name: string) {
   if (set) await request.delete(`/api/championships-standings/${set.id}`)
 }
 
+interface StandingsApiSet {
+  id: number
+  championshipName: string
+  standings: { position: number; driverName: string; points: number }[]
+}
+
 test.describe('standings from real results', () => {
   test('an F1 championship read from Jolpica shows its drivers and points with "Official results", and the AI cannot overwrite it', async ({
     page,
@@ -153,6 +159,7 @@ test.describe('standings from real results', () => {
       ],
     }
     await adminLogin(request, testInfo)
+    let eventId: number | undefined
     try {
       await openChampionships(page, testInfo)
       await saveSource(page, cup, async (form) => {
@@ -237,6 +244,50 @@ test.describe('standings from real results', () => {
         await expect(publicCard.getByRole('listitem').first()).toContainText(`${ben}`)
         await expect(publicCard.getByRole('listitem').first()).toContainText('17 pts')
       }).toPass(PUBLISHED)
+
+      // Its own page, from its card (issue 45): every driver in order with the API's points, each
+      // round's classification, and the races ahead.
+      const [set] = ((await (await request.get('/api/championships-standings')).json()) as StandingsApiSet[]).filter(
+        (s) => s.championshipName === cup,
+      )
+      const ahead = new Date(Date.now() + 3 * 86_400_000)
+      const created = await request.post('/api/admin/calendar/events', {
+        data: {
+          championshipId: set!.id,
+          name: 'Final',
+          track,
+          round: 3,
+          sessions: [{ name: 'Race', startsAt: ahead.toISOString() }],
+        },
+      })
+      expect(created.status(), await created.text()).toBe(201)
+      eventId = ((await created.json()) as { id: number }).id
+      await expect(async () => {
+        await page.goto('/championships')
+        await page
+          .getByRole('article')
+          .filter({ has: page.getByRole('heading', { name: cup }) })
+          .getByRole('link', { name: `Full Standings of ${cup}` })
+          .click()
+        await expect(page).toHaveURL(new RegExp(`/championships/${set!.id}/e2e-sprint-cup-`))
+        await expect(page.getByText(`Round 3: Final at ${track}`)).toBeVisible({ timeout: 2_000 })
+      }).toPass(PUBLISHED)
+      await expect(page.getByRole('heading', { level: 1, name: cup })).toBeVisible()
+      const table = page.getByRole('table', { name: new RegExp(`every driver's position and points`) })
+      await expect(table.getByRole('row')).toHaveCount(set!.standings.length + 1)
+      for (const [i, row] of set!.standings.entries()) {
+        await expect(table.getByRole('row').nth(i + 1)).toContainText(`${row.position}${row.driverName}`)
+        await expect(table.getByRole('row').nth(i + 1)).toContainText(`${row.points} pts`)
+      }
+      for (const round of [1, 2]) {
+        const results = page.getByRole('table', { name: new RegExp(`Round ${round} · Race · .*: the classification`) })
+        await expect(results).toBeVisible()
+      }
+      const roundTwo = page.getByRole('table', { name: /Round 2 · Race/ })
+      await expect(roundTwo.getByRole('row').nth(1)).toContainText(ben)
+      await expect(roundTwo.getByRole('row').nth(1)).toContainText('1:37.345')
+      await expect(roundTwo.getByRole('row').filter({ hasText: ana })).toContainText('Retired')
+
       await expect(async () => {
         await page.goto('/lap-times')
         const section = page.getByRole('region', { name: track })
@@ -248,6 +299,7 @@ test.describe('standings from real results', () => {
       }).toPass(PUBLISHED)
       await waitForPublish(request)
     } finally {
+      if (eventId !== undefined) await request.delete(`/api/admin/calendar/events/${eventId}`)
       await remove(request, cup)
       // This run's sessions go too: /lap-times is the demo's again.
       const sessions = (await (await request.get('/api/admin/race-results')).json()) as { id: number; track: string }[]

@@ -158,7 +158,11 @@ test('sitemap.xml lists every public page and article; robots.txt points to it',
   expect(locs).toContain('/lap-times')
   expect(locs).toContain('/calendar')
   for (const a of news) expect(locs).toContain(`/news/${a.id}/${a.slug}`)
-  expect(locs).toHaveLength(pages.length + 2 + news.length)
+  // Each championship's own page (issue 45).
+  const championships: { path: string }[] = await (await request.get('/api/championships-standings')).json()
+  expect(championships.length).toBeGreaterThan(0)
+  for (const c of championships) expect(locs).toContain(c.path)
+  expect(locs).toHaveLength(pages.length + 2 + news.length + championships.length)
 
   const robots = await (await request.get('/robots.txt')).text()
   expect(robots).toContain(`Sitemap: ${new URL('/sitemap.xml', baseURL).href}`)

@@ -59,4 +59,5 @@ export const makeStandings = (n: number): StandingsItem => ({
   carClass: null,
   nextEvent: null,
   calendarPath: `/calendar#test-championship-${n}`,
+  path: `/championships/${n}/test-championship-${n}`,
 })

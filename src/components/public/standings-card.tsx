@@ -57,6 +57,10 @@ export function StandingsCard({ championship, headingLevel = 3 }: { championship
           </li>
         ))}
       </ol>
+      {/* The whole table, each round's results and the races ahead (docs/decisions/0873). */}
+      <a href={championship.path} className="btn-outline self-start text-sm">
+        Full Standings<span className="sr-only"> of {championship.championshipName}</span>
+      </a>
       {/* The championship's next race, in the reader's zone once live, and its calendar (docs/decisions/0425). */}
       <p className="mt-auto border-t border-line pt-3 text-sm text-gray-300">
         {next ? (

@@ -169,6 +169,7 @@ describe('isCountablePath', () => {
       '/news/12',
       '/news/12/le-mans-24-hours',
       '/news/page/2',
+      '/championships/3/sim-gt-cup',
     ])
       expect(isCountablePath(path), path).toBe(true)
   })
@@ -193,6 +194,9 @@ describe('isCountablePath', () => {
       '/news/1/le-mans/comments',
       '/news/12/',
       '/news/012/le-mans',
+      '/championships/3',
+      '/championships/03/sim-gt-cup',
+      '/championships/3/Sim-GT',
       '/games/',
       '/GAMES',
       '/wp-login.php',

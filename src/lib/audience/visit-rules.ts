@@ -130,11 +130,12 @@ const ARTICLE_PATH = /^\/news\/([^/]+)(?:\/[^/]+)?$/
 
 /**
  * Whether a beacon's path is one of the site's pages, in its canonical spelling: a list page, an
- * article (`/news/{id}/{slug}`, or `/news/{id}`) or a crawlable news page (`/news/page/{n}`, from
- * 2). Anything else is not counted (a made-up path would fill the figures with junk).
+ * article (`/news/{id}/{slug}`, or `/news/{id}`), a championship's page (`/championships/{id}/{slug}`)
+ * or a crawlable news page (`/news/page/{n}`, from 2). Anything else is not counted (a made-up path would fill the figures with junk).
  */
 export function isCountablePath(path: string): boolean {
   if (PAGES.has(path)) return true
+  if (championshipIdOf(path) !== undefined) return true
   const page = /^\/news\/page\/([^/]+)$/.exec(path)
   if (page) return PAGE_NUMBER.test(page[1]!) && page[1] !== '1'
   return articleIdOf(path) !== undefined
@@ -143,6 +144,12 @@ export function isCountablePath(path: string): boolean {
 /** The article an article page shows (`/news/12` and `/news/12/le-mans` are 12), or undefined. */
 export function articleIdOf(path: string): number | undefined {
   const match = ARTICLE_PATH.exec(path)
+  return match && ARTICLE_ID.test(match[1]!) ? Number(match[1]) : undefined
+}
+
+/** The championship a championship's page shows (`/championships/3/sim-gt-cup` is 3), or undefined. */
+export function championshipIdOf(path: string): number | undefined {
+  const match = /^\/championships\/([^/]+)\/[a-z0-9]+(?:-[a-z0-9]+)*$/.exec(path)
   return match && ARTICLE_ID.test(match[1]!) ? Number(match[1]) : undefined
 }
 

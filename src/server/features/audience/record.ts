@@ -3,7 +3,7 @@ import { siteUrl } from '../../../env.server.ts'
 import type { LinkKind } from '../../../lib/audience/go-links.ts'
 import type { Campaign, DeviceClass } from '../../../lib/audience/visit-rules.ts'
 import { OTHER_VALUE } from '../../../lib/audience/figures.ts'
-import { articleIdOf } from '../../../lib/audience/visit-rules.ts'
+import { articleIdOf, championshipIdOf } from '../../../lib/audience/visit-rules.ts'
 import { addressKey, utcDay, visitorHash } from '../../../lib/audience/visitor-hash.ts'
 import { networkOf } from '../../../lib/network.ts'
 import { NEWS_PAGE_SIZE } from '../../../lib/news-pages.ts'
@@ -79,6 +79,8 @@ function dayValue(index: number, day: string, field: DayField, value: string) {
  * nothing. Other paths were checked against the site's pages by isCountablePath.
  */
 function pageExists(path: string) {
+  const championship = championshipIdOf(path)
+  if (championship !== undefined) return sql`exists (select 1 from standings_sets where id = ${championship})`
   const article = articleIdOf(path)
   if (article !== undefined) {
     return sql`exists (select 1 from news_articles where id = ${article} and status = 'published')`

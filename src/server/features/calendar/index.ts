@@ -30,4 +30,4 @@ export const calendar = defineFeature({
 // What the public pages and the standings read.
 export { listCalendar, type CalendarEvent } from './calendar.repo.ts'
 export { calendarFeed, icsHeaders } from './ics.ts'
-export { listPublicStandings } from './public-standings.ts'
+export { listPublicStandings, publicChampionship, type ChampionshipPage } from './public-standings.ts'
