@@ -8,11 +8,14 @@
  * the site's scratch database (removed afterwards): articles (each id once after a purge) and /news
  * (the CDN stand-in emptied before each request through the test site's control; a cookie is no way
  * around the CDN, docs/decisions/0702); p50 and p95. Asserts nothing.
+ * Every route's median LCP is also printed as a ratio to a plain HTML page with a ~100 KB picture
+ * (`/__bench/plain`, answered by the same compressing, caching CDN stand-in: the floor a page of
+ * this site is held to, issue 44).
  * Options: --port=8903 --db-port=54344 --runs=1 --json=file.json --routes=/,/news (a subset)
  * --device=mobile (or desktop) --reuse (measure a site already served on --port, e.g. `npm start --
  * --test-controls`)
  * --lhr (also write each run's Lighthouse report to /tmp/lhr-*.json) --cold-only (the cold renders
- * alone) --articles=10000 --password=... (else the password its site uses: scripts/bench/site-password.ts).
+ * alone) --lighthouse-only (the Lighthouse runs and the LCP ratios alone) --articles=10000 --password=... (else the password its site uses: scripts/bench/site-password.ts).
  * Between the two, the visits (scripts/bench/page-visits.ts): the requests of one visit per route by
  * kind, API calls on load apart, and the time to the search's own count on /news?search= against
  * /news (390 px, CPU 4x slower, median of 5 or --runs); --search=iRacing (the term, as typed in the
@@ -83,13 +86,20 @@ interface Row {
   requests: number
 }
 
+/** The plain page of the LCP ratio: one heading, one paragraph, one picture, nothing else. */
+const PLAIN_PAGE = '/__bench/plain'
+const PLAIN_PICTURE = '/__bench/plain.jpg'
+let picture: Buffer | undefined
+
 const coldOnly = process.argv.includes('--cold-only')
 const visitsOnly = process.argv.includes('--visits-only')
+const lighthouseOnly = process.argv.includes('--lighthouse-only')
 try {
+  await makePlainPicture()
   await waitForSite()
   if (!coldOnly && !visitsOnly) await lighthouseRuns()
-  if (!coldOnly) await visitRuns()
-  if (!visitsOnly) await coldRenders()
+  if (!coldOnly && !lighthouseOnly) await visitRuns()
+  if (!visitsOnly && !lighthouseOnly) await coldRenders()
 } finally {
   stopSite()
 }
@@ -179,7 +189,7 @@ function printVisits(rows: VisitRow[]): void {
 
 /** The public routes measured (or the `--routes` subset). */
 async function benchRoutes(): Promise<string[]> {
-  const [firstArticle] = (await (await fetch(`${base}/api/news?limit=1`)).json()) as { id: number }[]
+  const [firstArticle] = (await (await fetch(`${base}/api/news?limit=1`)).json()) as { id: number; slug: string }[]
   const allRoutes = [
     '/',
     '/games',
@@ -187,17 +197,19 @@ async function benchRoutes(): Promise<string[]> {
     '/championships',
     '/streaming',
     '/news',
-    `/news/${firstArticle?.id ?? 1}`,
+    // The article at its address with words (decision 0871): /news/{id} is a 301 to it.
+    firstArticle ? `/news/${firstArticle.id}/${firstArticle.slug}` : '/news/1',
     '/reviews',
     '/lap-times',
   ]
   return onlyRoutes
-    ? allRoutes.filter((r) => onlyRoutes.includes(r) || (r.startsWith('/news/') && onlyRoutes.includes('/news/:id')))
+    ? allRoutes.filter((r) => onlyRoutes.includes(r) || (/^\/news\/\d/.test(r) && onlyRoutes.includes('/news/:id')))
     : allRoutes
 }
 
 async function lighthouseRuns() {
-  const routes = await benchRoutes()
+  // The plain page first: each route's LCP is printed as a ratio to it.
+  const routes = [PLAIN_PAGE, ...(await benchRoutes())]
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
@@ -237,6 +249,7 @@ async function lighthouseRuns() {
     await chrome.kill()
   }
   print(rows)
+  printRatios(rows)
   if (jsonOut) writeFileSync(jsonOut, JSON.stringify(rows, null, 2))
 }
 
@@ -367,6 +380,52 @@ function print(rows: Row[]): void {
   for (const line of lines) console.log(format(line))
 }
 
+/** Each route's median LCP against the plain page's on the same device (at most 1.0x is the aim). */
+function printRatios(rows: Row[]): void {
+  console.log(
+    `\nLCP against a plain HTML page with a ${(plainPicture().length / 1024).toFixed(0)} KB picture (${PLAIN_PAGE}):`,
+  )
+  for (const device of ['mobile', 'desktop'] as const) {
+    const plain = rows.find((r) => r.device === device && r.route === PLAIN_PAGE)
+    if (!plain) continue
+    const measured = rows.filter((row) => row.device === device && row.route !== PLAIN_PAGE)
+    const width = Math.max(...measured.map((r) => r.route.length))
+    for (const r of measured) {
+      console.log(
+        `  ${device.padEnd(8)} ${r.route.padEnd(width)} ${(r.lcpMs / plain.lcpMs).toFixed(2)}x  (${r.lcpMs} ms against ${plain.lcpMs} ms; performance ${r.performance})`,
+      )
+    }
+  }
+}
+
+/** A JPEG of about 100 KB made from the demo's hero picture (the quality that comes nearest). */
+function plainPicture(): Buffer {
+  if (!picture) throw new Error('the plain picture is made before the proxy starts')
+  return picture
+}
+
+async function makePlainPicture(): Promise<void> {
+  const { default: sharp } = await import('sharp')
+  let best: Buffer | undefined
+  for (const quality of [90, 85, 80, 75, 70, 60, 50]) {
+    const jpeg = await sharp('public/demo/hero.webp').resize(1600, 900, { fit: 'cover' }).jpeg({ quality }).toBuffer()
+    if (!best || Math.abs(jpeg.length - 100 * 1024) < Math.abs(best.length - 100 * 1024)) best = jpeg
+  }
+  picture = best
+}
+
+/** The plain page's answers, as the site would send a kept page and a picture. */
+function plainAnswer(url: string): Response | undefined {
+  const headers = { 'cache-control': 'public, max-age=0, must-revalidate' }
+  if (url === PLAIN_PAGE) {
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Plain page</title><meta name="description" content="A plain HTML page with one picture, the floor of the LCP ratio."></head><body style="margin:0;font-family:system-ui,sans-serif"><main style="max-width:960px;margin:0 auto;padding:16px"><h1>A plain page</h1><p>One heading, one paragraph and one picture of about 100 KB, served by the same CDN stand-in as the site's pages.</p><img src="${PLAIN_PICTURE}" width="1600" height="900" alt="The demo's hero picture" style="width:100%;height:auto"></main></body></html>`
+    return new Response(html, { headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } })
+  }
+  if (url === PLAIN_PICTURE)
+    return new Response(new Uint8Array(plainPicture()), { headers: { ...headers, 'content-type': 'image/jpeg' } })
+  return undefined
+}
+
 async function waitForSite(): Promise<void> {
   for (let i = 0; i < 480; i++) {
     if (server && server.exitCode !== null) throw new Error(`the site exited (${server.exitCode})`)
@@ -402,7 +461,7 @@ function startCompressingProxy(): http.Server {
     accept: string,
     encoding: string,
   ): Promise<Cached & { cacheable: boolean }> {
-    const upstream = await fetch(`${site}${url}`, { headers: { accept }, redirect: 'manual' })
+    const upstream = plainAnswer(url) ?? (await fetch(`${site}${url}`, { headers: { accept }, redirect: 'manual' }))
     const body = Buffer.from(await upstream.arrayBuffer())
     const headers = Object.fromEntries(
       [...upstream.headers].filter(
