@@ -20,9 +20,19 @@ const editor = (page: Page) => page.getByRole('textbox', { name: 'Content', exac
 
 /** The caret at the end of the article (the editor scrolls it into view), then the keys. */
 async function typeAtEnd(page: Page, text: string) {
+  // Two tabs of one browser: the one typed in comes to the front, and the keys wait until the
+  // editor has the focus (in a tab behind, the first keys of a run were lost: ' Fro' of ' From').
+  await page.bringToFront()
   await editor(page).evaluate((element) =>
     (element as HTMLElement & { editor: import('@tiptap/core').Editor }).editor.commands.focus('end'),
   )
+  await expect
+    .poll(() =>
+      editor(page).evaluate((element) =>
+        (element as HTMLElement & { editor: import('@tiptap/core').Editor }).editor.view.hasFocus(),
+      ),
+    )
+    .toBe(true)
   await page.keyboard.type(text)
 }
 
