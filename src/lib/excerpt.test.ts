@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { excerpt, excerptFromHtml, htmlToText } from './excerpt.ts'
+import { excerpt, excerptFromHtml, htmlToText, wordExcerpt } from './excerpt.ts'
 
 describe('excerpt', () => {
   it('keeps the first 150 characters and appends an ellipsis', () => {
@@ -45,5 +45,15 @@ describe('excerptFromHtml', () => {
   it('ignores empty blocks and never takes escaped markup for a block', () => {
     expect(htmlToText('<div><p></p><p> </p></div><p>&lt;p&gt;Only text</p>')).toBe('<p>Only text')
     expect(htmlToText('')).toBe('')
+  })
+})
+
+describe('wordExcerpt (the digest, issue 45)', () => {
+  it('cuts after a whole word, never inside one', () => {
+    const text = 'The title was decided on the final lap, after a race of rivals battling for every tenth.'
+    expect(wordExcerpt(text, 60)).toBe('The title was decided on the final lap, after a race of…')
+    expect(wordExcerpt(text, 62)).toBe('The title was decided on the final lap, after a race of rivals…')
+    expect(wordExcerpt(text, 200)).toBe(text)
+    expect(wordExcerpt('Supercalifragilistic', 5)).toBe('Super…')
   })
 })

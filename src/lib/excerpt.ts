@@ -113,6 +113,21 @@ export function excerpt(text: string, length = EXCERPT_LENGTH): string {
   return `${Array.from(text).slice(0, length).join('')}...`
 }
 
+/**
+ * At most `max` characters of a text, cut after a whole word with '…' when it goes on (the digest's
+ * excerpts, issue 45: the stored excerpt is the spec's first 150 characters, which may stop
+ * mid-word: '...rivals b...'). A first word longer than `max` is cut where it must be.
+ */
+export function wordExcerpt(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  const chars = Array.from(flat)
+  if (chars.length <= max) return flat
+  const head = chars.slice(0, max + 1).join('')
+  const space = head.lastIndexOf(' ')
+  const cut = space > 0 ? head.slice(0, space) : chars.slice(0, max).join('')
+  return `${cut.replace(/[\s,;:.\-–—]+$/u, '')}…`
+}
+
 /** A news excerpt: from the content's text, never its markup (issue 4). */
 export function excerptFromHtml(html: string, length = EXCERPT_LENGTH): string {
   return excerpt(htmlToText(html), length)

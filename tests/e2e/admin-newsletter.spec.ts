@@ -134,7 +134,27 @@ test('subscribe, confirm from the email, get the digest, unsubscribe in one POST
   const [digest] = await mailTo(testInfo, footerReader, { subject: /^SimRacing Hub daily/ })
   await mailTo(testInfo, articleReader, { subject: /^SimRacing Hub daily/ })
   expect(digest!.html).toContain(title)
-  expect(digest!.text).toContain(title.toUpperCase())
+  // Titles as written in the text part (issue 45: they were in capitals).
+  expect(digest!.text).toContain(title)
+  // A reader who follows the digest's link is counted under Newsletter in the Audience tab: the
+  // link carries the digest's tags (issue 45). Chromium's own user agent is a bot's to the beacon.
+  const digestLink = new URL(
+    /href="(https?:\/\/[^"/]+\/news\/\d+\/[^"]+)"/.exec(digest!.html)![1]!.replaceAll('&amp;', '&'),
+  )
+  expect(digestLink.searchParams.get('utm_source')).toBe('newsletter')
+  expect(digestLink.searchParams.get('utm_campaign')).toMatch(/^digest-\d{4}-\d\d-\d\d$/)
+  const follower = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    storageState: noSession,
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
+  })
+  const followed = await follower.newPage()
+  const beacon = followed.waitForResponse((r) => new URL(r.url()).pathname === '/api/analytics/view')
+  await followed.goto(digestLink.pathname + digestLink.search)
+  expect((await beacon).status()).toBe(204)
+  await follower.close()
+  await openTab(page, testInfo, 'audience', 'Audience')
+  await expect(page.getByRole('table', { name: 'Sources' }).getByRole('row', { name: /^Newsletter \d/ })).toBeVisible()
   expect(digest!.headers['list-unsubscribe']).toMatch(/^<http:\/\/localhost:\d+\/api\/newsletter\/unsubscribe\?token=/)
   expect(digest!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
 

@@ -1,9 +1,26 @@
 import { describe, expect, it } from 'vitest'
-import { composeConfirmation, composeDigest } from './compose.ts'
+import { composeConfirmation, composeDigest, digestCampaign } from './compose.ts'
 
+const long = `<p>${'The title was decided on the final lap of the season, after a race of rivals battling for every tenth. '.repeat(4)}</p>`
 const articles = [
-  { id: 4, title: 'Verstappen wins in Abu Dhabi', excerpt: 'The title decided.', imageUrl: '', category: 'F1' },
-  { id: 3, title: 'Le Mans Ultimate 1.3 is out', excerpt: 'New cars.', imageUrl: '', category: 'Sim Racing' },
+  {
+    id: 4,
+    slug: 'verstappen-wins-in-abu-dhabi',
+    title: 'Verstappen wins in Abu Dhabi',
+    excerpt: 'The title decided.',
+    content: long,
+    imageUrl: '',
+    category: 'F1',
+  },
+  {
+    id: 3,
+    slug: null,
+    title: 'Le Mans Ultimate 1.3 is out',
+    excerpt: 'New cars.',
+    content: '<p>New cars.</p>',
+    imageUrl: '',
+    category: 'Sim Racing',
+  },
 ]
 
 /** Each link of an email with what a screen reader names it by: its text, else its pictures' alt texts. */
@@ -17,7 +34,7 @@ function linkNames(html: string): string[] {
 
 describe('the newsletter emails as validators and screen readers meet them (issue 44)', () => {
   it('the digest has its subject as its title, and every link a name, its pictures named by their article', async () => {
-    const email = await composeDigest(articles, 'weekly')
+    const email = await composeDigest(articles, 'weekly', 'digest-2026-11-30')
     expect(email.html).toContain(`<title>${email.subject}</title>`)
     const names = linkNames(email.html)
     expect(names.length).toBeGreaterThan(articles.length * 3)
@@ -25,6 +42,26 @@ describe('the newsletter emails as validators and screen readers meet them (issu
     expect(email.html).toContain('alt="Verstappen wins in Abu Dhabi"')
     // The title is in the head: the plain-text part does not start with it.
     expect(email.text.trimStart().startsWith(email.subject)).toBe(false)
+  })
+
+  it("links every article with the digest's campaign tags, cuts excerpts at a word, and gives each address once in the text part (issue 45)", async () => {
+    expect(digestCampaign(new Date('2026-11-30T05:00:00Z'))).toBe('digest-2026-11-30')
+    const email = await composeDigest(articles, 'weekly', 'digest-2026-11-30')
+    const link =
+      'http://localhost:8888/news/4/verstappen-wins-in-abu-dhabi?utm_source=newsletter&utm_medium=email&utm_campaign=digest-2026-11-30'
+    expect(email.html).toContain(`href="${link.replaceAll('&', '&amp;')}"`)
+    const hrefs = [...email.html.matchAll(/href="([^"]+)"/g)].map(([, h]) => h!.replaceAll('&amp;', '&'))
+    for (const href of hrefs.filter((h) => h.includes('/news/') && h !== 'http://localhost:8888/news'))
+      expect(new URL(href).searchParams.get('utm_campaign'), href).toBe('digest-2026-11-30')
+    // The excerpt ends after a whole word: 'rivals battling...', never 'rivals b...'.
+    const excerpt = /<p[^>]*>(The title was decided[^<]*)<\/p>/.exec(email.html)![1]!
+    expect(excerpt.endsWith('…')).toBe(true)
+    expect(excerpt.length).toBeLessThanOrEqual(221)
+    expect(long).toContain(`${excerpt.slice(0, -1)} `)
+    // The text part: titles as written, each address once.
+    expect(email.text).toContain('Verstappen wins in Abu Dhabi')
+    expect(email.text).not.toContain('VERSTAPPEN')
+    expect(email.text.split(link)).toHaveLength(2)
   })
 
   it('the confirmation email has its subject as its title', async () => {

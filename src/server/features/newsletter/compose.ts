@@ -3,6 +3,7 @@ import { createElement } from 'react'
 import { emailHtml, emailText } from './render-email.ts'
 import { siteUrl } from '../../../env.server.ts'
 import { digestSubject, DIGEST_MAX_ARTICLES, type DigestFrequency } from '../../../lib/newsletter/digest-rules.ts'
+import { htmlToText, wordExcerpt } from '../../../lib/excerpt.ts'
 import { newsImageUrl } from '../../../lib/news-image.ts'
 import { CONFIRMATION_SUBJECT, ConfirmationEmail } from './emails/confirmation-email.tsx'
 import { DigestEmail, type DigestArticle } from './emails/digest-email.tsx'
@@ -56,6 +57,8 @@ export async function composeConfirmation(links: {
 
 export interface DigestSource extends Addressable {
   excerpt: string
+  /** The article's HTML: the digest's excerpt is taken from its text, cut at a word. */
+  content: string
   imageUrl: string
   category: string
 }
@@ -71,20 +74,35 @@ export function emailPicture(article: Pick<DigestSource, 'imageUrl' | 'category'
   return `${siteUrl}/.netlify/images?url=${encodeURIComponent(path)}&w=600&fm=jpg&q=75`
 }
 
-const excerptOf = (text: string) => {
-  const flat = text.replace(/\s+/g, ' ').trim()
-  return flat.length > 220 ? `${flat.slice(0, 219).trimEnd()}…` : flat
+/** How much of an article's text the digest shows. */
+const DIGEST_EXCERPT = 220
+
+/** A digest's campaign, named by the last day of its period ('digest-2026-11-30'), for the Audience tab. */
+export const digestCampaign = (periodEnd: Date): string => `digest-${periodEnd.toISOString().slice(0, 10)}`
+
+/**
+ * An article's address in a digest: its page with the tags that name where the reader came from
+ * (`utm_source=newsletter&utm_medium=email&utm_campaign=<digest>`), so the Audience tab counts the
+ * visit under Newsletter and the digest (issue 45; the beacon reads them, docs/decisions/0850).
+ */
+export function digestLink(article: Addressable, campaign: string): string {
+  const tags = new URLSearchParams({ utm_source: 'newsletter', utm_medium: 'email', utm_campaign: campaign })
+  return `${siteUrl}${articlePath(article)}?${tags}`
 }
 
-/** A digest of these articles (newest first), with UNSUBSCRIBE_PLACEHOLDER for each recipient's link. */
+/**
+ * A digest of these articles (newest first), with UNSUBSCRIBE_PLACEHOLDER for each recipient's link;
+ * every article link carries the digest's campaign.
+ */
 export async function composeDigest(
   articles: readonly DigestSource[],
   frequency: DigestFrequency,
+  campaign: string,
 ): Promise<ComposedEmail> {
   const listed: DigestArticle[] = articles.slice(0, DIGEST_MAX_ARTICLES).map((a) => ({
     title: a.title,
-    excerpt: excerptOf(a.excerpt),
-    url: `${siteUrl}${articlePath(a)}`,
+    excerpt: wordExcerpt(htmlToText(a.content) || a.excerpt, DIGEST_EXCERPT),
+    url: digestLink(a, campaign),
     imageUrl: emailPicture(a),
   }))
   const subject = digestSubject(

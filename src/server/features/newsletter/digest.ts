@@ -11,7 +11,7 @@ import {
   recipientCounts,
   resolveInDoubt,
 } from './digests.repo.ts'
-import { composeDigest, type ComposedEmail, type DigestSource } from './compose.ts'
+import { composeDigest, digestCampaign, type ComposedEmail, type DigestSource } from './compose.ts'
 
 /**
  * Making a digest (docs/decisions/0802): the articles published since the last one (at most a week,
@@ -21,6 +21,9 @@ import { composeDigest, type ComposedEmail, type DigestSource } from './compose.
 const articleColumns = {
   id: newsArticles.id,
   title: newsArticles.title,
+  // The address's words (decision 0871) and the text the digest's excerpt is cut from.
+  slug: newsArticles.slug,
+  content: newsArticles.content,
   excerpt: newsArticles.excerpt,
   imageUrl: newsArticles.imageUrl,
   category: newsArticles.category,
@@ -62,7 +65,7 @@ export async function previewDigest(frequency: DigestFrequency, now: Date): Prom
       .where(and(eq(newsArticles.status, 'published'), lte(newsArticles.timestamp, now)))
       .orderBy(desc(newsArticles.timestamp), desc(newsArticles.id))
       .limit(3)
-  const composed = await composeDigest(articles, frequency)
+  const composed = await composeDigest(articles, frequency, digestCampaign(period.end))
   return {
     ...composed,
     frequency,
@@ -87,7 +90,7 @@ export async function makeDigest(
   const period = digestPeriod((await lastDigest())?.periodEnd, slot.now, slot.frequency)
   const articles = await articlesBetween(period.start, period.end)
   const composed = articles.length
-    ? await composeDigest(articles, slot.frequency)
+    ? await composeDigest(articles, slot.frequency, digestCampaign(period.end))
     : { subject: 'No new articles', html: '', text: '' }
   const made = await createDigest({
     slotKey: slot.slotKey,

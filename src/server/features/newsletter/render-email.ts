@@ -19,11 +19,17 @@ export function emailHtml(element: ReactElement): string {
   return `${DOCTYPE}${renderToStaticMarkup(element).replace(imagePreload, '')}`
 }
 
-/** React Email's plain-text rules: no pictures, links as 'text address' unless the text is the address. */
+/**
+ * React Email's plain-text rules: no pictures, links as 'text address' unless the text is the
+ * address; headings as written (html-to-text writes them in capitals); a title link without its
+ * address, which the next link gives (issue 45: the digest's text part gave each address three times).
+ */
 const selectors: SelectorDefinition[] = [
   { selector: 'img', format: 'skip' },
   { selector: '[data-skip-in-text=true]', format: 'skip' },
   { selector: 'a', options: { linkBrackets: false, hideLinkHrefIfSameAsText: true } },
+  { selector: 'a[data-text-link=title]', format: 'anchor', options: { ignoreHref: true } },
+  ...['h1', 'h2', 'h3'].map((selector) => ({ selector, format: 'heading', options: { uppercase: false } })),
   ...['td', 'th'].map((selector) => ({
     selector,
     format: 'block',

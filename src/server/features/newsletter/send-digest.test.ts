@@ -90,9 +90,13 @@ describe('the scheduled digest', () => {
       expect(m.html).toContain('Title fight goes to the wire')
       expect(m.html).not.toContain('Last month')
       expect(m.html).not.toContain('A draft')
-      expect(m.text).toContain('VERSTAPPEN WINS IN ABU DHABI')
-      expect(m.text).toContain(`${siteUrl}/news/${newest.id}/verstappen-wins-in-abu-dhabi`)
-      expect(m.html).toContain(`href="${siteUrl}/news/${older.id}/title-fight-goes-to-the-wire"`)
+      expect(m.text).toContain('Verstappen wins in Abu Dhabi')
+      // Each article at its address, with the digest's tags for the Audience tab (issue 45).
+      const tags = `utm_source=newsletter&utm_medium=email&utm_campaign=digest-`
+      expect(m.text).toContain(`${siteUrl}/news/${newest.id}/verstappen-wins-in-abu-dhabi?${tags}`)
+      expect(m.html).toContain(
+        `href="${siteUrl}/news/${older.id}/title-fight-goes-to-the-wire?${tags.replaceAll('&', '&amp;')}`,
+      )
       // Our pages only: links and pictures.
       for (const [, url] of m.html.matchAll(/(?:href|src)="([^"]+)"/g))
         expect(url!.startsWith(`${siteUrl}/`), url).toBe(true)

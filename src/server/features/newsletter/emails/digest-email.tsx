@@ -41,7 +41,8 @@ export function DigestEmail(props: {
         <Section key={article.url} style={{ marginTop: '24px' }}>
           {/* The picture's link is named by its article (issue 44: a link whose only content was an
               image with alt="" had no name for a screen reader). */}
-          <Link href={article.url}>
+          {/* Not in the text part: the same address follows once, after 'Read the article'. */}
+          <Link href={article.url} data-skip-in-text="true">
             <Img
               src={article.imageUrl}
               alt={article.title}
@@ -50,7 +51,7 @@ export function DigestEmail(props: {
             />
           </Link>
           <Heading as="h2" style={{ fontSize: '20px', lineHeight: '26px', margin: '12px 0 4px' }}>
-            <Link href={article.url} style={{ color: colors.ink, textDecoration: 'none' }}>
+            <Link href={article.url} data-text-link="title" style={{ color: colors.ink, textDecoration: 'none' }}>
               {article.title}
             </Link>
           </Heading>
