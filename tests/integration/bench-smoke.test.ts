@@ -7,7 +7,8 @@ import { patience } from '../helpers/patience.ts'
  * stopped at the search limit, and nobody knew): the ones that need no site build run here at a tiny
  * size, seconds each, and must end well and print their figures. Their figures are not judged here:
  * docs/benchmarks.md has those of full runs. `bench:load` has its own (bench-load-scratch.test.ts);
- * `bench:pages`, `bench:api`, `bench:admin` and `bench:axe` build and serve a site first (docs/benchmarks.md).
+ * `bench:pages`, `bench:api`, `bench:admin`, `bench:axe` and `bench:validators` build and serve a site first
+ * (docs/benchmarks.md).
  */
 function bench(script: string, args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
