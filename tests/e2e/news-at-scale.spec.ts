@@ -24,8 +24,10 @@ test.describe.configure({ timeout: 180_000 })
 
 const ARTICLES = 10_000
 const AUTHOR = 'E2E Scale'
-/** In the body (never the title or excerpt) of every 7th article only. */
+/** In the body (never the excerpt) of every 7th article only, and in the title of one of the oldest. */
 const TERM = 'zephyrcorner'
+/** The article whose title holds the term too (a 7th: its body does too, so the count is the same). */
+const TITLED = 9996
 
 let sql: postgres.Sql
 
@@ -46,7 +48,8 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   await sql`delete from news_articles where author = ${AUTHOR}`
   await sql`
     insert into news_articles (title, excerpt, content, category, author, display_order, timestamp, status, publish_at)
-    select 'Scale row ' || i, 'A generated article for the scale test...',
+    select 'Scale row ' || i || case when i = ${TITLED} then ': the ' || ${TERM} else '' end,
+      'A generated article for the scale test...',
       '<p>Generated article ' || i || ' about grid, apex and pit stops.</p>' ||
         case when i % 7 = 0 and i % 1000 <> 1 then '<p>The ' || ${TERM} || ' decided it.</p>' else '' end,
       (array['F1 News', 'Esports', 'Motorsport', 'Breaking', 'Hardware'])[1 + i % 5], ${AUTHOR}, 1000 + i,
@@ -84,6 +87,33 @@ test('/news?search= shows the right count first, with 10,000 articles', async ({
   await expect(page.getByPlaceholder('Search articles...')).toHaveValue(TERM)
   await expect(page.getByRole('article')).toHaveCount(24)
   expect(await shown()).toEqual([`${n} Article(s) Found`])
+})
+
+test('a search ranks the article with the term in its title first, forgives a typo and finds words out of order, at 10,000 articles (issue 44)', async ({
+  request,
+}) => {
+  const n = await matches()
+  const first = await request.get(`/api/news?search=${TERM}&limit=3`)
+  // The oldest but one of 10,000: first, over every newer article that holds it in its body.
+  expect(((await first.json()) as { title: string }[])[0]!.title).toBe(`Scale row ${TITLED}: the ${TERM}`)
+  expect(first.headers()['x-total-count']).toBe(String(n))
+  const newest = (await (await request.get(`/api/news?search=${TERM}&order=newest&limit=1`)).json()) as {
+    title: string
+  }[]
+  expect(newest[0]!.title).toBe('Scale row 7')
+  const typo = await request.get(`/api/news/search-help?search=${TERM.slice(0, -2)}r`)
+  expect(((await typo.json()) as { suggestion: string }).suggestion).toBe(TERM)
+  const apart = (await (await request.get(`/api/news/search-help?search=decided%20${TERM}`)).json()) as {
+    allWords: { title: string }[]
+  }
+  expect(apart.allWords.map((a) => a.title)).toEqual([
+    'Scale row 7',
+    'Scale row 14',
+    'Scale row 21',
+    'Scale row 28',
+    'Scale row 35',
+    'Scale row 42',
+  ])
 })
 
 test('the header search lands on the right count first, and the list pages on through every match', async ({
