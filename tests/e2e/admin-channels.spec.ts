@@ -13,8 +13,8 @@ import { test, type APIRequestContext, type Page } from '@playwright/test'
 import { channelKinds, type ChannelKind } from '../../src/lib/channels/messages.ts'
 import { adminLogin, tickScheduler } from '../helpers/e2e-admin.ts'
 import { confirm, expect, expectNoAxeViolations, expectToast, openTab, unique } from '../helpers/e2e-admin-ui.ts'
-import { noSession } from '../helpers/e2e-session.ts'
 import { currentSite } from '../helpers/e2e-site.ts'
+import { followAsReader } from '../helpers/e2e-reader.ts'
 
 /** The fakes of the test's site; only the writing sites have them (test-support/e2e-site.ts). */
 function fakes() {
@@ -196,18 +196,7 @@ test('the owner connects Discord, Bluesky and Mastodon; each new article is anno
   }
   // A reader who follows the Discord link is counted under Discord in the Audience tab (Discord
   // sends no referrer: the link's tags are all the site learns).
-  const discordLink = new URL(sent(published).discord[0]!.body.embeds![0]!.url!)
-  const reader = await browser.newContext({
-    baseURL: currentSite().baseURL,
-    storageState: noSession,
-    // Chromium's own user agent says HeadlessChrome, which the beacon drops as a bot's.
-    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
-  })
-  const readerPage = await reader.newPage()
-  const beacon = readerPage.waitForResponse((r) => new URL(r.url()).pathname === '/api/analytics/view')
-  await readerPage.goto(discordLink.pathname + discordLink.search)
-  expect((await beacon).status()).toBe(204)
-  await reader.close()
+  await followAsReader(browser, currentSite().baseURL, new URL(sent(published).discord[0]!.body.embeds![0]!.url!))
   await openTab(page, testInfo, 'audience', 'Audience')
   await expect(page.getByRole('table', { name: 'Sources' }).getByRole('row', { name: /^Discord \d/ })).toBeVisible()
   await openTab(page, testInfo, 'news', 'News')

@@ -8,6 +8,7 @@ import { expect, expectNoAxeViolations, openTab } from '../helpers/e2e-admin-ui.
 import { e2eDatabaseUrl } from '../helpers/e2e-database.ts'
 import { linkIn, mailTo } from '../helpers/e2e-mail.ts'
 import { e2eSessionFile, noSession } from '../helpers/e2e-session.ts'
+import { followAsReader } from '../helpers/e2e-reader.ts'
 
 /**
  * The newsletter in the browser (issue 32), on a site whose mail goes to its fake SMTP server
@@ -143,16 +144,7 @@ test('subscribe, confirm from the email, get the digest, unsubscribe in one POST
   )
   expect(digestLink.searchParams.get('utm_source')).toBe('newsletter')
   expect(digestLink.searchParams.get('utm_campaign')).toMatch(/^digest-\d{4}-\d\d-\d\d$/)
-  const follower = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    storageState: noSession,
-    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
-  })
-  const followed = await follower.newPage()
-  const beacon = followed.waitForResponse((r) => new URL(r.url()).pathname === '/api/analytics/view')
-  await followed.goto(digestLink.pathname + digestLink.search)
-  expect((await beacon).status()).toBe(204)
-  await follower.close()
+  await followAsReader(browser, testInfo.project.use.baseURL!, digestLink)
   await openTab(page, testInfo, 'audience', 'Audience')
   await expect(page.getByRole('table', { name: 'Sources' }).getByRole('row', { name: /^Newsletter \d/ })).toBeVisible()
   expect(digest!.headers['list-unsubscribe']).toMatch(/^<http:\/\/localhost:\d+\/api\/newsletter\/unsubscribe\?token=/)

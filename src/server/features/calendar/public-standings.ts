@@ -37,23 +37,26 @@ export async function listPublicStandings(
 ): Promise<PublicStandingsSet[]> {
   const [all, next] = await Promise.all([listStandings(), nextEventsBySet(now)])
   const sets = withoutResults ? all : all.filter(hasResults)
-  return sets.map((set) => {
-    const event = next.get(set.id)
-    return {
-      ...set,
-      nextEvent: event
-        ? {
-            name: event.name,
-            track: event.track,
-            round: event.round,
-            sessionName: event.sessionName,
-            startsAt: event.startsAt,
-          }
-        : null,
-      calendarPath: `/calendar#${championshipSlug(set.id, set.championshipName)}`,
-      path: championshipPath(set),
-    }
-  })
+  return sets.map((set) => publicSet(set, next))
+}
+
+/** A set as the public pages show it: its next session, its place on /calendar, its own page. */
+function publicSet(set: StandingsSet, next: Awaited<ReturnType<typeof nextEventsBySet>>): PublicStandingsSet {
+  const event = next.get(set.id)
+  return {
+    ...set,
+    nextEvent: event
+      ? {
+          name: event.name,
+          track: event.track,
+          round: event.round,
+          sessionName: event.sessionName,
+          startsAt: event.startsAt,
+        }
+      : null,
+    calendarPath: `/calendar#${championshipSlug(set.id, set.championshipName)}`,
+    path: championshipPath(set),
+  }
 }
 
 /** One session of a championship's results, as its page shows it. */
@@ -95,22 +98,8 @@ export async function publicChampionship(id: number, now = new Date()): Promise<
       .orderBy(asc(sql`coalesce(${raceSessions.round}, 1)`), asc(raceSessions.startedAt), asc(raceSessions.id)),
     listCalendar({ setId: id, from: now, publicOnly: true }),
   ])
-  const event = next.get(id)
   return {
-    set: {
-      ...set,
-      nextEvent: event
-        ? {
-            name: event.name,
-            track: event.track,
-            round: event.round,
-            sessionName: event.sessionName,
-            startsAt: event.startsAt,
-          }
-        : null,
-      calendarPath: `/calendar#${championshipSlug(set.id, set.championshipName)}`,
-      path: championshipPath(set),
-    },
+    set: publicSet(set, next),
     sessions: sessions.map((s) => ({ ...s, classification: s.classification as ClassifiedCar[] })),
     ahead: ahead.filter((e) => e.sessions.some((session) => session.startsAt.getTime() >= now.getTime())),
   }
