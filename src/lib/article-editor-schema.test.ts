@@ -90,6 +90,28 @@ describe('the article editor writes only what the article sanitizer keeps', () =
     expect(voidsOpen(sanitizeArticleHtml(html))).toBe(html)
   })
 
+  it('a character typed right after a new link stays outside it, and an address typed in full still becomes a link', () => {
+    editor = new Editor({ extensions: articleExtensions, content: '<p>Read the FIA news</p>' })
+    const end = editor.state.doc.content.size - 1
+    editor
+      .chain()
+      .setTextSelection({ from: end - 'FIA news'.length, to: end })
+      .setLink({ href: 'https://www.fia.com/news' })
+      .run()
+    editor.commands.setTextSelection(end)
+    editor.view.dispatch(editor.state.tr.insertText('.'))
+    expect(editor.getHTML()).toBe(
+      '<p>Read the <a href="https://www.fia.com/news" rel="noopener noreferrer nofollow" target="_blank">FIA news</a>.</p>',
+    )
+
+    editor.commands.setContent('<p>See</p>')
+    for (const char of ' https://www.fia.com ') {
+      editor.commands.setTextSelection(editor.state.doc.content.size - 1)
+      editor.view.dispatch(editor.state.tr.insertText(char))
+    }
+    expect(editor.getHTML()).toContain('<a href="https://www.fia.com"')
+  })
+
   it('link and image addresses follow the sanitizer', () => {
     expect(isAllowedHref('https://example.com')).toBe(true)
     expect(isAllowedHref('mailto:a@b.c')).toBe(true)

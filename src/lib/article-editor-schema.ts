@@ -16,8 +16,14 @@ import { isAllowedHref } from './article-markup.ts'
 /**
  * The sanitizer gives outside links rel and target after href (and title), and drops them from
  * links on this site: the editor writes the same attributes in the same order.
+ * The extension makes its mark inclusive whenever autolink is on, so the period typed right after
+ * a new link joined it; not inclusive, text typed at a link's end stays outside it (autolink does
+ * not need it: it links a typed address when the word ends).
  */
 const ArticleLink = Link.extend({
+  inclusive() {
+    return false
+  },
   renderHTML({ HTMLAttributes }) {
     const href =
       typeof HTMLAttributes.href === 'string' && isAllowedHref(HTMLAttributes.href) ? HTMLAttributes.href : ''
