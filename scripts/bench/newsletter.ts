@@ -67,6 +67,9 @@ try {
         })),
       )
   }
+  // A list this long goes out only with the sender's postal address (decision 0874).
+  const { setPostalAddress } = await import('../../src/server/features/newsletter/index.ts')
+  await setPostalAddress('SimRacing Hub\n1 Pit Lane\nSilverstone')
   const now = new Date()
   for (let i = 0; i < 5; i++)
     await db()

@@ -4,11 +4,13 @@ import type { PanelTime } from '../../../lib/panel-time.ts'
 import { TextField } from '../../ui/text-field.tsx'
 import { isUnauthorized } from '../shared/session.ts'
 import { failureDetail, notify } from '../shared/toast.ts'
+import { DigestPlanForm } from './digest-plan-form.tsx'
 import { usePreview, useSendTest } from './use-newsletter.ts'
 
 /**
  * The next digest as it would go out now (its period's articles, or the latest ones when nothing
- * is new), shown as the email, and 'Send test to me' to an address the owner types.
+ * is new), the owner's intro and order of its articles (decision 0874), shown as the email, and
+ * 'Send test to me' to an address the owner types.
  */
 export function DigestPreview({ time, configured }: { time: PanelTime; configured: boolean }) {
   const [open, setOpen] = useState(false)
@@ -58,6 +60,15 @@ export function DigestPreview({ time, configured }: { time: PanelTime; configure
                 since {time.dateTime(preview.data.periodStart)}.
               </p>
             )}
+            {preview.data.held && (
+              <p role="alert" className="rounded border border-red-700 bg-red-950/40 p-3 text-sm text-red-100">
+                {preview.data.held}
+              </p>
+            )}
+            <DigestPlanForm
+              key={`${preview.data.rows.map((r) => `${r.id}${r.included ? '+' : '-'}`).join(',')}|${preview.data.plan.intro}`}
+              preview={preview.data}
+            />
             <p className="text-white">
               Subject: <strong>{preview.data.subject}</strong>
             </p>

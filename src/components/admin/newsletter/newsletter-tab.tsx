@@ -5,6 +5,7 @@ import { usePanelTime } from '../shared/use-time-zone.ts'
 import { DigestPreview } from './digest-preview.tsx'
 import { DigestsList } from './digests-list.tsx'
 import { GrowthChart } from './growth-chart.tsx'
+import { PostalAddressForm } from './postal-address-form.tsx'
 import { SubscriberLookup } from './subscriber-lookup.tsx'
 import { useNewsletter, type NewsletterOverview } from './use-newsletter.ts'
 
@@ -102,6 +103,7 @@ function Overview({ data, time }: { data: NewsletterOverview; time: PanelTime })
         </p>
       </section>
       <DigestPreview time={time} configured={data.configured} />
+      <PostalAddressForm saved={data.postalAddress} requiredFrom={data.postalAddressRequiredFrom} />
       <section
         aria-labelledby="digests-title"
         className="flex flex-col gap-4 rounded-xl border border-line bg-panel p-5"

@@ -21,6 +21,28 @@ export const usePreview = (enabled: boolean) =>
     staleTime: 0,
   })
 
+export type DigestPreviewData = NonNullable<ReturnType<typeof usePreview>['data']>
+
+/** The owner's shape of the next digest (decision 0874); the answer is the preview made with it. */
+export function useSavePlan() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (plan: { intro: string; order: number[]; dropped: number[] }) =>
+      unwrap(api.admin.newsletter['next-digest'].$put({ json: plan })),
+    onSuccess: (preview) => client.setQueryData([...newsletterKey, 'preview'], preview),
+  })
+}
+
+/** The sender's postal address, in every digest's footer. */
+export function useSavePostalAddress() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (postalAddress: string) =>
+      unwrap(api.admin.newsletter['postal-address'].$put({ json: { postalAddress } })),
+    onSuccess: () => refresh(client, newsletterKey),
+  })
+}
+
 export const useSendTest = () =>
   useMutation({ mutationFn: (email: string) => unwrap(api.admin.newsletter.test.$post({ json: { email } })) })
 

@@ -23,6 +23,13 @@ const articles = [
   },
 ]
 
+const frame = {
+  campaign: 'digest-2026-11-30',
+  intro: '',
+  postalAddress: '',
+  viewUrl: 'http://localhost:8888/newsletter/digests/7',
+}
+
 /** Each link of an email with what a screen reader names it by: its text, else its pictures' alt texts. */
 function linkNames(html: string): string[] {
   return [...html.matchAll(/<a\b[^>]*>([\s\S]*?)<\/a>/g)].map(([, inner]) => {
@@ -34,7 +41,7 @@ function linkNames(html: string): string[] {
 
 describe('the newsletter emails as validators and screen readers meet them (issue 44)', () => {
   it('the digest has its subject as its title, and every link a name, its pictures named by their article', async () => {
-    const email = await composeDigest(articles, 'weekly', 'digest-2026-11-30')
+    const email = await composeDigest(articles, 'weekly', frame)
     expect(email.html).toContain(`<title>${email.subject}</title>`)
     const names = linkNames(email.html)
     expect(names.length).toBeGreaterThan(articles.length * 3)
@@ -46,7 +53,7 @@ describe('the newsletter emails as validators and screen readers meet them (issu
 
   it("links every article with the digest's campaign tags, cuts excerpts at a word, and gives each address once in the text part (issue 45)", async () => {
     expect(digestCampaign(new Date('2026-11-30T05:00:00Z'))).toBe('digest-2026-11-30')
-    const email = await composeDigest(articles, 'weekly', 'digest-2026-11-30')
+    const email = await composeDigest(articles, 'weekly', frame)
     const link =
       'http://localhost:8888/news/4/verstappen-wins-in-abu-dhabi?utm_source=newsletter&utm_medium=email&utm_campaign=digest-2026-11-30'
     expect(email.html).toContain(`href="${link.replaceAll('&', '&amp;')}"`)
@@ -62,6 +69,25 @@ describe('the newsletter emails as validators and screen readers meet them (issu
     expect(email.text).toContain('Verstappen wins in Abu Dhabi')
     expect(email.text).not.toContain('VERSTAPPEN')
     expect(email.text.split(link)).toHaveLength(2)
+  })
+
+  it("carries the owner's intro, the postal address and a link to the digest's page, in the HTML and the text (issue 45)", async () => {
+    const email = await composeDigest(articles, 'weekly', {
+      ...frame,
+      intro: 'Big week for endurance.\n\nAlso: a <b>new</b> LMU build.',
+      postalAddress: 'SimRacing Hub\n1 Pit Lane\nSilverstone NN12 8TN',
+    })
+    // Each paragraph on its own, as text (the owner's markup is not HTML).
+    expect(email.html).toContain('>Big week for endurance.</p>')
+    expect(email.html).toContain('Also: a &lt;b&gt;new&lt;/b&gt; LMU build.')
+    expect(email.html).toMatch(/SimRacing Hub<br\/?>.*1 Pit Lane<br\/?>.*Silverstone NN12 8TN/s)
+    expect(email.html).toContain('href="http://localhost:8888/newsletter/digests/7"')
+    expect(linkNames(email.html)).toContain('View this email in your browser')
+    expect(email.text).toContain('Big week for endurance.')
+    expect(email.text).toContain('1 Pit Lane')
+    expect(email.text).toContain('http://localhost:8888/newsletter/digests/7')
+    // The intro comes before the first article.
+    expect(email.html.indexOf('Big week')).toBeLessThan(email.html.indexOf('<h2'))
   })
 
   it('the confirmation email has its subject as its title', async () => {

@@ -4,6 +4,7 @@ import { emailHtml, emailText } from './render-email.ts'
 import { siteUrl } from '../../../env.server.ts'
 import { digestSubject, DIGEST_MAX_ARTICLES, type DigestFrequency } from '../../../lib/newsletter/digest-rules.ts'
 import { htmlToText, wordExcerpt } from '../../../lib/excerpt.ts'
+import { addressLines, introParagraphs } from '../../../lib/newsletter/digest-plan.ts'
 import { newsImageUrl } from '../../../lib/news-image.ts'
 import { CONFIRMATION_SUBJECT, ConfirmationEmail } from './emails/confirmation-email.tsx'
 import { DigestEmail, type DigestArticle } from './emails/digest-email.tsx'
@@ -90,19 +91,42 @@ export function digestLink(article: Addressable, campaign: string): string {
   return `${siteUrl}${articlePath(article)}?${tags}`
 }
 
+/** The sign-up page: the web copy of a digest links it where an email has the reader's unsubscribe link. */
+export const newsletterPageUrl = `${siteUrl}/newsletter`
+
+/** A sent digest as a page on the site: its 'View this email in your browser' link. */
+export const digestPageUrl = (digestId: number) => `${siteUrl}/newsletter/digests/${digestId}`
+
 /**
- * A digest of these articles (newest first), with UNSUBSCRIBE_PLACEHOLDER for each recipient's link;
- * every article link carries the digest's campaign.
+ * The preview's page, for a test email's 'view in browser' link (the digest it shows is not made
+ * yet): signed, so that only the owner's test email opens the owner's unsent intro.
+ */
+export const previewPageUrl = (token: string) => `${siteUrl}/newsletter/digests/preview?token=${token}`
+
+/** What the owner adds to a digest around its articles (decision 0874). */
+export interface DigestFrame {
+  campaign: string
+  /** The owner's intro, as typed ('' for none). */
+  intro: string
+  /** The sender's postal address, as typed ('' for none). */
+  postalAddress: string
+  /** The digest as a page on the site. */
+  viewUrl: string
+}
+
+/**
+ * A digest of these articles in the order given, with UNSUBSCRIBE_PLACEHOLDER for each recipient's
+ * link; every article link carries the digest's campaign.
  */
 export async function composeDigest(
   articles: readonly DigestSource[],
   frequency: DigestFrequency,
-  campaign: string,
+  frame: DigestFrame,
 ): Promise<ComposedEmail> {
   const listed: DigestArticle[] = articles.slice(0, DIGEST_MAX_ARTICLES).map((a) => ({
     title: a.title,
     excerpt: wordExcerpt(htmlToText(a.content) || a.excerpt, DIGEST_EXCERPT),
-    url: digestLink(a, campaign),
+    url: digestLink(a, frame.campaign),
     imageUrl: emailPicture(a),
   }))
   const subject = digestSubject(
@@ -116,6 +140,9 @@ export async function composeDigest(
     frequency,
     articles: listed,
     more: Math.max(0, articles.length - listed.length),
+    intro: introParagraphs(frame.intro),
+    viewUrl: frame.viewUrl,
+    postalAddress: addressLines(frame.postalAddress),
   })
   return {
     subject,

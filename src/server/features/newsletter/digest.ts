@@ -9,9 +9,30 @@ import {
   getDigest,
   lastDigest,
   recipientCounts,
+  reserveDigestId,
   resolveInDoubt,
 } from './digests.repo.ts'
-import { composeDigest, digestCampaign, type ComposedEmail, type DigestSource } from './compose.ts'
+import {
+  composeDigest,
+  digestCampaign,
+  digestPageUrl,
+  newsletterPageUrl,
+  personalized,
+  previewPageUrl,
+  type ComposedEmail,
+  type DigestSource,
+} from './compose.ts'
+import {
+  arrangeArticles,
+  heldForPostalAddress,
+  planRows,
+  POSTAL_ADDRESS_MISSING,
+  type DigestPlan,
+} from '../../../lib/newsletter/digest-plan.ts'
+import { getDigestPlan, getPostalAddress } from './digest-plan.repo.ts'
+import { subscriberCounts } from './newsletter.repo.ts'
+import { newsletterKey, previewToken, previewTokenValid } from './tokens.ts'
+import { getSchedulerConfig } from '../../repos/scheduler.repo.ts'
 
 /**
  * Making a digest (docs/decisions/0802): the articles published since the last one (at most a week,
@@ -45,33 +66,58 @@ export interface DigestPreview extends ComposedEmail {
   frequency: DigestFrequency
   periodStart: Date
   periodEnd: Date
+  /** The articles the digest carries, in its order. */
   articles: { id: number; title: string }[]
+  /** Every article of the period in the owner's order, with whether the digest carries it. */
+  rows: { id: number; title: string; included: boolean }[]
+  /** The owner's plan as saved (decision 0874). */
+  plan: DigestPlan
+  postalAddress: string
+  /** The digest would not be sent now: the list needs a postal address first. */
+  held: string | null
   /** No new articles: the next digest would not be sent; the preview shows the latest ones instead. */
   empty: boolean
 }
 
 /**
- * What a digest made now would be: its period, articles and bodies. With nothing new, the latest
- * three articles stand in, so the owner can see (and test-send) what a digest looks like.
+ * What a digest made now would be: its period, articles (as the owner arranged them) and bodies.
+ * With nothing new, the latest three articles stand in, so the owner can see (and test-send) what
+ * a digest looks like. Its 'view in browser' link opens this preview, signed for a week.
  */
 export async function previewDigest(frequency: DigestFrequency, now: Date): Promise<DigestPreview> {
   const period = digestPeriod((await lastDigest())?.periodEnd, now, frequency)
-  let articles = await articlesBetween(period.start, period.end)
-  const empty = articles.length === 0
+  let periodArticles = await articlesBetween(period.start, period.end)
+  const empty = periodArticles.length === 0
   if (empty)
-    articles = await db()
+    periodArticles = await db()
       .select(articleColumns)
       .from(newsArticles)
       .where(and(eq(newsArticles.status, 'published'), lte(newsArticles.timestamp, now)))
       .orderBy(desc(newsArticles.timestamp), desc(newsArticles.id))
       .limit(3)
-  const composed = await composeDigest(articles, frequency, digestCampaign(period.end))
+  const [plan, postalAddress, counts, key] = await Promise.all([
+    getDigestPlan(),
+    getPostalAddress(),
+    subscriberCounts(),
+    newsletterKey(),
+  ])
+  const articles = arrangeArticles(periodArticles, plan)
+  const composed = await composeDigest(articles, frequency, {
+    campaign: digestCampaign(period.end),
+    intro: plan.intro,
+    postalAddress,
+    viewUrl: previewPageUrl(previewToken(key, now)),
+  })
   return {
     ...composed,
     frequency,
     periodStart: period.start,
     periodEnd: period.end,
     articles: articles.map(({ id, title }) => ({ id, title })),
+    rows: planRows(periodArticles, plan).map(({ id, title, included }) => ({ id, title, included })),
+    plan,
+    postalAddress,
+    held: heldForPostalAddress(counts.confirmed, postalAddress) ? POSTAL_ADDRESS_MISSING : null,
     empty,
   }
 }
@@ -79,6 +125,8 @@ export async function previewDigest(frequency: DigestFrequency, now: Date): Prom
 export type MadeDigest =
   | { kind: 'started'; digestId: number; jobId: number; recipients: number }
   | { kind: 'empty'; digestId: number }
+  /** Not made: the list needs the sender's postal address first; its articles wait for the next slot. */
+  | { kind: 'held'; message: string }
   /** Another tick made this slot's digest. */
   | { kind: 'taken' }
 
@@ -88,11 +136,25 @@ export async function makeDigest(
   slot: { slotKey: string; frequency: DigestFrequency; now: Date },
 ): Promise<MadeDigest> {
   const period = digestPeriod((await lastDigest())?.periodEnd, slot.now, slot.frequency)
-  const articles = await articlesBetween(period.start, period.end)
+  const periodArticles = await articlesBetween(period.start, period.end)
+  const [plan, postalAddress, counts] = await Promise.all([getDigestPlan(), getPostalAddress(), subscriberCounts()])
+  const articles = arrangeArticles(periodArticles, plan)
+  if (articles.length > 0 && heldForPostalAddress(counts.confirmed, postalAddress))
+    return { kind: 'held', message: POSTAL_ADDRESS_MISSING }
+  // The digest's id is taken first: its 'view in browser' link names it.
+  const id = await reserveDigestId()
   const composed = articles.length
-    ? await composeDigest(articles, slot.frequency, digestCampaign(period.end))
+    ? await composeDigest(articles, slot.frequency, {
+        campaign: digestCampaign(period.end),
+        intro: plan.intro,
+        postalAddress,
+        viewUrl: digestPageUrl(id),
+      })
     : { subject: 'No new articles', html: '', text: '' }
   const made = await createDigest({
+    id,
+    // The owner's plan served this period's articles; an intro written before any was published waits.
+    clearPlan: periodArticles.length > 0,
     slotKey: slot.slotKey,
     frequency: slot.frequency,
     periodStart: period.start,
@@ -134,4 +196,23 @@ export async function resumeDigest(platform: Platform, digestId: number): Promis
   const jobId = await createDigestJob(digestId, counts.pending)
   await platform.launchJob(platform, jobId)
   return jobId
+}
+
+/**
+ * A digest as a page on the site ('View this email in your browser', decision 0874): a digest that
+ * went out (or is going out), as its recipients got it, its unsubscribe link the sign-up page (the
+ * page is nobody's own); or, with a test email's signed link, the preview as it would go out now.
+ * Undefined for anything else: an empty digest, an unknown id, a preview link that is not ours or
+ * has expired.
+ */
+export async function digestPage(which: string, token: string | null, now = new Date()): Promise<string | undefined> {
+  if (which === 'preview') {
+    if (!token || !previewTokenValid(await newsletterKey(), token, now)) return undefined
+    const preview = await previewDigest((await getSchedulerConfig()).digest.frequency, now)
+    return personalized(preview.html, newsletterPageUrl)
+  }
+  if (!/^[1-9][0-9]{0,9}$/.test(which) || Number(which) > 2_147_483_647) return undefined
+  const digest = await getDigest(Number(which))
+  if (!digest || digest.status === 'empty' || digest.html === '') return undefined
+  return personalized(digest.html, newsletterPageUrl)
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { db } from '../../db/client.ts'
 import { jobs, newsletterDigestRecipients, newsletterDigests, newsletterSubscribers } from '../../db/schema.ts'
+import { clearDigestPlan } from './digest-plan.repo.ts'
 
 /**
  * The newsletter's digests and who each goes to (docs/decisions/0802): every recipient is claimed
@@ -27,7 +28,18 @@ export async function getDigest(id: number): Promise<Digest | undefined> {
   return row
 }
 
+/** An id for the digest about to be made (its page's address is in its email). */
+export async function reserveDigestId(): Promise<number> {
+  const [row] = await db().execute<{ id: number }>(
+    sql`select nextval(pg_get_serial_sequence('newsletter_digests', 'id'))::int as id`,
+  )
+  return Number(row!.id)
+}
+
 export interface NewDigest {
+  id?: number
+  /** The owner's plan of the next digest is used up by this one (decision 0874). */
+  clearPlan?: boolean
   slotKey: string
   frequency: 'weekly' | 'daily'
   periodStart: Date
@@ -47,14 +59,16 @@ export interface NewDigest {
 export async function createDigest(
   digest: NewDigest,
 ): Promise<{ digest: Digest; jobId: number | undefined } | undefined> {
+  const { clearPlan, ...values } = digest
   return db().transaction(async (tx) => {
     const empty = digest.articleIds.length === 0
     const [row] = await tx
       .insert(newsletterDigests)
-      .values({ ...digest, status: empty ? 'empty' : 'sending', finishedAt: empty ? digest.periodEnd : null })
+      .values({ ...values, status: empty ? 'empty' : 'sending', finishedAt: empty ? digest.periodEnd : null })
       .onConflictDoNothing({ target: newsletterDigests.slotKey })
       .returning()
     if (!row) return undefined
+    if (clearPlan) await clearDigestPlan(tx)
     if (empty) return { digest: row, jobId: undefined }
     const inserted = await tx.execute<{ n: number }>(sql`
       with added as (

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { newsletterConsents, newsletterSubscribers } from '../../db/schema.ts'
 import { defineFeature, safely } from '../feature.ts'
 import { DIGEST_JOB_KIND, recipientCounts } from './digests.repo.ts'
-import { makeDigest } from './digest.ts'
+import { digestPage, makeDigest } from './digest.ts'
 import { newsletterAdminRoutes } from './newsletter-admin.routes.ts'
 import { newsletterRoutes } from './newsletter.routes.ts'
 import { digestTick, newsletterHousekeeping } from './schedule.ts'
@@ -61,4 +61,5 @@ export const newsletter = defineFeature({
 
 // What the newsletter's pages and the benchmark use.
 export { confirmLinkState, unsubscribeLinkState } from './links.ts'
-export { makeDigest, recipientCounts }
+export { digestPage, makeDigest, recipientCounts }
+export { setPostalAddress } from './digest-plan.repo.ts'

@@ -4,6 +4,12 @@ import { csvRows } from '../../../lib/newsletter/csv.ts'
 import { weeklyGrowth } from '../../../lib/newsletter/growth.ts'
 import { MAIL_VARIABLES } from '../../../lib/newsletter/texts.ts'
 import { inDoubtContract, newsletterTestContract } from '../../../lib/forms/newsletter.ts'
+import {
+  digestPlanContract,
+  POSTAL_ADDRESS_REQUIRED_FROM,
+  postalAddressContract,
+} from '../../../lib/newsletter/digest-plan.ts'
+import { getPostalAddress, setDigestPlan, setPostalAddress } from './digest-plan.repo.ts'
 import { checkEmailAddress } from '../../../lib/newsletter/email-address.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { noStore } from '../../http/cache.ts'
@@ -40,7 +46,7 @@ export const newsletterAdminRoutes = new Hono()
   .use(noStore())
   .get('/', async (c) => {
     const now = new Date()
-    const [counts, growth, digests, unsent, config, times, timeZone] = await Promise.all([
+    const [counts, growth, digests, unsent, config, times, timeZone, postalAddress] = await Promise.all([
       subscriberCounts(),
       growthSince(new Date(now.getTime() - WEEKS_SHOWN * 7 * 86_400_000)),
       listDigests(10),
@@ -48,6 +54,7 @@ export const newsletterAdminRoutes = new Hono()
       getSchedulerConfig(),
       getScheduleTimes(),
       siteTimeZone(),
+      getPostalAddress(),
     ])
     const jobs = await Promise.all(digests.map((d) => (d.jobId ? getJob(d.jobId) : undefined)))
     return c.json({
@@ -56,6 +63,8 @@ export const newsletterAdminRoutes = new Hono()
       counts,
       growth: weeklyGrowth(growth, now, WEEKS_SHOWN),
       unsentConfirmations: unsent,
+      postalAddress,
+      postalAddressRequiredFrom: POSTAL_ADDRESS_REQUIRED_FROM,
       schedule: {
         ...config.digest,
         schedulerEnabled: config.enabled,
@@ -91,6 +100,21 @@ export const newsletterAdminRoutes = new Hono()
   .get('/preview', async (c) => {
     const config = await getSchedulerConfig()
     return c.json(await previewDigest(config.digest.frequency, new Date()))
+  })
+  /** The owner's shape of the next digest: its intro, the order of its articles, those left out. */
+  .put('/next-digest', jsonBody(digestPlanContract.schema), async (c) => {
+    const plan = c.req.valid('json')
+    await setDigestPlan(plan)
+    recordWrite(c, { entity: 'newsletter', summary: 'Arranged the next digest' })
+    const config = await getSchedulerConfig()
+    return c.json(await previewDigest(config.digest.frequency, new Date()))
+  })
+  /** The sender's postal address, in every digest's footer (decision 0874). */
+  .put('/postal-address', jsonBody(postalAddressContract.schema), async (c) => {
+    const { postalAddress } = c.req.valid('json')
+    await setPostalAddress(postalAddress)
+    recordWrite(c, { entity: 'newsletter', summary: "Set the digest's postal address" })
+    return c.json({ postalAddress })
   })
   /** 'Send test to me': the preview, to the address the owner types, subject marked [Test]. */
   .post('/test', jsonBody(newsletterTestContract.schema, 'Please enter a valid email address.'), async (c) => {

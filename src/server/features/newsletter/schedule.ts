@@ -36,6 +36,7 @@ export async function digestTick(
     if (!platform.mail) return { failed: 'Mail is not configured: set SMTP_URL and NEWSLETTER_FROM.' }
     const made = await makeDigest(platform, { slotKey: key, frequency: schedule.frequency, now })
     if (made.kind === 'started') return { jobId: made.jobId }
+    if (made.kind === 'held') return { failed: made.message }
     return {
       completed:
         made.kind === 'empty' ? 'No new articles since the last digest: nothing sent.' : 'Made by another tick.',

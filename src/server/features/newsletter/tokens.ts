@@ -96,3 +96,21 @@ export function readUnsubscribeToken(
     return undefined
   return { subscriberId: Number(parts[1]), tag: parts[2] }
 }
+
+/** How long a test email's 'view in browser' link opens the preview. */
+export const PREVIEW_LINK_DAYS = 7
+
+/**
+ * The preview's page (`p.<expiry, seconds>`): a test email's 'view in browser' link, which shows the
+ * digest as it would go out now, the owner's unsent intro included; for a week.
+ */
+export function previewToken(key: string, now = new Date()): string {
+  const expires = Math.floor(now.getTime() / 1000) + PREVIEW_LINK_DAYS * 86_400
+  return sign(key, `p.${expires}`)
+}
+
+export function previewTokenValid(key: string, token: string, now = new Date()): boolean {
+  const parts = verified(key, token)
+  if (!parts || parts.length !== 2 || parts[0] !== 'p' || !/^[0-9]{1,12}$/.test(parts[1]!)) return false
+  return Number(parts[1]) * 1000 > now.getTime()
+}

@@ -24,6 +24,12 @@ export function DigestEmail(props: {
   articles: readonly DigestArticle[]
   /** Articles of the period beyond those listed. */
   more: number
+  /** The owner's intro, paragraph by paragraph (none: the heading leads to the articles). */
+  intro: readonly string[]
+  /** This digest as a page on the site ('View this email in your browser'). */
+  viewUrl: string
+  /** The sender's postal address, line by line, in the footer. */
+  postalAddress: readonly string[]
 }) {
   const period = props.frequency === 'weekly' ? 'this week' : 'today'
   return (
@@ -33,10 +39,21 @@ export function DigestEmail(props: {
       siteUrl={props.siteUrl}
       unsubscribeUrl={props.unsubscribeUrl}
       reason="You get this email because you subscribed to the SimRacing Hub digest."
+      postalAddress={props.postalAddress}
     >
+      <Text style={{ color: colors.muted, fontSize: '12px', margin: '8px 0 0' }}>
+        <Link href={props.viewUrl} style={{ color: colors.muted, textDecoration: 'underline' }}>
+          View this email in your browser
+        </Link>
+      </Text>
       <Heading as="h1" style={{ color: colors.ink, fontSize: '24px', margin: '24px 0 8px' }}>
         New on SimRacing Hub {period}
       </Heading>
+      {props.intro.map((paragraph, i) => (
+        <Text key={i} style={{ color: colors.text, fontSize: '16px', lineHeight: '24px', margin: '8px 0' }}>
+          {paragraph}
+        </Text>
+      ))}
       {props.articles.map((article) => (
         <Section key={article.url} style={{ marginTop: '24px' }}>
           {/* The picture's link is named by its article (issue 44: a link whose only content was an

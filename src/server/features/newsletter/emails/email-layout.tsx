@@ -7,7 +7,7 @@ import { Link } from '@react-email/link'
 import { Preview } from '@react-email/preview'
 import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 
 /**
  * Every email of the newsletter (docs/decisions/0801): React Email's components, which write the
@@ -25,6 +25,8 @@ export function EmailLayout(props: {
   unsubscribeUrl: string
   /** Why this address gets this email, above the unsubscribe link. */
   reason: string
+  /** The sender's postal address, line by line, at the foot (the digest's, decision 0874). */
+  postalAddress?: readonly string[]
   children: ReactNode
 }) {
   return (
@@ -58,6 +60,16 @@ export function EmailLayout(props: {
               Unsubscribe
             </Link>
           </Text>
+          {props.postalAddress && props.postalAddress.length > 0 && (
+            <Text style={{ color: colors.muted, fontSize: '12px', lineHeight: '18px', margin: '12px 0 0' }}>
+              {props.postalAddress.map((line, i) => (
+                <Fragment key={i}>
+                  {i > 0 && <br />}
+                  {line}
+                </Fragment>
+              ))}
+            </Text>
+          )}
         </Container>
       </Body>
     </Html>
