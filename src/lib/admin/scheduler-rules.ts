@@ -1,6 +1,8 @@
 /** Scheduler form choices (spec 001 section 9). */
 export const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
 export const minuteChoices = [0, 15, 30, 45] as const
+/** The newsletter's digest is not spec 001's: any minute of the hour (issue 45). */
+export const everyMinute: readonly number[] = Array.from({ length: 60 }, (_, m) => m)
 export const hourChoices = Array.from({ length: 24 }, (_, h) => h)
 
 export interface JobForm {

@@ -615,7 +615,13 @@ export const schedulerJobs = pgTable(
     check('scheduler_jobs_day_of_week', sql`${t.dayOfWeek} BETWEEN -1 AND 6`),
     check('scheduler_jobs_daily_has_no_day', sql`(${t.frequency} = 'daily') = (${t.dayOfWeek} = -1)`),
     check('scheduler_jobs_hour', sql`${t.hour} BETWEEN 0 AND 23`),
-    check('scheduler_jobs_minute', sql`${t.minute} IN (0, 15, 30, 45)`),
+    // Spec 001's jobs on the quarter hour; the newsletter's digest at any minute (issue 45). The kind
+    // is compared as text: a fresh database's migrations run in one transaction, and one of them adds
+    // 'digest' to the enum, which Postgres does not let the same transaction use as a value.
+    check(
+      'scheduler_jobs_minute',
+      sql`${t.minute} IN (0, 15, 30, 45) OR (${t.kind}::text = 'digest' AND ${t.minute} BETWEEN 0 AND 59)`,
+    ),
   ],
 ).enableRLS()
 

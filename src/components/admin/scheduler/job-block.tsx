@@ -15,7 +15,8 @@ const frequencies = [
 const days = dayNames.map((d, i) => ({ value: String(i), label: d }))
 const hoursIn = (zone: string) =>
   hourChoices.map((h) => ({ value: String(h), label: `${String(h).padStart(2, '0')}:00 ${zone}` }))
-const minutes = minuteChoices.map((m) => ({ value: String(m), label: String(m).padStart(2, '0') }))
+const minuteOptions = (choices: readonly number[]) =>
+  choices.map((m) => ({ value: String(m), label: String(m).padStart(2, '0') }))
 
 /**
  * One job's block: enable, weekly/daily, day of week (hidden when daily), hour, minute. The hours
@@ -27,6 +28,7 @@ export function JobBlock({
   onChange,
   zone,
   description,
+  minutes = minuteChoices,
 }: {
   title: string
   job: JobForm
@@ -34,6 +36,8 @@ export function JobBlock({
   /** The site's time zone, named beside each hour. */
   zone: string
   description?: string
+  /** The minutes it may start at: spec 001's quarter hours unless the job says otherwise. */
+  minutes?: readonly number[]
 }) {
   return (
     <fieldset className="flex flex-col gap-4 rounded-xl border border-line bg-panel p-5">
@@ -69,7 +73,7 @@ export function JobBlock({
           label="Minute"
           value={String(job.minute)}
           onChange={(m) => onChange({ ...job, minute: Number(m) })}
-          options={minutes}
+          options={minuteOptions(minutes)}
         />
       </div>
     </fieldset>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { scheduleText } from '../../../lib/admin/scheduler-rules.ts'
+import { everyMinute, scheduleText } from '../../../lib/admin/scheduler-rules.ts'
 import { SwitchField } from '../../ui/switch-field.tsx'
 import { SchedulerRuns } from './scheduler-runs.tsx'
 import { isUnauthorized } from '../shared/session.ts'
@@ -129,6 +129,7 @@ function SchedulerForm({ stored }: { stored: AdminSchedulerConfig }) {
           description="The week's (or day's) new articles to every confirmed subscriber (Newsletter tab). Nothing is sent when nothing new was published."
           job={form.digest}
           zone={zone}
+          minutes={everyMinute}
           onChange={(digest) => setForm((f) => ({ ...f, digest }))}
         />
         <fieldset className="flex flex-col gap-4 rounded-xl border border-line bg-panel p-5">

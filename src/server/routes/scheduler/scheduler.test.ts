@@ -52,6 +52,23 @@ describe('/api/admin/scheduler', () => {
     ).toMatchObject({ testMode: true, enabled: true })
   })
 
+  it("takes any minute for the digest (issue 45), spec 001's quarter hours for the other jobs", async () => {
+    const cookie = await adminCookie()
+    const saved = await send('POST', '/api/admin/scheduler/config', {
+      cookie,
+      body: { digest: { enabled: true, frequency: 'daily', hour: 9, minute: 7 } },
+    })
+    expect(saved.status).toBe(200)
+    expect(saved.body.config.digest).toMatchObject({ hour: 9, minute: 7 })
+    for (const body of [{ digest: { minute: 60 } }, { digest: { minute: 7.5 } }, { news: { minute: 7 } }]) {
+      const res = await send('POST', '/api/admin/scheduler/config', { cookie, body })
+      expect(res.status, JSON.stringify(body)).toBe(400)
+    }
+    expect((await send('GET', '/api/admin/scheduler/config', { cookie })).body.config.digest).toMatchObject({
+      minute: 7,
+    })
+  })
+
   it.each([
     { standings: { minute: 10 } },
     { news: { hour: 24 } },

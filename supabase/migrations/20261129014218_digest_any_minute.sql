@@ -1,0 +1,2 @@
+ALTER TABLE "scheduler_jobs" DROP CONSTRAINT "scheduler_jobs_minute";--> statement-breakpoint
+ALTER TABLE "scheduler_jobs" ADD CONSTRAINT "scheduler_jobs_minute" CHECK ("scheduler_jobs"."minute" IN (0, 15, 30, 45) OR ("scheduler_jobs"."kind"::text = 'digest' AND "scheduler_jobs"."minute" BETWEEN 0 AND 59));
