@@ -137,9 +137,15 @@ test.describe('configuration tabs', () => {
     await expect(news.getByLabel('Minute', { exact: true }).locator('option')).toHaveText(['00', '15', '30', '45'])
     await news.getByLabel('Hour', { exact: true }).selectOption('7')
     await news.getByLabel('Minute', { exact: true }).selectOption('30')
+    // The digest is not spec 001's: any minute (issue 45).
+    const digestMinute = page.getByRole('group', { name: 'Newsletter digest' }).getByLabel('Minute', { exact: true })
+    await expect(digestMinute.locator('option')).toHaveCount(60)
+    await digestMinute.selectOption('07')
     await news.getByRole('switch', { name: 'Enable news generation' }).click()
     await page.getByRole('button', { name: 'Save Schedule Settings' }).click()
     await expectToast(page, 'Schedule Settings Saved')
+    const saved = await (await page.request.get('/api/admin/scheduler/config')).json()
+    expect(saved.config.digest.minute).toBe(7)
 
     const testMode = page.getByRole('button', { name: /^(Enable|Disable) Test Mode$/ })
     const enabling = (await testMode.textContent()) === 'Enable Test Mode'
