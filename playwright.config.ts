@@ -26,6 +26,8 @@ const writingTests = [
   /\/publish\.spec\.ts$/,
   /\/news-at-scale\.spec\.ts$/,
   /\/news-pages\.spec\.ts$/,
+  // The newsletter's forms and pages: only a writing site can send mail.
+  /\/newsletter-pages\.spec\.ts$/,
   /\/database-away\.spec\.ts$/,
 ]
 

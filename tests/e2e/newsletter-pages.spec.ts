@@ -1,0 +1,43 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { adminLogin } from '../helpers/e2e-admin.ts'
+import { noSession } from '../helpers/e2e-session.ts'
+
+/**
+ * The sign-up forms and the newsletter's pages as a reader meets them on a phone (issue 45), on a
+ * site that can send mail (a writing site: the read-only one, as `npm start`, has no newsletter):
+ * one form at the end of an article, a way back after unsubscribing, and without JavaScript a
+ * mistyped address kept and a link back to the page the reader came from.
+ */
+test.use({ storageState: noSession, viewport: { width: 390, height: 844 } })
+
+const stamp = Date.now().toString(36)
+
+async function publish(request: APIRequestContext, title: string): Promise<string> {
+  const res = await request.post('/api/news', {
+    data: { title, author: 'E2E Desk', category: 'Motorsport', excerpt: `${title}.`, content: '<p>Body.</p>' },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  const { id } = (await res.json()) as { id: number }
+  return `/news/${id}`
+}
+
+/** The page's sign-up forms: each is a region named by its heading, with an 'Email address' box. */
+const signUpForms = (page: Page) =>
+  page.getByRole('region').filter({ has: page.getByRole('textbox', { name: 'Email address' }) })
+
+test('a phone-width article ends with one sign-up form, and the home page keeps the one in its footer', async ({
+  page,
+  request,
+}, testInfo) => {
+  await adminLogin(request, testInfo)
+  const title = `One form ${stamp}`
+  await page.goto(await publish(request, title))
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await expect(signUpForms(page)).toHaveCount(1)
+  await expect(page.getByRole('region', { name: 'Get the weekly digest' })).toBeVisible()
+  await expect(page.getByRole('contentinfo').getByRole('textbox', { name: 'Email address' })).toHaveCount(0)
+
+  await page.goto('/')
+  await expect(signUpForms(page)).toHaveCount(1)
+  await expect(page.getByRole('contentinfo').getByRole('region', { name: 'Newsletter' })).toBeVisible()
+})
