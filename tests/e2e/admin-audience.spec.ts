@@ -162,6 +162,42 @@ test.describe('audience figures', () => {
     await request.delete(`/api/news/${id}`)
   })
 
+  test("a list with more than 10 rows offers 'Show more', which shows the rest (issue 45)", async ({
+    page,
+    request,
+    playwright,
+  }, testInfo) => {
+    await adminLogin(request, testInfo)
+    const articles = (await (await request.get('/api/news?limit=12')).json()) as { id: number }[]
+    expect(articles).toHaveLength(12)
+    const anonymous = await playwright.request.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      storageState: noSession,
+    })
+    for (const { id } of articles) {
+      const sent = await anonymous.post(BEACON, {
+        headers: {
+          'content-type': 'text/plain',
+          origin: new URL(testInfo.project.use.baseURL!).origin,
+          'user-agent': reader(unique('many')),
+        },
+        data: JSON.stringify({ u: `/news/${id}`, w: 1280 }),
+      })
+      expect(sent.status()).toBe(204)
+    }
+    await anonymous.dispose()
+
+    await openTab(page, testInfo, 'audience', 'Audience')
+    await page.getByRole('button', { name: 'Last 7 days' }).click()
+    const topArticles = page.getByRole('table', { name: 'Top articles' })
+    // A heading row and the first 10.
+    await expect(topArticles.getByRole('row')).toHaveCount(11)
+    await page.getByRole('button', { name: 'Show more: Top articles' }).click()
+    await expect.poll(() => topArticles.getByRole('row').count()).toBeGreaterThan(12)
+    await expect(page.getByRole('button', { name: /^Show more/ })).toHaveCount(0)
+    await expectNoAxeViolations(page, 'audience lists shown in full')
+  })
+
   test("'Buy Now' lands on the shop and the Hardware tab's count rises by one; a crawler's request does not count", async ({
     page,
     browser,

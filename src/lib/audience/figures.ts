@@ -23,3 +23,8 @@ const knownSources: Record<string, string> = {
   mastodon: 'Mastodon',
   newsletter: 'Newsletter',
 }
+
+/** How many rows each of the tab's lists shows at first (the API's default)... */
+export const AUDIENCE_ROWS = 10
+/** ...and at most, when the owner asks for more (`?limit=`). */
+export const AUDIENCE_ROWS_MAX = 100

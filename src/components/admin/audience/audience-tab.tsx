@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { addDays, lastDays, RANGE_PRESETS, rangeProblem, type DayRange } from '../../../lib/audience/date-range.ts'
-import { OTHER_VALUE, sourceLabel } from '../../../lib/audience/figures.ts'
+import { AUDIENCE_ROWS, AUDIENCE_ROWS_MAX, OTHER_VALUE, sourceLabel } from '../../../lib/audience/figures.ts'
 import { utcDay } from '../../../lib/audience/visitor-hash.ts'
 import { LoadError } from '../shared/load-error.tsx'
 import { usePanelTime } from '../shared/use-time-zone.ts'
@@ -33,7 +33,9 @@ export default function AudienceTab() {
   const dayStart = `${time.clock(`${today}T00:00:00Z`)} ${time.name(`${today}T00:00:00Z`)}`
   const [range, setRange] = useState<DayRange>(lastDays(today, 30))
   const [draft, setDraft] = useState<DayRange>(range)
-  const summary = useAudienceSummary(range)
+  // Each list's rows: the first ones, and up to the most the API gives once the owner asks for more.
+  const [listRows, setListRows] = useState(AUDIENCE_ROWS)
+  const summary = useAudienceSummary(range, listRows)
   const settings = useAnalyticsSettings()
   const clicks = useItemClicks()
   const problem = rangeProblem(draft, today)
@@ -43,6 +45,7 @@ export default function AudienceTab() {
     setRange(next)
   }
   const data = summary.data
+  const showMore = listRows < AUDIENCE_ROWS_MAX ? () => setListRows(AUDIENCE_ROWS_MAX) : undefined
   const sampled = (settings.data?.sampleRate ?? 1) > 1
 
   return (
@@ -132,12 +135,16 @@ export default function AudienceTab() {
           <div className="grid gap-4 lg:grid-cols-2">
             <FigureTable
               caption="Top pages"
+              more={data.more.pages}
+              onShowMore={showMore}
               column="Page"
               rows={rows(data.pages)}
               empty="No page views in this range."
             />
             <FigureTable
               caption="Top articles"
+              more={data.more.articles}
+              onShowMore={showMore}
               column="Article"
               rows={data.articles.map((a) => ({
                 key: a.value,
@@ -153,24 +160,32 @@ export default function AudienceTab() {
             />
             <FigureTable
               caption="Sources"
+              more={data.more.sources}
+              onShowMore={showMore}
               column="Source"
               rows={rows(data.sources, sourceLabel, 'Other sources')}
               empty="No visits in this range."
             />
             <FigureTable
               caption="Campaigns (utm_campaign)"
+              more={data.more.campaigns}
+              onShowMore={showMore}
               column="Campaign"
               rows={rows(data.campaigns, undefined, 'Other campaigns')}
               empty="No campaign links in this range."
             />
             <FigureTable
               caption="Mediums (utm_medium)"
+              more={data.more.mediums}
+              onShowMore={showMore}
               column="Medium"
               rows={rows(data.mediums, undefined, 'Other mediums')}
               empty="No campaign links in this range."
             />
             <FigureTable
               caption="Devices"
+              more={data.more.devices}
+              onShowMore={showMore}
               column="Device"
               rows={rows(data.devices, (v) => v.charAt(0).toUpperCase() + v.slice(1))}
               empty="No visits in this range."

@@ -9,17 +9,27 @@ export interface FigureRow {
 
 const number = (n: number) => n.toLocaleString('en-US')
 
-/** One of the tab's lists (top pages, sources...): a captioned table, or what it holds when empty. */
+/**
+ * One of the tab's lists (top pages, sources...): a captioned table, or what it holds when empty.
+ * A list with more rows than it holds offers 'Show more' (`onShowMore`), or says it holds the first
+ * ones when it cannot show more.
+ */
 export function FigureTable({
   caption,
   column,
   rows,
   empty,
+  more = false,
+  onShowMore,
 }: {
   caption: string
   column: string
   rows: FigureRow[]
   empty: string
+  /** The list has more rows than these. */
+  more?: boolean
+  /** Shows more rows; absent when the list already holds as many as it can. */
+  onShowMore?: () => void
 }) {
   return (
     <div className="rounded-xl border border-line bg-panel p-4">
@@ -55,6 +65,14 @@ export function FigureTable({
           ))}
         </tbody>
       </table>
+      {more &&
+        (onShowMore ? (
+          <button type="button" className="btn-outline mt-3" aria-label={`Show more: ${caption}`} onClick={onShowMore}>
+            Show more
+          </button>
+        ) : (
+          <p className="mt-3 text-sm text-gray-300">The first {number(rows.length)} rows.</p>
+        ))}
     </div>
   )
 }

@@ -13,11 +13,14 @@ type SettingsUpdate = InferRequestType<typeof api.admin.analytics.settings.$put>
 const summaryKey = ['admin', 'analytics', 'summary'] as const
 const settingsKey = ['admin', 'analytics', 'settings'] as const
 
-/** The figures of a date range; the last range's stay on screen while the next one loads. */
-export const useAudienceSummary = (range: DayRange) =>
+/**
+ * The figures of a date range, `rows` rows a list; the last range's stay on screen while the next
+ * one loads.
+ */
+export const useAudienceSummary = (range: DayRange, rows: number) =>
   useQuery({
-    queryKey: [...summaryKey, range.from, range.to],
-    queryFn: () => unwrap(api.admin.analytics.summary.$get({ query: range })),
+    queryKey: [...summaryKey, range.from, range.to, rows],
+    queryFn: () => unwrap(api.admin.analytics.summary.$get({ query: { ...range, limit: String(rows) } })),
     placeholderData: keepPreviousData,
   })
 

@@ -11,6 +11,7 @@ import {
   referrerHost,
 } from '../../../lib/audience/visit-rules.ts'
 import { utcDay } from '../../../lib/audience/visitor-hash.ts'
+import { AUDIENCE_ROWS_MAX } from '../../../lib/audience/figures.ts'
 import { recordEvent, siteHostname } from './record.ts'
 import { recordWrite } from '../../audit/record-writes.ts'
 import { clientKey } from '../../auth/rate-limit.ts'
@@ -77,9 +78,11 @@ export const beaconRoutes = new Hono().use(noStore()).post('/view', async (c) =>
   return c.body(null, 204)
 })
 
-const rangeQuery = z.object({
+const summaryQuery = z.object({
   from: z.string().max(20).optional(),
   to: z.string().max(20).optional(),
+  /** How many rows each list holds: the first ones, or more when the owner asks (issue 45). */
+  limit: intFrom('The number of rows', 1, AUDIENCE_ROWS_MAX).optional(),
 })
 
 const settingsMessage = 'The audience settings could not be saved.'
@@ -98,13 +101,13 @@ const settingsBody = z
 /** The Audience tab: figures for a date range, clicks per item, and the owner's settings. */
 export const analyticsAdminRoutes = new Hono()
   .use(noStore())
-  .get('/summary', queryParams(rangeQuery), async (c) => {
+  .get('/summary', queryParams(summaryQuery), async (c) => {
     const today = utcDay(new Date())
-    const { from, to } = c.req.valid('query')
+    const { from, to, limit } = c.req.valid('query')
     const range = { from: from ?? (to ? addDays(to, 1 - DEFAULT_RANGE_DAYS) : lastDays(today).from), to: to ?? today }
     const problem = rangeProblem(range, today)
     if (problem) throw badRequest(problem)
-    return c.json(await audienceSummary(range))
+    return c.json(await audienceSummary(range, limit))
   })
   .get('/clicks', async (c) => c.json({ items: await clicksPerItem(utcDay(new Date())) }))
   .get('/settings', async (c) => c.json(await getAnalyticsSettings()))

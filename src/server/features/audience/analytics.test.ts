@@ -7,7 +7,7 @@ import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'
 import { BEACON_PATH } from '../../../lib/audience/beacon.ts'
 import { utcDay } from '../../../lib/audience/visitor-hash.ts'
-import { OTHER_VALUE } from '../../../lib/audience/figures.ts'
+import { AUDIENCE_ROWS, AUDIENCE_ROWS_MAX, OTHER_VALUE } from '../../../lib/audience/figures.ts'
 import { DAY_VALUES_MAX, FLOOD_MAX_PER_MINUTE, NETWORK_MAX_PER_MINUTE } from './record.ts'
 import { db } from '../../db/client.ts'
 
@@ -252,6 +252,42 @@ describe('the date range', () => {
       const res = await send('GET', `/api/admin/analytics/summary${query}`, { cookie })
       expect(res.status, query).toBe(400)
       expect(res.body).toEqual({ message })
+    }
+  })
+})
+
+describe("the lists' length (issue 45)", () => {
+  it(`shows ${AUDIENCE_ROWS} rows of each list and says when there are more; ?limit= shows up to ${AUDIENCE_ROWS_MAX}`, async () => {
+    const articles = []
+    for (let i = 0; i < AUDIENCE_ROWS + 2; i++) articles.push(await createNews({ title: `Story ${i}` }))
+    // Story i is read i + 1 times: the most read first.
+    for (const [i, article] of articles.entries()) {
+      for (let n = 0; n <= i; n++) await beacon({ body: view(`/news/${article.id}`), ip: `10.1.${i}.${n + 1}` })
+    }
+    const first = await summary()
+    expect(first.pages).toHaveLength(AUDIENCE_ROWS)
+    expect(first.articles).toHaveLength(AUDIENCE_ROWS)
+    expect(first.articles[0]).toMatchObject({ title: `Story ${AUDIENCE_ROWS + 1}`, views: AUDIENCE_ROWS + 2 })
+    expect(first.more).toEqual({
+      pages: true,
+      articles: true,
+      sources: false,
+      mediums: false,
+      campaigns: false,
+      devices: false,
+    })
+
+    const all = await summary(`?limit=${AUDIENCE_ROWS_MAX}`)
+    expect(all.pages).toHaveLength(AUDIENCE_ROWS + 2)
+    expect(all.articles.map((a: { title: string }) => a.title)).toEqual(articles.map((a) => a.title).toReversed())
+    expect(all.more).toMatchObject({ pages: false, articles: false })
+    expect((await summary(`?limit=${AUDIENCE_ROWS + 1}`)).more).toMatchObject({ pages: true, articles: true })
+
+    const cookie = await adminCookie()
+    for (const limit of ['0', String(AUDIENCE_ROWS_MAX + 1), 'all', '2.5']) {
+      const res = await send('GET', `/api/admin/analytics/summary?limit=${limit}`, { cookie })
+      expect(res.status, limit).toBe(400)
+      expect(res.body.message, limit).toMatch(/^The number of rows must be/)
     }
   })
 })

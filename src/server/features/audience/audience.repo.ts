@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { addDays, eachDay, splitByMonths, type DayRange } from '../../../lib/audience/date-range.ts'
+import { AUDIENCE_ROWS } from '../../../lib/audience/figures.ts'
 import type { LinkKind } from '../../../lib/audience/go-links.ts'
 import { db } from '../../db/client.ts'
 import { foldedThrough } from './fold.ts'
@@ -14,14 +15,14 @@ import { getAnalyticsSettings } from './analytics-settings.repo.ts'
 const articleIdSql = (path: SQL) =>
   sql`(case when ${path} ~ '^/news/[1-9][0-9]{0,8}$' then substring(${path} from 7)::int end)`
 
-/** How many rows each of the tab's lists shows. */
-export const TOP_ROWS = 10
-
 export interface Figure {
   value: string
   views: number
   visitors: number
 }
+
+/** The tab's lists. */
+export type AudienceList = 'pages' | 'articles' | 'sources' | 'mediums' | 'campaigns' | 'devices'
 
 export interface AudienceSummary {
   range: DayRange
@@ -34,6 +35,8 @@ export interface AudienceSummary {
   mediums: Figure[]
   campaigns: Figure[]
   devices: Figure[]
+  /** Which lists have more rows than they hold (the tab offers 'Show more' under them). */
+  more: Record<AudienceList, boolean>
   /** The last day folded into the daily totals: the days after it are read from the raw events. */
   foldedThrough: string | null
 }
@@ -83,12 +86,14 @@ function rangeParts(range: DayRange, folded: string | undefined) {
  * The Audience tab's figures for a range, in one query: the live part is computed once; the day
  * series is read from the daily 'total' rows (365 for a year) and the lists from the monthly rollup
  * for whole months and the daily rows for the days at either end (a year reads about a sixth of
- * its daily rows).
+ * its daily rows). Each list holds its first `rows` rows; one more is read to know whether there
+ * are more.
  */
-export async function audienceSummary(range: DayRange): Promise<AudienceSummary> {
+export async function audienceSummary(range: DayRange, rows = AUDIENCE_ROWS): Promise<AudienceSummary> {
   const folded = await foldedThrough()
+  const read = rows + 1
   const { series, lists, live } = rangeParts(range, folded)
-  const rows = await db().execute<{
+  const found = await db().execute<{
     section: 'day' | 'top' | 'article'
     dimension: string
     value: string
@@ -120,34 +125,28 @@ export async function audienceSummary(range: DayRange): Promise<AudienceSummary>
       select a.value, a.views, a.visitors, n.title from agg a
       join news_articles n on n.id = ${articleIdSql(sql`a.value`)} and n.status = 'published'
       where a.dimension = 'page'
-      order by a.views desc, a.visitors desc, a.value limit ${TOP_ROWS}
+      order by a.views desc, a.visitors desc, a.value limit ${read}
     )
     select 'day' as section, 'total' as dimension, day as value, views, visitors, null::text as title from series
     union all
-    select 'top', dimension, value, views, visitors, null from ranked where rank <= ${TOP_ROWS}
+    select 'top', dimension, value, views, visitors, null from ranked where rank <= ${read}
     union all
     select 'article', 'page', value, views, visitors, title from articles`)
 
   const byDay = new Map<string, { views: number; visitors: number }>()
-  for (const row of rows.filter((r) => r.section === 'day')) {
+  for (const row of found.filter((r) => r.section === 'day')) {
     const seen = byDay.get(row.value) ?? { views: 0, visitors: 0 }
     byDay.set(row.value, { views: seen.views + row.views, visitors: seen.visitors + row.visitors })
   }
   const days = eachDay(range).map((day) => ({ day, ...(byDay.get(day) ?? { views: 0, visitors: 0 }) }))
   const top = (dimension: string): Figure[] =>
-    rows
+    found
       .filter((r) => r.section === 'top' && r.dimension === dimension)
       .map(({ value, views, visitors }) => ({ value, views, visitors }))
       .sort((a, b) => b.views - a.views || b.visitors - a.visitors || a.value.localeCompare(b.value))
-  return {
-    range,
-    days,
-    totals: {
-      views: days.reduce((n, d) => n + d.views, 0),
-      visitors: days.reduce((n, d) => n + d.visitors, 0),
-    },
+  const all = {
     pages: top('page'),
-    articles: rows
+    articles: found
       .filter((r) => r.section === 'article')
       .map(({ value, views, visitors, title }) => ({
         value,
@@ -161,6 +160,22 @@ export async function audienceSummary(range: DayRange): Promise<AudienceSummary>
     mediums: top('medium'),
     campaigns: top('campaign'),
     devices: top('device'),
+  }
+  const names = Object.keys(all) as AudienceList[]
+  return {
+    range,
+    days,
+    totals: {
+      views: days.reduce((n, d) => n + d.views, 0),
+      visitors: days.reduce((n, d) => n + d.visitors, 0),
+    },
+    pages: all.pages.slice(0, rows),
+    articles: all.articles.slice(0, rows),
+    sources: all.sources.slice(0, rows),
+    mediums: all.mediums.slice(0, rows),
+    campaigns: all.campaigns.slice(0, rows),
+    devices: all.devices.slice(0, rows),
+    more: Object.fromEntries(names.map((name) => [name, all[name].length > rows])) as Record<AudienceList, boolean>,
     foldedThrough: folded ?? null,
   }
 }
