@@ -192,7 +192,13 @@ test('subscribe, confirm from the email, get the digest, unsubscribe in one POST
     )
   }
   const digests = page.getByRole('region', { name: 'Last digests' })
-  await expect(digests.getByRole('row').filter({ hasText: title })).toContainText('Sent')
+  const sent = digests.getByRole('row').filter({ hasText: title })
+  await expect(sent).toContainText('Sent')
+  // What it brought (issue 45): the one reader who followed its link is its one visit.
+  const column = async (name: string) =>
+    (await digests.getByRole('columnheader').allTextContents()).findIndex((h) => h.trim() === name)
+  await expect(sent.getByRole('cell').nth(await column('Visits'))).toHaveText('1')
+  await expect(sent.getByRole('cell').nth(await column('Clicks'))).toHaveText('0')
   // The preview is the email itself, pictures from the site's image CDN, under the panel's CSP.
   const refused: string[] = []
   page.on('console', (m) => {

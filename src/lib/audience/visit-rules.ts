@@ -118,6 +118,23 @@ export function campaignOf(search: string): Campaign {
   return campaign
 }
 
+/**
+ * The campaign of the page a `/go/` click was made on: its `Referer`, when it is one of our own
+ * pages (the site's address or the one the request came to), carries the tags the reader arrived
+ * with (the site's Referrer-Policy sends the whole address within the site). Another site's
+ * address, or none, is no campaign of ours.
+ */
+export function campaignOfReferrer(referer: string | undefined, ownHosts: readonly string[]): Campaign {
+  if (!referer) return {}
+  let url: URL
+  try {
+    url = new URL(referer)
+  } catch {
+    return {}
+  }
+  return ownHosts.includes(url.hostname) ? campaignOf(url.search) : {}
+}
+
 /** Where a visit came from: the campaign's source when the link said, else the referring host, else '' (direct). */
 export const sourceOf = (utmSource: string | undefined, referrer: string | undefined): string =>
   utmSource ?? referrer ?? ''

@@ -1230,7 +1230,7 @@ export const analyticsDaily = pgTable(
     primaryKey({ columns: [t.dimension, t.day, t.value] }),
     check(
       'analytics_daily_dimension_valid',
-      sql`${t.dimension} IN ('total', 'page', 'source', 'medium', 'campaign', 'device')`,
+      sql`${t.dimension} IN ('total', 'page', 'source', 'medium', 'campaign', 'campaign-clicks', 'device')`,
     ),
     check('analytics_daily_counts_valid', sql`${t.views} >= 0 AND ${t.visitors} >= 0`),
   ],
@@ -1255,7 +1255,7 @@ export const analyticsMonthly = pgTable(
     primaryKey({ columns: [t.dimension, t.month, t.value] }),
     check(
       'analytics_monthly_dimension_valid',
-      sql`${t.dimension} IN ('page', 'source', 'medium', 'campaign', 'device')`,
+      sql`${t.dimension} IN ('page', 'source', 'medium', 'campaign', 'campaign-clicks', 'device')`,
     ),
     check('analytics_monthly_first_day', sql`extract(day from ${t.month}) = 1`),
     check('analytics_monthly_counts_valid', sql`${t.views} >= 0 AND ${t.visitors} >= 0`),

@@ -32,7 +32,10 @@ export function DigestsList({ digests, time }: { digests: readonly NewsletterDig
     <div className="flex flex-col gap-4">
       <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Digests, newest first">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">The last digests, newest first</caption>
+          <caption className="sr-only">
+            The last digests, newest first: who got each, and the visits through its links and the shop and game clicks
+            made on those visits
+          </caption>
           <thead className="text-gray-300">
             <tr>
               <th scope="col" className="py-2 pr-4">
@@ -50,8 +53,14 @@ export function DigestsList({ digests, time }: { digests: readonly NewsletterDig
               <th scope="col" className="py-2 pr-4 text-right">
                 Failed
               </th>
-              <th scope="col" className="py-2 text-right">
+              <th scope="col" className="py-2 pr-4 text-right">
                 Skipped
+              </th>
+              <th scope="col" className="py-2 pr-4 text-right">
+                Visits
+              </th>
+              <th scope="col" className="py-2 text-right">
+                Clicks
               </th>
             </tr>
           </thead>
@@ -66,7 +75,11 @@ export function DigestsList({ digests, time }: { digests: readonly NewsletterDig
                 </td>
                 <td className="py-2 pr-4 text-right tabular-nums text-white">{d.counts.sent}</td>
                 <td className="py-2 pr-4 text-right tabular-nums text-white">{d.counts.failed}</td>
-                <td className="py-2 text-right tabular-nums text-white">{d.counts.skipped}</td>
+                <td className="py-2 pr-4 text-right tabular-nums text-white">{d.counts.skipped}</td>
+                <td className="py-2 pr-4 text-right tabular-nums text-white">
+                  {d.status === 'empty' ? '—' : d.visits}
+                </td>
+                <td className="py-2 text-right tabular-nums text-white">{d.status === 'empty' ? '—' : d.clicks}</td>
               </tr>
             ))}
           </tbody>

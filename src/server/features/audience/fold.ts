@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { addDays, monthEnd, monthOf } from '../../../lib/audience/date-range.ts'
 import { utcDay } from '../../../lib/audience/visitor-hash.ts'
 import { db } from '../../db/client.ts'
-import { clickTotals, startOf, viewTotals } from './totals.ts'
+import { campaignClickTotals, clickTotals, startOf, viewTotals } from './totals.ts'
 
 /** Raw events are kept this many days (the day of today included), then deleted (docs/decisions/0850). */
 export const RETAIN_DAYS = 90
@@ -24,6 +24,9 @@ export async function foldDay(day: string): Promise<number> {
     await tx.execute(sql`
       insert into analytics_daily (day, dimension, value, views, visitors)
       select day::date, dimension, value, views, visitors from (${viewTotals(from, to)}) as totals`)
+    await tx.execute(sql`
+      insert into analytics_daily (day, dimension, value, views, visitors)
+      select day::date, dimension, value, views, visitors from (${campaignClickTotals(from, to)}) as totals`)
     await tx.execute(sql`
       insert into analytics_daily_clicks (day, item_kind, item_id, clicks, visitors)
       select day::date, item_kind, item_id, clicks, visitors from (${clickTotals(from, to)}) as totals`)

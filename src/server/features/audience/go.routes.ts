@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { isLinkKind, type LinkKind } from '../../../lib/audience/go-links.ts'
-import { deviceClass, dropReason } from '../../../lib/audience/visit-rules.ts'
-import { recordEvent } from './record.ts'
+import { campaignOfReferrer, deviceClass, dropReason } from '../../../lib/audience/visit-rules.ts'
+import { recordEvent, siteHostname } from './record.ts'
 import { readSessionCookie } from '../../auth/cookie.ts'
 import { clientKey } from '../../auth/rate-limit.ts'
 import { findSession } from '../../auth/sessions.ts'
@@ -42,8 +42,11 @@ async function countClick(c: Context, kind: LinkKind, id: number): Promise<void>
   })
   if (reason || !userAgent) return
   try {
+    // The campaign the reader came with, read from the page the link was on (no person is followed:
+    // the tags are in that page's address, the same for every reader of the link).
+    const campaign = campaignOfReferrer(c.req.header('referer'), [siteHostname, new URL(c.req.url).hostname])
     await recordEvent(
-      { kind: 'click', itemKind: kind, itemId: id, device: deviceClass(undefined, userAgent) },
+      { kind: 'click', itemKind: kind, itemId: id, campaign, device: deviceClass(undefined, userAgent) },
       { ip: clientKey(c), userAgent },
     )
   } catch (error) {

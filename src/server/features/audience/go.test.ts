@@ -6,7 +6,9 @@ import { resetDatabase } from '../../../../tests/helpers/db.ts'
 import { databaseDigest } from '../../../../tests/helpers/digest.ts'
 import { db } from '../../db/client.ts'
 import { createGoApp } from './go.routes.ts'
-import { FLOOD_MAX_PER_MINUTE, NETWORK_MAX_PER_MINUTE } from './record.ts'
+import { FLOOD_MAX_PER_MINUTE, NETWORK_MAX_PER_MINUTE, recordEvent } from './record.ts'
+import { campaignFigures } from './campaign-figures.ts'
+import { foldDay } from './fold.ts'
 
 const go = createGoApp()
 const CHROME =
@@ -106,5 +108,39 @@ describe('/go/{kind}/{id}', () => {
       }
     }
     expect(await clicks()).toBe(NETWORK_MAX_PER_MINUTE)
+  })
+})
+
+describe("a click's campaign (issue 45: what a digest brought)", () => {
+  it('counts a click under the campaign of the page it was made on, before and after the day is folded', async () => {
+    const wheel = await createAccessory({ purchaseUrl: 'https://shop.example/wheel' })
+    const digestPage =
+      'http://localhost:8888/news/4/a-race?utm_source=newsletter&utm_medium=email&utm_campaign=digest-2026-11-30'
+    // A reader arrives through the digest: the view carries its tags.
+    await recordEvent(
+      {
+        kind: 'view',
+        path: '/',
+        campaign: { source: 'newsletter', medium: 'email', campaign: 'digest-2026-11-30' },
+        device: 'desktop',
+      },
+      { ip: '198.51.100.9', userAgent: CHROME },
+    )
+    expect((await visit(`/go/hardware/${wheel.id}`, { referer: digestPage })).status).toBe(302)
+    // Another site's page with the same tags, a page of ours without, and no referrer: no campaign.
+    await visit(`/go/hardware/${wheel.id}`, { referer: 'https://elsewhere.example/?utm_campaign=digest-2026-11-30' })
+    await visit(`/go/hardware/${wheel.id}`, { referer: 'http://localhost:8888/news' })
+    await visit(`/go/hardware/${wheel.id}`)
+    expect(await clicks()).toBe(4)
+
+    const live = await campaignFigures(['digest-2026-11-30', 'digest-2026-11-23'])
+    expect(live.get('digest-2026-11-30')).toEqual({ visits: 1, clicks: 1 })
+    expect(live.get('digest-2026-11-23')).toEqual({ visits: 0, clicks: 0 })
+
+    // Folded into the day's totals, the raw events gone: the same figures.
+    const [today] = await db().execute<{ day: string }>(sql`select (now() at time zone 'UTC')::date::text as day`)
+    await foldDay(today!.day)
+    await db().execute(sql`delete from analytics_events`)
+    expect((await campaignFigures(['digest-2026-11-30'])).get('digest-2026-11-30')).toEqual({ visits: 1, clicks: 1 })
   })
 })

@@ -37,7 +37,8 @@ export const siteHostname = new URL(siteUrl).hostname
 
 export type CountedEvent =
   | { kind: 'view'; path: string; referrerHost?: string; campaign: Campaign; device: DeviceClass }
-  | { kind: 'click'; itemKind: LinkKind; itemId: number; device: DeviceClass }
+  /** A `/go/` click, with the campaign of the page it was made on (a digest's clicks, issue 45). */
+  | { kind: 'click'; itemKind: LinkKind; itemId: number; campaign?: Campaign; device: DeviceClass }
 
 /** The fields whose values a day keeps up to DAY_VALUES_MAX of (analytics_day_values.field). */
 type DayField = 'referrer' | 'source' | 'medium' | 'campaign'
@@ -120,9 +121,9 @@ export async function recordEvent(
   const fields = (
     [
       ['referrer', view?.referrerHost],
-      ['source', view?.campaign.source],
-      ['medium', view?.campaign.medium],
-      ['campaign', view?.campaign.campaign],
+      ['source', event.campaign?.source],
+      ['medium', event.campaign?.medium],
+      ['campaign', event.campaign?.campaign],
     ] as const
   ).map(([field, value], index) => (value === undefined ? undefined : dayValue(index, day, field, value)))
   const stored = (index: number) => fields[index]?.value ?? sql`null`

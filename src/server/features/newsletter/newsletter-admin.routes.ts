@@ -30,6 +30,8 @@ import { getSchedulerConfig } from '../../repos/scheduler.repo.ts'
 import { getScheduleTimes } from '../../repos/scheduler-runs.repo.ts'
 import { siteTimeZone } from '../../repos/site-settings.repo.ts'
 import { decideInDoubt, previewDigest, resumeDigest } from './digest.ts'
+import { digestCampaign } from './compose.ts'
+import { campaignFigures } from '../audience/index.ts'
 import { sendTestDigest } from './test-send.ts'
 
 const WEEKS_SHOWN = 12
@@ -57,6 +59,8 @@ export const newsletterAdminRoutes = new Hono()
       getPostalAddress(),
     ])
     const jobs = await Promise.all(digests.map((d) => (d.jobId ? getJob(d.jobId) : undefined)))
+    // What each digest brought: the visits through its links and the /go/ clicks made on those visits.
+    const brought = await campaignFigures(digests.map((d) => digestCampaign(d.periodEnd)))
     return c.json({
       configured: c.var.platform.mail !== undefined,
       missing: c.var.platform.mail ? [] : [...MAIL_VARIABLES],
@@ -88,6 +92,8 @@ export const newsletterAdminRoutes = new Hono()
             counts: d.counts,
             lastError: d.lastError,
             jobId: d.jobId,
+            campaign: digestCampaign(d.periodEnd),
+            ...(brought.get(digestCampaign(d.periodEnd)) ?? { visits: 0, clicks: 0 }),
             active,
             // Claimed by a sender that stopped before it could mark them: the owner decides.
             inDoubt: active ? [] : d.counts.claimed > 0 ? await inDoubtAddresses(d.id) : [],

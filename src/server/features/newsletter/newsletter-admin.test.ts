@@ -193,7 +193,8 @@ describe('the Newsletter tab', () => {
       body: { digest: { enabled: true, frequency: 'daily', hour: 7, minute: 30 } },
     })
     expect(saved.body.config.digest).toEqual({ enabled: true, frequency: 'daily', dayOfWeek: -1, hour: 7, minute: 30 })
-    const bad = await send('POST', '/api/admin/scheduler/config', { cookie, body: { digest: { minute: 10 } } })
+    // Any minute of the hour (issue 45), none past it.
+    const bad = await send('POST', '/api/admin/scheduler/config', { cookie, body: { digest: { minute: 60 } } })
     expect(bad.status).toBe(400)
     const overview = await send('GET', '/api/admin/newsletter', { cookie })
     expect(overview.body.schedule).toMatchObject({

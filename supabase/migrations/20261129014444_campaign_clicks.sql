@@ -1,0 +1,4 @@
+ALTER TABLE "analytics_daily" DROP CONSTRAINT "analytics_daily_dimension_valid";--> statement-breakpoint
+ALTER TABLE "analytics_monthly" DROP CONSTRAINT "analytics_monthly_dimension_valid";--> statement-breakpoint
+ALTER TABLE "analytics_daily" ADD CONSTRAINT "analytics_daily_dimension_valid" CHECK ("analytics_daily"."dimension" IN ('total', 'page', 'source', 'medium', 'campaign', 'campaign-clicks', 'device'));--> statement-breakpoint
+ALTER TABLE "analytics_monthly" ADD CONSTRAINT "analytics_monthly_dimension_valid" CHECK ("analytics_monthly"."dimension" IN ('page', 'source', 'medium', 'campaign', 'campaign-clicks', 'device'));
