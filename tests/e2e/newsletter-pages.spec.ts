@@ -41,3 +41,11 @@ test('a phone-width article ends with one sign-up form, and the home page keeps 
   await expect(signUpForms(page)).toHaveCount(1)
   await expect(page.getByRole('contentinfo').getByRole('region', { name: 'Newsletter' })).toBeVisible()
 })
+
+test("the unsubscribed page offers 'Subscribe again', which leads to the sign-up form", async ({ page }) => {
+  await page.goto('/newsletter?result=unsubscribed')
+  await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribed' })).toBeVisible()
+  await page.getByRole('link', { name: 'Subscribe again' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'The SimRacing Hub digest' })).toBeVisible()
+  await expect(page.getByRole('main').getByRole('textbox', { name: 'Email address' })).toBeVisible()
+})

@@ -23,6 +23,9 @@ export const LINK_EXPIRED = 'This link has expired: confirmation links work for 
 export const LINK_USED = 'This link has already been used.'
 export const ADDRESS_BOUNCED = 'Mail to this address could not be delivered, so we no longer send it anything.'
 
+/** The link of the unsubscribed pages: the way back to the sign-up. */
+export const SUBSCRIBE_AGAIN = 'Subscribe again'
+
 /**
  * Where a form posted without JavaScript lands (`/newsletter?result=<outcome>`): the API answers a
  * browser's own form submission with 303 to this page, which says the outcome in these words.
