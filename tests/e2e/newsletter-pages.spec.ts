@@ -49,3 +49,45 @@ test("the unsubscribed page offers 'Subscribe again', which leads to the sign-up
   await expect(page.getByRole('heading', { level: 1, name: 'The SimRacing Hub digest' })).toBeVisible()
   await expect(page.getByRole('main').getByRole('textbox', { name: 'Email address' })).toBeVisible()
 })
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test("a mistyped address comes back in the form, and 'Almost there' leads back to the article", async ({
+    page,
+    request,
+  }, testInfo) => {
+    await adminLogin(request, testInfo)
+    const title = `Back to it ${stamp}`
+    const path = await publish(request, title)
+    await page.goto(path)
+    const article = page.url()
+    const form = page.getByRole('region', { name: 'Get the weekly digest' })
+    await form.getByRole('textbox', { name: 'Email address' }).fill(`nojs-${stamp}@example`)
+    await form.getByRole('button', { name: 'Subscribe' }).click()
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Please check the address' })).toBeVisible()
+    await expect(signUpForms(page)).toHaveCount(1)
+    const again = page.getByRole('main').getByRole('textbox', { name: 'Email address' })
+    await expect(again).toHaveValue(`nojs-${stamp}@example`)
+    await again.fill(`nojs-${stamp}@example.com`)
+    await page.getByRole('main').getByRole('button', { name: 'Subscribe' }).click()
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Almost there' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Go Home' })).toBeVisible()
+    await page.getByRole('link', { name: 'Back to the article' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+    expect(page.url()).toBe(article)
+  })
+
+  test("a sign-up from another page's footer gets 'Back' to that page", async ({ page }) => {
+    await page.goto('/games')
+    const footer = page.getByRole('contentinfo').getByRole('region', { name: 'Newsletter' })
+    await footer.getByRole('textbox', { name: 'Email address' }).fill(`games-${stamp}@example.com`)
+    await footer.getByRole('button', { name: 'Subscribe' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Almost there' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Back to the article' })).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Back', exact: true })).toHaveAttribute('href', '/games')
+    await expect(page.getByRole('link', { name: 'Go Home' })).toBeVisible()
+  })
+})

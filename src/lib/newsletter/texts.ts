@@ -23,7 +23,9 @@ export const LINK_EXPIRED = 'This link has expired: confirmation links work for 
 export const LINK_USED = 'This link has already been used.'
 export const ADDRESS_BOUNCED = 'Mail to this address could not be delivered, so we no longer send it anything.'
 
-/** The link of the unsubscribed pages: the way back to the sign-up. */
+/** The links of the pages a form or a link lands on: back where the reader was, or to the sign-up again. */
+export const BACK_TO_ARTICLE = 'Back to the article'
+export const BACK = 'Back'
 export const SUBSCRIBE_AGAIN = 'Subscribe again'
 
 /**

@@ -5,6 +5,7 @@ import { noStore } from '../../http/cache.ts'
 import { ApiError } from '../../http/errors.ts'
 import type { NetlifyBindings } from '../../http/netlify.ts'
 import { CHECK_INBOX, OUTCOMES, type Outcome } from '../../../lib/newsletter/texts.ts'
+import { sameSitePath } from '../../../lib/same-site-path.ts'
 import { useConfirmLink, useUnsubscribeLink } from './links.ts'
 import { signUp } from './subscriptions.ts'
 
@@ -46,8 +47,19 @@ async function fields(c: Context): Promise<Record<string, unknown>> {
 const wantsPage = (c: Context) =>
   (c.req.header('accept') ?? '').includes('text/html') || c.req.header('sec-fetch-mode') === 'navigate'
 
-const toPage = (c: Context, outcome: Outcome | undefined) =>
-  c.redirect(outcome ? `/newsletter?result=${outcome}` : '/newsletter', 303)
+/**
+ * The outcome page; a sign-up's carries the page its form was on (`from`, a path on this site only:
+ * the page links back to it) and a refused address as typed (`email`: the form shows it again to be
+ * corrected, issue 45). A value that could not be an address (over 254 characters) is not carried.
+ */
+function toPage(c: Context, outcome: Outcome | undefined, signUp: { from?: unknown; email?: unknown } = {}) {
+  if (!outcome) return c.redirect('/newsletter', 303)
+  const query = new URLSearchParams({ result: outcome })
+  const from = sameSitePath(signUp.from)
+  if (from) query.set('from', from)
+  if (typeof signUp.email === 'string' && signUp.email.length <= 254) query.set('email', signUp.email)
+  return c.redirect(`/newsletter?${query}`, 303)
+}
 
 /** The status each outcome of a link is answered with (a link that does nothing is not a success). */
 const linkStatus: Record<Outcome, 200 | 400 | 410> = {
@@ -73,8 +85,9 @@ export const newsletterRoutes = new Hono<Env>()
   /** A sign-up: `{ email, page, website }` (website: the honeypot). The same answer for any address. */
   .post('/subscriptions', async (c) => {
     const page = wantsPage(c)
+    let body: Record<string, unknown> = {}
     try {
-      const body = await fields(c)
+      body = await fields(c)
       // The confirmation email goes after the answer: Netlify keeps the function for it (waitUntil).
       await signUp(
         c.var.platform,
@@ -85,9 +98,10 @@ export const newsletterRoutes = new Hono<Env>()
       )
     } catch (error) {
       if (!page || !(error instanceof ApiError)) throw error
-      return toPage(c, error.status === 400 ? 'invalid-address' : error.status === 429 ? 'too-many' : undefined)
+      if (error.status === 400) return toPage(c, 'invalid-address', { from: body.page, email: body.email })
+      return toPage(c, error.status === 429 ? 'too-many' : undefined, { from: body.page })
     }
-    return page ? toPage(c, 'check-inbox') : c.json({ message: CHECK_INBOX }, 200)
+    return page ? toPage(c, 'check-inbox', { from: body.page }) : c.json({ message: CHECK_INBOX }, 200)
   })
   /** The confirmation page's button: `{ token }`. Once; a replayed, expired or changed link changes nothing. */
   .post('/confirmations', async (c) => answer(c, await useConfirmLink(tokenOf((await fields(c)).token))))

@@ -341,10 +341,36 @@ describe('newsletter sign-up', () => {
       headers: page,
     })
     expect(ok.status).toBe(303)
-    expect(ok.headers.get('location')).toBe('/newsletter?result=check-inbox')
+    expect(ok.headers.get('location')).toBe('/newsletter?result=check-inbox&from=%2F')
     const bad = await visitor('/api/newsletter/subscriptions', { form: { email: 'nope', page: '/' }, headers: page })
-    expect(bad.headers.get('location')).toBe('/newsletter?result=invalid-address')
+    expect(bad.headers.get('location')).toBe('/newsletter?result=invalid-address&from=%2F&email=nope')
     expect((await subscribers()).map((s) => s.email)).toEqual(['reader@example.com'])
+  })
+
+  it('without JavaScript, the page the form was on goes along (a path on this site only), and a mistyped address comes back (issue 45)', async () => {
+    const page = { accept: 'text/html,application/xhtml+xml', 'sec-fetch-mode': 'navigate' }
+    const signUpFrom = async (from: string, email: string) =>
+      new URL(
+        (await visitor('/api/newsletter/subscriptions', { form: { email, page: from }, headers: page })).headers.get(
+          'location',
+        )!,
+        'http://localhost',
+      ).searchParams
+    const ok = await signUpFrom('/news/12/rain-at-spa', 'back@example.com')
+    expect(Object.fromEntries(ok)).toEqual({ result: 'check-inbox', from: '/news/12/rain-at-spa' })
+    const typo = await signUpFrom('/news/12/rain-at-spa', 'back@example')
+    expect(Object.fromEntries(typo)).toEqual({
+      result: 'invalid-address',
+      from: '/news/12/rain-at-spa',
+      email: 'back@example',
+    })
+    for (const elsewhere of ['//evil.example/news', '/\\evil.example', 'https://evil.example/', 'news/12'])
+      expect(Object.fromEntries(await signUpFrom(elsewhere, 'x@example')), elsewhere).toEqual({
+        result: 'invalid-address',
+        email: 'x@example',
+      })
+    // An address too long to be one is not carried back.
+    expect((await signUpFrom('/games', `${'a'.repeat(300)}@example.com`)).has('email')).toBe(false)
   })
 
   it('marks an address whose mail server refuses the confirmation for good as bounced, and never writes to it again', async () => {
