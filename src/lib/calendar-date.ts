@@ -1,3 +1,4 @@
+import { Temporal } from 'temporal-polyfill'
 import { z } from 'zod'
 import { MONTHS } from './dates.ts'
 
@@ -6,18 +7,14 @@ import { MONTHS } from './dates.ts'
  * with an offset, seconds and fractions optional; a day or an instant without an offset is UTC).
  * `new Date()` alone rolls an impossible day over without a word ('2027-02-29' is 1 March), so
  * the calendar is checked here first: a day that does not exist is refused, never moved
- * (decision 0215). Browser-safe: zod only.
+ * (decision 0215). Browser-safe: zod and Temporal (the polyfill) only.
  */
 const ISO_DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i
 
-const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
-
 /** How many days `month` (1-12) of `year` has. */
-export function daysInMonth(year: number, month: number): number {
-  if (month === 2) return isLeapYear(year) ? 29 : 28
-  return [4, 6, 9, 11].includes(month) ? 30 : 31
-}
+export const daysInMonth = (year: number, month: number): number =>
+  Temporal.PlainYearMonth.from({ year, month }).daysInMonth
 
 export type CalendarReading =
   { ok: true; date: Date } | { ok: false; problem: 'format' | 'month' | 'day' | 'time' | 'offset'; detail: string }

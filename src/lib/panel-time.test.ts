@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { longDateTime, numericDate, shortDate, streamStartTime } from './dates.ts'
+import { longDateTime, shortDate, streamStartTime } from './dates.ts'
 import { panelTime } from './panel-time.ts'
 
 const instants = fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2100, 0, 1) }).map((ms) => new Date(ms))
@@ -13,7 +13,6 @@ describe("the panel's times (one formatter, the site's zone)", () => {
         expect(utc.long(at)).toBe(longDateTime(at))
         expect(utc.recent(at)).toBe(streamStartTime(at))
         expect(utc.date(at)).toBe(shortDate(at))
-        expect(utc.numericDate(at)).toBe(numericDate(at))
       }),
       { numRuns: 500 },
     )
@@ -27,9 +26,8 @@ describe("the panel's times (one formatter, the site's zone)", () => {
     expect(berlin.recent(at)).toBe('Nov 27, 12:27 AM GMT+1')
     expect(berlin.cell(at)).toBe('Nov 27, 2026, 12:27 AM')
     expect(berlin.date(at)).toBe('Nov 27, 2026')
-    expect(berlin.numericDate(at)).toBe('11/27/2026')
-    expect(berlin.clock(at)).toBe('00:27')
-    expect(berlin.clockSeconds(at)).toBe('00:27:05 GMT+1')
+    expect(berlin.clock(at)).toBe('12:27 AM')
+    expect(berlin.clockSeconds(at)).toBe('12:27:05 AM GMT+1')
     expect(berlin.name(at)).toBe('GMT+1')
     // Summer time has its own name.
     expect(berlin.recent('2026-07-01T10:00:00Z')).toBe('Jul 1, 12:00 PM GMT+2')
@@ -39,6 +37,26 @@ describe("the panel's times (one formatter, the site's zone)", () => {
           expect(text).not.toContain('UTC')
       }),
       { numRuns: 200 },
+    )
+  })
+
+  it('writes one format: every text on the 12-hour clock, months by name, never a numeric date (issue 45)', () => {
+    const paris = panelTime('Europe/Paris')
+    const formats = Object.entries(paris).filter(
+      ([key, value]) => typeof value === 'function' && !['name', 'toInput', 'fromInput', 'inText'].includes(key),
+    ) as [string, (v: string) => string][]
+    fc.assert(
+      fc.property(instants, (d) => {
+        const iso = d.toISOString()
+        for (const [key, format] of formats) {
+          const text = format(iso)
+          // No 24-hour time ('00:27', '13:05'): a time of day is followed by AM or PM.
+          expect(/\b\d{1,2}:\d{2}(?::\d{2})?(?![:\d])(?! [AP]M)/.test(text), `${key}: ${text}`).toBe(false)
+          expect(/\d{1,2}\/\d{1,2}\/\d{4}/.test(text), `${key}: ${text}`).toBe(false)
+        }
+        expect(paris.inText(`Saved ${iso}`)).toBe(`Saved ${paris.dateTime(iso)}`)
+      }),
+      { numRuns: 300 },
     )
   })
 

@@ -1,8 +1,9 @@
 import { fromZonedInput, toZonedInput, zonedText, zoneName } from './time-zone.ts'
 
 /**
- * Every time the admin panel shows, in one place: the site's time zone (System tab, decision 0512)
- * with its name where a time is shown ('Nov 27, 2026, 12:27 AM GMT+1'). Stored instants stay in
+ * Every time the admin panel shows, in one place and one format (decision 0875): the site's time
+ * zone (System tab, decision 0512), the 12-hour clock, the month by its name, and an instant's zone
+ * by the short name its clocks showed then ('Nov 27, 2026, 12:27 AM GMT+1'). Stored instants stay in
  * UTC; the public pages keep printing UTC (src/lib/dates.ts, decision 0104). The panel gets one of
  * these from `usePanelTime()` (src/components/admin/shared/use-time-zone.ts); the server writes the
  * times of its messages to the owner with one made from the stored zone (`siteTimeZone()`).
@@ -22,11 +23,9 @@ export interface PanelTime {
   cell(value: string | Date): string
   /** 'Nov 27, 2026' */
   date(value: string | Date): string
-  /** '11/27/2026' (the standings' 'Updated: {date}'). */
-  numericDate(value: string | Date): string
-  /** '00:27' ('Saved at 00:27'). */
+  /** '12:27 AM' ('Saved at 12:27 AM'). */
   clock(value: string | Date): string
-  /** '00:27:05 GMT+1' (the diagnostics' 'Last updated'). */
+  /** '12:27:05 AM GMT+1' (the diagnostics' 'Last updated'). */
   clockSeconds(value: string | Date): string
   /** The zone's wall clock as a datetime-local field holds it ('2026-11-27T00:27'); '' for none. */
   toInput(value: string | Date | null | undefined): string
@@ -55,7 +54,6 @@ export function panelTime(zone: string): PanelTime {
     recent: (value) => named(zonedText(value, zone, 'monthDayTime'), value, zone),
     cell: (value) => zonedText(value, zone, 'short'),
     date: (value) => zonedText(value, zone, 'date'),
-    numericDate: (value) => zonedText(value, zone, 'numericDate'),
     clock: (value) => {
       const text = zonedText(value, zone, 'clock')
       return text === 'Invalid Date' ? '' : text

@@ -160,7 +160,7 @@ test("a draft saves itself ('Saved at ...') and a reload shows the saved text", 
   await editor(page).click()
   await caretKey(page, 'End')
   await page.keyboard.type(' Typed and left alone.')
-  await expect(page.getByRole('status').filter({ hasText: /^Saved at \d\d:\d\d$/ })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: /^Saved at \d{1,2}:\d\d [AP]M$/ })).toBeVisible()
   expect((await content(request, id)).content).toBe('<p>First words. Typed and left alone.</p>')
   expect((await content(request, id)).status).toBe('draft')
 

@@ -109,7 +109,7 @@ test('an edit conflict is in sight at 1400x900 and 390x844, the status line agre
   await expect(phone.getByText('This article is open in another tab of this browser')).toBeVisible()
 
   await typeAtEnd(page, ' From the laptop.')
-  await expect(page.getByRole('status').filter({ hasText: /^Saved at \d\d:\d\d$/ })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: /^Saved at \d{1,2}:\d\d [AP]M$/ })).toBeVisible()
   // The phone hears of the save before it types.
   await expect(phone.getByText(/^Another tab saved this article at/)).toBeVisible()
 

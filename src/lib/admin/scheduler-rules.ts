@@ -5,6 +5,10 @@ export const minuteChoices = [0, 15, 30, 45] as const
 export const everyMinute: readonly number[] = Array.from({ length: 60 }, (_, m) => m)
 export const hourChoices = Array.from({ length: 24 }, (_, h) => h)
 
+/** A time of day as every text of the panel writes it (decision 0875): '6:00 AM', '12:30 PM'. */
+export const clockText = (hour: number, minute = 0): string =>
+  `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`
+
 export interface JobForm {
   enabled: boolean
   frequency: 'weekly' | 'daily'
@@ -24,8 +28,7 @@ export function withFrequency(job: JobForm, frequency: JobForm['frequency']): Jo
  * that every job runs on: 'Monday, 6:00 AM Europe/Paris'.
  */
 export function scheduleText(job: JobForm, zone: string): string {
-  const h12 = job.hour % 12 === 0 ? 12 : job.hour % 12
-  const time = `${h12}:${String(job.minute).padStart(2, '0')} ${job.hour < 12 ? 'AM' : 'PM'} ${zone}`
+  const time = `${clockText(job.hour, job.minute)} ${zone}`
   if (job.frequency === 'daily') return `Daily, ${time}`
   return `${dayNames[job.dayOfWeek] ?? 'Monday'}, ${time}`
 }

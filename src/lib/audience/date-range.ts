@@ -1,16 +1,17 @@
 /**
  * The Audience tab's date range (UTC days, both ends included), shared by the tab and the route:
- * a range is at most a year, and ends no later than today.
+ * a range is at most a year, and ends no later than today. Days are ISO texts ('2026-11-24'); the
+ * calendar arithmetic is Temporal's (PlainDate: no time, no zone).
  */
-import { readCalendarDateTime } from '../calendar-date.ts'
+import { Temporal } from 'temporal-polyfill'
 
 export const MAX_RANGE_DAYS = 366
 export const DEFAULT_RANGE_DAYS = 30
 /** The presets the tab offers beside a range of the owner's own. */
 export const RANGE_PRESETS = [7, 30, 90] as const
 
-const DAY_MS = 86_400_000
 const DAY = /^\d{4}-\d{2}-\d{2}$/
+const plain = (day: string) => Temporal.PlainDate.from(day)
 
 export interface DayRange {
   from: string
@@ -18,13 +19,10 @@ export interface DayRange {
 }
 
 /** The day `days` after (or before, when negative) `day`. */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
-}
+export const addDays = (day: string, days: number): string => plain(day).add({ days }).toString()
 
 /** How many days a range holds, both ends included. */
-export const daysIn = (range: DayRange): number =>
-  Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / DAY_MS) + 1
+export const daysIn = (range: DayRange): number => plain(range.from).until(plain(range.to)).days + 1
 
 /** The last `days` days, today included. */
 export const lastDays = (today: string, days: number = DEFAULT_RANGE_DAYS): DayRange => ({
@@ -39,7 +37,16 @@ export function eachDay(range: DayRange): string[] {
   return days
 }
 
-const isDay = (text: string) => DAY.test(text) && readCalendarDateTime(text).ok
+function isDay(text: string): boolean {
+  if (!DAY.test(text)) return false
+  try {
+    // 'reject': '2026-02-30' is no day (never rolled over to March).
+    Temporal.PlainDate.from(text, { overflow: 'reject' })
+    return true
+  } catch {
+    return false
+  }
+}
 
 /** What is wrong with a range the owner asked for, in the owner's words; undefined when it is fine. */
 export function rangeProblem(range: DayRange, today: string): string | undefined {
@@ -55,13 +62,12 @@ export function rangeProblem(range: DayRange, today: string): string | undefined
 export const monthOf = (day: string): string => `${day.slice(0, 7)}-01`
 
 /** The last day of the month a day is in. */
-export const monthEnd = (day: string): string => addDays(`${addMonths(monthOf(day), 1)}`, -1)
-
-function addMonths(month: string, months: number): string {
-  const date = new Date(`${month}T00:00:00Z`)
-  date.setUTCMonth(date.getUTCMonth() + months)
-  return date.toISOString().slice(0, 10)
+export const monthEnd = (day: string): string => {
+  const date = plain(day)
+  return date.with({ day: date.daysInMonth }).toString()
 }
+
+const addMonths = (month: string, months: number): string => plain(month).add({ months }).toString()
 
 /**
  * A range as the whole months inside it (their first days) and the days left over at either end,

@@ -169,7 +169,7 @@ function StandingsCard({
         <div className="min-w-48 flex-1">
           <h3 className="font-bold text-white">{set.championshipName}</h3>
           <p className="text-sm text-gray-300">
-            Season {set.season} · Updated: {time.numericDate(set.lastUpdated)}
+            Season {set.season} · Updated: {time.date(set.lastUpdated)}
             {set.completedRounds !== null && set.totalRounds !== null
               ? ` · Round ${set.completedRounds} of ${set.totalRounds}`
               : ''}

@@ -1,4 +1,5 @@
 import {
+  clockText,
   dayNames,
   hourChoices,
   minuteChoices,
@@ -13,8 +14,7 @@ const frequencies = [
   { value: 'daily', label: 'Daily' },
 ]
 const days = dayNames.map((d, i) => ({ value: String(i), label: d }))
-const hoursIn = (zone: string) =>
-  hourChoices.map((h) => ({ value: String(h), label: `${String(h).padStart(2, '0')}:00 ${zone}` }))
+const hoursIn = (zone: string) => hourChoices.map((h) => ({ value: String(h), label: `${clockText(h)} ${zone}` }))
 const minuteOptions = (choices: readonly number[]) =>
   choices.map((m) => ({ value: String(m), label: String(m).padStart(2, '0') }))
 
