@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { championshipPath, classificationLines, sessionTitle } from './championship-page.ts'
+import { championshipPath, classificationLines, roundData, sessionTitle } from './championship-page.ts'
+import { championshipJsonLd } from './structured-data.ts'
 import type { ClassifiedCar } from './results/types.ts'
 
 const car = (over: Partial<ClassifiedCar>): ClassifiedCar => ({
@@ -76,5 +77,50 @@ describe("a championship's page (issue 45)", () => {
   it('names a session by its round and kind', () => {
     expect(sessionTitle(2, 'race')).toBe('Round 2 · Race')
     expect(sessionTitle(1, 'qualifying')).toBe('Round 1 · Qualifying')
+  })
+})
+
+describe("a championship's JSON-LD (issue 45: the table and each round)", () => {
+  const set = {
+    id: 7,
+    path: '/championships/7/sim-gt-cup',
+    source: 'results',
+    sourceUrls: [],
+    completedRounds: 2,
+    lastUpdated: '2026-11-27T20:00:00Z',
+    championshipName: 'Sim GT Cup',
+    season: '2026',
+    standings: [{ position: 1, driverName: 'Ana Lima', team: 'Alpha', points: 50 }],
+  }
+  const race = (round: number, classification: ClassifiedCar[]) => ({
+    round,
+    sessionType: 'race',
+    track: 'Monza',
+    startedAt: new Date('2026-11-20T19:00:00Z'),
+    classification,
+  })
+
+  it("gives the table as a Dataset and each round as a SportsEvent with what Google's event rules ask", () => {
+    const rounds = [
+      race(1, [car({})]),
+      race(2, [car({ carClass: 'Hypercar', carNumber: '50' }), car({ position: 2, carNumber: '40', carClass: 'GT3' })]),
+    ].map(roundData)
+    const graph = championshipJsonLd('https://sim.example', set, rounds)['@graph'] as Record<string, unknown>[]
+    expect(graph.map((node) => node['@type'])).toEqual(['Dataset', 'SportsEvent', 'SportsEvent'])
+    expect(graph[0]!.url).toBe('https://sim.example/championships/7/sim-gt-cup')
+    for (const [i, event] of graph.slice(1).entries()) {
+      // Google's required properties: name, startDate (with its offset), location; eventStatus advised.
+      expect(event.name).toBe(`Sim GT Cup 2026: Round ${i + 1} · Race`)
+      expect(event.startDate).toBe('2026-11-20T19:00:00+00:00')
+      expect(event.eventStatus).toBe('https://schema.org/EventScheduled')
+      expect(event.location).toEqual({
+        '@type': 'VirtualLocation',
+        name: 'Monza',
+        url: `https://sim.example/championships/7/sim-gt-cup#result-${i + 1}`,
+      })
+    }
+    expect(graph[1]!.description).toBe('Won by #1 Ana Lima.')
+    // A race of two classes names each class's winner.
+    expect(graph[2]!.description).toBe('Won by #50 Ana Lima (Hypercar); #40 Ana Lima (GT3).')
   })
 })

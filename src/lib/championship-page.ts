@@ -79,3 +79,30 @@ const SESSION_NAMES: Record<string, string> = {
 /** A session's name on the page ('Round 3 · Race'). */
 export const sessionTitle = (round: number, sessionType: string): string =>
   `Round ${round} · ${SESSION_NAMES[sessionType] ?? sessionType}`
+
+/** The anchor of a session's classification on its championship's page: 'result-1' for the first. */
+export const resultAnchor = (index: number): string => `result-${index + 1}`
+
+/** A session as the page's JSON-LD describes it: its title, circuit, start, anchor and class winners. */
+export function roundData(
+  session: {
+    round: number
+    sessionType: string
+    track: string
+    startedAt: Date
+    classification: readonly ClassifiedCar[]
+  },
+  index: number,
+) {
+  const lines = classificationLines(session.classification)
+  const classes = new Set(lines.map((l) => l.carClass)).size > 1
+  return {
+    title: sessionTitle(session.round, session.sessionType),
+    track: session.track,
+    startedAt: session.startedAt,
+    anchor: resultAnchor(index),
+    winners: lines
+      .filter((l) => l.classPosition === 1)
+      .map((l) => `${l.carNumber ? `#${l.carNumber} ` : ''}${l.drivers}${classes ? ` (${l.carClass})` : ''}`),
+  }
+}

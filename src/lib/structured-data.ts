@@ -155,6 +155,51 @@ export function standingsJsonLd(site: string, sets: readonly StandingsData[]): R
   }
 }
 
+/** One round of a championship as its page shows it (src/server/features/calendar, decision 0873). */
+export interface RoundData {
+  /** 'Round 2 · Race'. */
+  title: string
+  track: string
+  startedAt: Date
+  /** The anchor of its classification on the page. */
+  anchor: string
+  /** The winner of each class, in the order the classification gives them ('#7 A. Driver (Hypercar)'). */
+  winners: readonly string[]
+}
+
+/**
+ * Each imported round of a championship as a SportsEvent (issue 45: JSON-LD for the table and each
+ * round): a league's race is run online, on a circuit of a game, so its location is virtual and names
+ * the circuit; it happened, as scheduled; the winners are its description. With the table's Dataset
+ * (standingsJsonLd) in the page's one graph.
+ */
+export function championshipJsonLd(
+  site: string,
+  set: StandingsData,
+  rounds: readonly RoundData[],
+): Record<string, unknown> {
+  const page = absoluteUrl(site, set.path ?? '/championships')
+  const table = standingsJsonLd(site, [set])['@graph'] as Record<string, unknown>[]
+  return {
+    '@context': 'https://schema.org',
+    '@graph': [
+      ...table,
+      ...rounds.map((round) => ({
+        '@type': 'SportsEvent',
+        name: `${set.championshipName} ${set.season}: ${round.title}`,
+        sport: 'Sim racing',
+        startDate: withOffset(round.startedAt),
+        eventStatus: 'https://schema.org/EventScheduled',
+        eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
+        location: { '@type': 'VirtualLocation', name: round.track, url: `${page}#${round.anchor}` },
+        organizer: { '@type': 'Organization', name: set.championshipName },
+        url: `${page}#${round.anchor}`,
+        ...(round.winners.length ? { description: `Won by ${round.winners.join('; ')}.` } : {}),
+      })),
+    ],
+  }
+}
+
 /** JSON for a <script type="application/ld+json">: '<' escaped so no text can close the element. */
 export const jsonLdText = (data: unknown): string => JSON.stringify(data).replace(/</g, '\\u003c')
 

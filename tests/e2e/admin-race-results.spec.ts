@@ -54,6 +54,7 @@ async function remove(request: APIRequestContext, name: string) {
 interface StandingsApiSet {
   id: number
   championshipName: string
+  season: string
   standings: { position: number; driverName: string; points: number }[]
 }
 
@@ -191,6 +192,14 @@ test.describe('standings from real results', () => {
       await importer.getByLabel('Round').fill('1')
       await importer.getByRole('button', { name: 'Import Results' }).click()
       await expectToast(page, 'Results Imported', `Round 1 of ${cup}: 3 cars, 8 valid laps`)
+      // The championship's page as a reader has it after round 1, kept at the CDN: a later import
+      // must change it within the publishing budget (issue 45).
+      const [afterOne] = (
+        (await (await request.get('/api/championships-standings')).json()) as StandingsApiSet[]
+      ).filter((s) => s.championshipName === cup)
+      const championshipPage = async () => (await request.get(`/championships/${afterOne!.id}`)).text()
+      await expect.poll(async () => (await championshipPage()).includes('Round 1 · Race'), PUBLISHED).toBe(true)
+      expect(await championshipPage()).not.toContain('Round 2 · Race')
 
       // Round 2: the LMU XML.
       await chooseFile('race2.xml', lmuResultFile(lmu))
@@ -204,6 +213,7 @@ test.describe('standings from real results', () => {
       await importer.getByLabel('Round').fill('2')
       await importer.getByRole('button', { name: 'Import Results' }).click()
       await expectToast(page, 'Results Imported', `Round 2 of ${cup}`)
+      await expect.poll(async () => (await championshipPage()).includes('Round 2 · Race'), PUBLISHED).toBe(true)
 
       // Points 10-6-4 and 1 for the fastest lap: Ana 10 + 0 (retired), Ben 6 + 10 + 1, Cy 4 + 1 + 6.
       await expect(card(page, cup)).toContainText('2 rounds counted')
@@ -283,6 +293,13 @@ test.describe('standings from real results', () => {
         const results = page.getByRole('table', { name: new RegExp(`Round ${round} · Race · .*: the classification`) })
         await expect(results).toBeVisible()
       }
+      // Each round is also an event for search engines, beside the table's Dataset (issue 45).
+      const graph = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!)[
+        '@graph'
+      ] as { '@type': string; name: string; location?: { url: string } }[]
+      expect(graph.map((node) => node['@type'])).toEqual(['Dataset', 'SportsEvent', 'SportsEvent'])
+      expect(graph[2]!.name).toBe(`${cup} ${set!.season}: Round 2 · Race`)
+      expect(graph[2]!.location!.url).toMatch(/#result-2$/)
       const roundTwo = page.getByRole('table', { name: /Round 2 · Race/ })
       await expect(roundTwo.getByRole('row').nth(1)).toContainText(ben)
       await expect(roundTwo.getByRole('row').nth(1)).toContainText('1:37.345')
