@@ -221,7 +221,11 @@ test.describe('audience figures', () => {
 
     const visitor = await visitorContext(browser, reader(unique('buyer')))
     const shopper = await visitor.newPage()
-    await shopper.goto('/accessories')
+    // Arrived through a campaign's link (as a digest's or a Discord post's): the click counts under it.
+    const campaign = `e2e-buy-${Date.now().toString(36)}`
+    const counted = shopper.waitForResponse((r) => new URL(r.url()).pathname === '/api/analytics/view')
+    await shopper.goto(`/accessories?utm_source=discord&utm_medium=social&utm_campaign=${campaign}`)
+    await counted
     await shopper.getByPlaceholder('Search hardware...').fill(name)
     const buy = shopper
       .getByRole('article')
@@ -251,6 +255,11 @@ test.describe('audience figures', () => {
 
     await page.reload()
     await expect(row.getByText('Clicks: 1 in 7 days · 1 in 30 days')).toBeVisible()
+    // The Audience tab's Campaigns table: the campaign's visit and its click (issue 45).
+    await openTab(page, testInfo, 'audience', 'Audience')
+    const campaigns = page.getByRole('table', { name: 'Campaigns (utm_campaign)' })
+    await expect(campaigns.getByRole('columnheader', { name: 'Clicks' })).toBeVisible()
+    await expect(campaigns.getByRole('row', { name: new RegExp(`^${campaign} 1 1 1$`) })).toBeVisible()
 
     await visitor.close()
     await crawler.dispose()

@@ -13,12 +13,17 @@ import { ViewsChart } from './views-chart.tsx'
 
 const number = (n: number) => n.toLocaleString('en-US')
 /** A list's rows; the values counted together (OTHER_VALUE) under the list's own word for them. */
-const rows = (figures: AudienceFigure[], label: (value: string) => string = (v) => v, other = 'Others'): FigureRow[] =>
+const rows = (
+  figures: (AudienceFigure & { clicks?: number })[],
+  label: (value: string) => string = (v) => v,
+  other = 'Others',
+): FigureRow[] =>
   figures.map((f) => ({
     key: f.value,
     label: f.value === OTHER_VALUE ? other : label(f.value),
     views: f.views,
     visitors: f.visitors,
+    clicks: f.clicks,
   }))
 
 /**
@@ -171,6 +176,7 @@ export default function AudienceTab() {
               more={data.more.campaigns}
               onShowMore={showMore}
               column="Campaign"
+              clicks
               rows={rows(data.campaigns, undefined, 'Other campaigns')}
               empty="No campaign links in this range."
             />

@@ -5,6 +5,8 @@ export interface FigureRow {
   label: ReactNode
   views: number
   visitors: number
+  /** Shop and game clicks, in a table that counts them (the Campaigns table). */
+  clicks?: number
 }
 
 const number = (n: number) => n.toLocaleString('en-US')
@@ -21,6 +23,7 @@ export function FigureTable({
   empty,
   more = false,
   onShowMore,
+  clicks = false,
 }: {
   caption: string
   column: string
@@ -30,6 +33,8 @@ export function FigureTable({
   more?: boolean
   /** Shows more rows; absent when the list already holds as many as it can. */
   onShowMore?: () => void
+  /** A 'Clicks' column: the `/go/` clicks of each row. */
+  clicks?: boolean
 }) {
   return (
     <div className="rounded-xl border border-line bg-panel p-4">
@@ -43,15 +48,20 @@ export function FigureTable({
             <th scope="col" className="py-1 pr-2 text-right font-semibold">
               Views
             </th>
-            <th scope="col" className="py-1 text-right font-semibold">
+            <th scope="col" className={`py-1 text-right font-semibold${clicks ? ' pr-2' : ''}`}>
               Visitors
             </th>
+            {clicks && (
+              <th scope="col" className="py-1 text-right font-semibold">
+                Clicks
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 && (
             <tr>
-              <td colSpan={3} className="py-1 text-gray-300">
+              <td colSpan={clicks ? 4 : 3} className="py-1 text-gray-300">
                 {empty}
               </td>
             </tr>
@@ -60,7 +70,8 @@ export function FigureTable({
             <tr key={row.key} className="border-t border-line">
               <td className="max-w-0 truncate py-1 pr-2 text-gray-100">{row.label}</td>
               <td className="py-1 pr-2 text-right tabular-nums">{number(row.views)}</td>
-              <td className="py-1 text-right tabular-nums">{number(row.visitors)}</td>
+              <td className={`py-1 text-right tabular-nums${clicks ? ' pr-2' : ''}`}>{number(row.visitors)}</td>
+              {clicks && <td className="py-1 text-right tabular-nums">{number(row.clicks ?? 0)}</td>}
             </tr>
           ))}
         </tbody>

@@ -106,7 +106,7 @@ describe('the beacon (POST /api/analytics/view)', () => {
     const figures = await summary()
     expect(figures.sources).toEqual([{ value: 'newsletter', views: 1, visitors: 1 }])
     expect(figures.mediums).toEqual([{ value: 'email', views: 1, visitors: 1 }])
-    expect(figures.campaigns).toEqual([{ value: 'spring', views: 1, visitors: 1 }])
+    expect(figures.campaigns).toEqual([{ value: 'spring', views: 1, visitors: 1, clicks: 0 }])
     expect(figures.pages).toEqual([{ value: '/', views: 1, visitors: 1 }])
   })
 
@@ -356,7 +356,7 @@ describe('figures only real visits make (issue 42)', () => {
     // A name seen once on such a day is one of the others in the tab too: no spam host tops the sources.
     const figures = await summary()
     expect(figures.sources).toEqual([{ value: OTHER_VALUE, views: flood, visitors: flood }])
-    expect(figures.campaigns).toEqual([{ value: OTHER_VALUE, views: flood, visitors: flood }])
+    expect(figures.campaigns).toEqual([{ value: OTHER_VALUE, views: flood, visitors: flood, clicks: 0 }])
     expect(figures.pages).toEqual([{ value: '/games', views: flood, visitors: flood }])
   })
 })

@@ -7,6 +7,7 @@ import { foldedThrough } from './fold.ts'
 import { clickTotals, startOf, viewTotals } from './totals.ts'
 import { listFeaturedAccessories, type Accessory } from '../../repos/accessories.repo.ts'
 import { getAnalyticsSettings } from './analytics-settings.repo.ts'
+import { campaignFigures } from './campaign-figures.ts'
 
 /**
  * The article an article page's path names, in SQL, or null for any other path: the cast is made
@@ -33,7 +34,8 @@ export interface AudienceSummary {
   articles: (Figure & { id: number; title: string })[]
   sources: Figure[]
   mediums: Figure[]
-  campaigns: Figure[]
+  /** Each with the `/go/` clicks made on the pages its visits arrived at (issue 45). */
+  campaigns: (Figure & { clicks: number })[]
   devices: Figure[]
   /** Which lists have more rows than they hold (the tab offers 'Show more' under them). */
   more: Record<AudienceList, boolean>
@@ -162,6 +164,11 @@ export async function audienceSummary(range: DayRange, rows = AUDIENCE_ROWS): Pr
     devices: top('device'),
   }
   const names = Object.keys(all) as AudienceList[]
+  const campaigns = all.campaigns.slice(0, rows)
+  const clicks = await campaignFigures(
+    campaigns.map((c) => c.value),
+    range,
+  )
   return {
     range,
     days,
@@ -173,7 +180,7 @@ export async function audienceSummary(range: DayRange, rows = AUDIENCE_ROWS): Pr
     articles: all.articles.slice(0, rows),
     sources: all.sources.slice(0, rows),
     mediums: all.mediums.slice(0, rows),
-    campaigns: all.campaigns.slice(0, rows),
+    campaigns: campaigns.map((c) => ({ ...c, clicks: clicks.get(c.value)?.clicks ?? 0 })),
     devices: all.devices.slice(0, rows),
     more: Object.fromEntries(names.map((name) => [name, all[name].length > rows])) as Record<AudienceList, boolean>,
     foldedThrough: folded ?? null,

@@ -136,11 +136,21 @@ describe("a click's campaign (issue 45: what a digest brought)", () => {
     const live = await campaignFigures(['digest-2026-11-30', 'digest-2026-11-23'])
     expect(live.get('digest-2026-11-30')).toEqual({ visits: 1, clicks: 1 })
     expect(live.get('digest-2026-11-23')).toEqual({ visits: 0, clicks: 0 })
+    // The Audience tab's Campaigns table has the click beside the visit.
+    const cookie = await adminCookie()
+    const campaigns = (await send('GET', '/api/admin/analytics/summary', { cookie })).body.campaigns
+    expect(campaigns).toEqual([{ value: 'digest-2026-11-30', views: 1, visitors: 1, clicks: 1 }])
 
     // Folded into the day's totals, the raw events gone: the same figures.
     const [today] = await db().execute<{ day: string }>(sql`select (now() at time zone 'UTC')::date::text as day`)
     await foldDay(today!.day)
     await db().execute(sql`delete from analytics_events`)
     expect((await campaignFigures(['digest-2026-11-30'])).get('digest-2026-11-30')).toEqual({ visits: 1, clicks: 1 })
+    // A range that ends before today has none of it.
+    const before = { from: '2020-01-01', to: '2020-01-31' }
+    expect((await campaignFigures(['digest-2026-11-30'], before)).get('digest-2026-11-30')).toEqual({
+      visits: 0,
+      clicks: 0,
+    })
   })
 })
