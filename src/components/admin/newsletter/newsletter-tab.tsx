@@ -103,7 +103,11 @@ function Overview({ data, time }: { data: NewsletterOverview; time: PanelTime })
         </p>
       </section>
       <DigestPreview time={time} configured={data.configured} />
-      <PostalAddressForm saved={data.postalAddress} requiredFrom={data.postalAddressRequiredFrom} />
+      <PostalAddressForm
+        saved={data.postalAddress}
+        requiredFrom={data.postalAddressRequiredFrom}
+        confirmed={data.counts.confirmed}
+      />
       <section
         aria-labelledby="digests-title"
         className="flex flex-col gap-4 rounded-xl border border-line bg-panel p-5"

@@ -10,7 +10,16 @@ import { useSavePostalAddress } from './use-newsletter.ts'
  * The sender's postal address, at the foot of every digest (CAN-SPAM asks for one; decision 0874):
  * once the list has `requiredFrom` subscribers, no digest goes out without it.
  */
-export function PostalAddressForm({ saved, requiredFrom }: { saved: string; requiredFrom: number }) {
+export function PostalAddressForm({
+  saved,
+  requiredFrom,
+  confirmed,
+}: {
+  saved: string
+  requiredFrom: number
+  /** Confirmed subscribers now: from `requiredFrom` on, a digest waits for the address. */
+  confirmed: number
+}) {
   const [address, setAddress] = useState(saved)
   const save = useSavePostalAddress()
   const submit = (event: React.FormEvent) => {
@@ -38,6 +47,12 @@ export function PostalAddressForm({ saved, requiredFrom }: { saved: string; requ
         address. It goes at the foot of every digest; from {requiredFrom.toLocaleString('en-US')} subscribers on, the
         digest is not sent without it.
       </p>
+      {confirmed >= requiredFrom && saved.trim() === '' && (
+        <p role="alert" className="rounded border border-red-700 bg-red-950/40 p-3 text-sm text-red-100">
+          The list has {confirmed.toLocaleString('en-US')} subscribers: no digest is sent until the postal address is
+          saved.
+        </p>
+      )}
       <form onSubmit={submit} className="flex flex-col gap-3">
         <TextareaField
           label="Postal address"
