@@ -96,11 +96,15 @@ test('the owner writes an intro, leaves one article out, moves another first and
   const reader = await visitor.newPage()
   const answer = await reader.goto(view.pathname + view.search)
   expect(answer?.status()).toBe(200)
+  // The email's own HTML under a policy of its own: its inline styles and the site's pictures, no script.
+  expect(answer?.headers()['content-security-policy']).toContain("default-src 'none'")
+  expect(answer?.headers()['x-robots-tag']).toBe('noindex')
   await expect(reader.getByText('A wet weekend and a new build.')).toBeVisible()
   expect(await reader.getByRole('heading', { level: 2 }).allTextContents()).toEqual(titles)
   await expect(reader.getByText('1 Pit Lane')).toBeVisible()
-  // A made-up preview link opens nothing.
-  expect((await visitor.request.get('/newsletter/digests/preview?token=p.1.x')).status()).toBe(404)
+  // A made-up preview link opens nothing: the site's 404.
+  expect((await reader.goto('/newsletter/digests/preview?token=p.1.x'))?.status()).toBe(404)
+  await expect(reader.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible()
   await visitor.close()
 
   // A reader who follows the digest's link counts under Newsletter in the Audience tab.
