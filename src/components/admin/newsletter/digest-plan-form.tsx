@@ -18,11 +18,12 @@ export function DigestPlanForm({ preview }: { preview: DigestPreviewData }) {
   const [rows, setRows] = useState<Row[]>(preview.rows)
   const save = useSavePlan()
 
-  const move = (index: number, by: -1 | 1) =>
+  /** Moves the row at `index` to `to` (0: the top). */
+  const move = (index: number, to: number) =>
     setRows((current) => {
       const next = [...current]
       const [row] = next.splice(index, 1)
-      next.splice(index + by, 0, row!)
+      next.splice(to, 0, row!)
       return next
     })
   const toggle = (id: number) =>
@@ -64,9 +65,18 @@ export function DigestPlanForm({ preview }: { preview: DigestPreviewData }) {
               <button
                 type="button"
                 className="btn-outline px-2 py-1 text-sm"
+                aria-label={`Move ${row.title} to the top`}
+                disabled={index === 0}
+                onClick={() => move(index, 0)}
+              >
+                Top
+              </button>
+              <button
+                type="button"
+                className="btn-outline px-2 py-1 text-sm"
                 aria-label={`Move ${row.title} up`}
                 disabled={index === 0}
-                onClick={() => move(index, -1)}
+                onClick={() => move(index, index - 1)}
               >
                 Up
               </button>
@@ -75,7 +85,7 @@ export function DigestPlanForm({ preview }: { preview: DigestPreviewData }) {
                 className="btn-outline px-2 py-1 text-sm"
                 aria-label={`Move ${row.title} down`}
                 disabled={index === rows.length - 1}
-                onClick={() => move(index, 1)}
+                onClick={() => move(index, index + 1)}
               >
                 Down
               </button>
