@@ -10,7 +10,8 @@
  *   - the Audience tab's queries (7, 30, 90 and 365 days; clicks per item; link health) p95;
  *   - the tables' sizes.
  * Prints figures; asserts nothing. Never touches .data/.
- *   options: --views-per-month=1000000 --days=365 --ingest-seconds=15 --concurrency=16 --engine=pglite
+ *   options: --views-per-month=1000000 --days=365 --ingest-seconds=15 --warmup-seconds=2 --concurrency=16
+ *            --engine=pglite
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
@@ -23,6 +24,8 @@ const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`
 const VIEWS_PER_MONTH = Number(arg('views-per-month') ?? 1_000_000)
 const DAYS = Number(arg('days') ?? 365)
 const INGEST_SECONDS = Number(arg('ingest-seconds') ?? 15)
+/** Beacons sent before the measured ones, while the route's modules load and warm up. */
+const WARMUP_SECONDS = Number(arg('warmup-seconds') ?? 2)
 const CONCURRENCY = Number(arg('concurrency') ?? 16)
 const VIEWS_PER_DAY = Math.round((VIEWS_PER_MONTH * 12) / 365)
 const ARTICLES = 400
@@ -247,7 +250,7 @@ try {
   })
   try {
     const paths = ['/', '/news', '/games', ...articleIds.slice(0, 50).map((a) => `/news/${a}`)]
-    await ingest(runtime.url, paths, 2000)
+    await ingest(runtime.url, paths, WARMUP_SECONDS * 1000)
     const count = async () =>
       (await db().execute<{ n: number }>(sql`select count(*)::int as n from analytics_events`))[0]!.n
     const before = await count()

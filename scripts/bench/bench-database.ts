@@ -3,6 +3,9 @@
  * production's Postgres), else, or with `--engine=pglite`, the embedded PGlite `npm start` runs on.
  * DATABASE_URL names it before the caller imports the site's modules (the env module reads it once);
  * the database is marked as a scratch one, and removed by `stop`. Never touches .data/.
+ * BENCH_POSTGRES_URL (a running PostgreSQL 15 cluster's `postgres` database) makes the database in
+ * that cluster instead of a cluster of its own: the test line's smoke run of every benchmark starts
+ * one cluster for all of them (tests/integration/bench-smoke.test.ts), not one initdb each.
  */
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
@@ -25,16 +28,22 @@ export async function openBenchDatabase(name: string, wanted: string | undefined
   let engine: BenchDatabase['engine']
   if (wanted !== 'pglite' && pgBin) {
     engine = 'postgres15'
-    const port = await freePort()
     const database = `${name.replace(/\W/g, '_')}_${randomBytes(4).toString('hex')}`
-    url = `postgres://postgres@127.0.0.1:${port}/${database}`
+    const shared = process.env.BENCH_POSTGRES_URL
+    const { startTempPostgres, withDatabase } = await import('../../test-support/postgres15.ts')
+    const cluster = shared ? null : await startTempPostgres(pgBin, await freePort())
+    const adminUrl = shared ?? cluster!.url
+    url = withDatabase(adminUrl, database)
     process.env.DATABASE_URL = url
-    const { startTempPostgres } = await import('../../test-support/postgres15.ts')
-    const cluster = await startTempPostgres(pgBin, port)
-    stop = async () => cluster.stop()
-    const admin = postgres(cluster.url, { max: 1, onnotice: () => {} })
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
     await admin.unsafe(`create database "${database}" template template0 encoding 'UTF8'`)
     await admin.end({ timeout: 5 })
+    stop = async () => {
+      if (cluster) return cluster.stop()
+      const dropper = postgres(adminUrl, { max: 1, onnotice: () => {} })
+      await dropper.unsafe(`drop database if exists "${database}" with (force)`)
+      await dropper.end({ timeout: 5 })
+    }
   } else {
     engine = 'pglite'
     const server = await startScratchServer(`${name}-pglite-`)
