@@ -10,6 +10,12 @@ export interface TestPlatform extends Platform {
   rewarmed: string[]
 }
 
+/**
+ * The purgers of every test platform made in this worker: resetDatabase waits for their background
+ * work (a purge's ledger row, its re-warming), so none of it lands in the next test's fresh database.
+ */
+export const testPurgers = new Set<ReturnType<typeof createPurger>>()
+
 /** A test's own services (a fake AI, fake stream APIs, a Blobs server, jobs run in-process). */
 export type PlatformOverrides = Partial<Omit<Platform, 'purger'>>
 
@@ -35,23 +41,30 @@ export function testPlatform(
     blobs: options.blobs ?? services.blobs,
     faults: options.faults,
     mail: 'mail' in options ? options.mail : services.mail,
-    purger: createPurger({
-      siteUrl,
-      purge:
-        options.purge ??
-        (async (tags) => {
-          purged.push(tags)
-        }),
-      fetch:
-        options.fetch ??
-        (async (url) => {
-          rewarmed.push(String(url).slice(siteUrl.length))
-          return new Response(null, { status: 200 })
-        }),
-      now: options.now,
-      // No background retries on a real timer: a retry of one test would run during the next one
-      // (Vitest keeps a worker's modules between files). A test flushes when it wants to.
-      maxBackgroundWaitMs: options.maxBackgroundWaitMs ?? -1,
-    }),
+    purger: registered(
+      createPurger({
+        siteUrl,
+        purge:
+          options.purge ??
+          (async (tags) => {
+            purged.push(tags)
+          }),
+        fetch:
+          options.fetch ??
+          (async (url) => {
+            rewarmed.push(String(url).slice(siteUrl.length))
+            return new Response(null, { status: 200 })
+          }),
+        now: options.now,
+        // No background retries on a real timer: a retry of one test would run during the next one
+        // (Vitest keeps a worker's modules between files). A test flushes when it wants to.
+        maxBackgroundWaitMs: options.maxBackgroundWaitMs ?? -1,
+      }),
+    ),
   }
+}
+
+function registered(purger: ReturnType<typeof createPurger>) {
+  testPurgers.add(purger)
+  return purger
 }
