@@ -1,9 +1,10 @@
 /**
  * `npm test`: unit, API (PostgreSQL 15 through PgBouncer, else PGlite) and end-to-end tests.
  * `npm run validate` runs this with `--checks`: the typecheck, the lint and the format check too.
- * Finds Chromium first (CHROMIUM_PATH, else Debian's chromium-headless-shell, else chromium):
- * installs Debian's chromium-headless-shell when neither is there and running as root, otherwise
- * says exactly what is missing. Never downloads a browser of its own.
+ * Finds Chromium first (CHROMIUM_PATH, else Debian's chromium-headless-shell, else chromium) and
+ * Java (the Nu HTML Checker's): installs Debian's chromium-headless-shell or default-jre-headless
+ * when one is missing and running as root, otherwise says exactly what is missing. Never downloads
+ * a browser or a Java runtime of its own.
  *
  * Two phases, each keeping both cores busy (docs/decisions/0024): first Vitest, the checks and the
  * three end-to-end sites' builds, side by side; then one Playwright run: the read-only tests on the
@@ -20,6 +21,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { findChromium, requireChromium } from '../test-support/chromium.ts'
+import { findJava, requireJava } from '../test-support/nu-checker.ts'
 import { e2eSites, type E2eSite } from '../test-support/e2e-site.ts'
 import { hermeticEnv } from '../test-support/hermetic-env.ts'
 
@@ -58,22 +60,39 @@ function runLogged(label: string, cmd: string, args: string[], env: Env, logFile
   })
 }
 
-function ensureChromium(): string {
-  const found = findChromium()
-  if (found) return found
-  if (!process.env.CHROMIUM_PATH && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    console.log("Chromium is missing: installing Debian's chromium-headless-shell package...")
+/**
+ * What the tests need from the machine: `found()` when it is there; else, as root with apt-get,
+ * Debian's package installed, then looked for again; else what to install, and exit.
+ */
+function ensureDebian(
+  what: string,
+  pkg: string,
+  found: () => string | undefined,
+  required: () => string,
+  chosen?: string,
+): string {
+  const there = found()
+  if (there !== undefined) return there
+  // A path the caller chose (CHROMIUM_PATH, JAVA_HOME) that is not there is theirs to correct.
+  if (!chosen && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log(`${what} is missing: installing Debian's ${pkg} package...`)
     const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
     run('apt-get', ['update', '-qq'], aptEnv)
-    run('apt-get', ['install', '-y', '-qq', 'chromium-headless-shell'], aptEnv)
+    run('apt-get', ['install', '-y', '-qq', pkg], aptEnv)
   }
   try {
-    return requireChromium()
+    return required()
   } catch (error) {
     console.error(`${(error as Error).message} Then run \`npm test\` again.`)
     process.exit(1)
   }
 }
+
+const ensureChromium = () =>
+  ensureDebian('Chromium', 'chromium-headless-shell', findChromium, requireChromium, process.env.CHROMIUM_PATH)
+
+/** The Nu HTML Checker's Java (test-support/nu-checker.ts). */
+const ensureJava = () => ensureDebian('Java', 'default-jre-headless', findJava, requireJava, process.env.JAVA_HOME)
 
 /** Starts an end-to-end site as Playwright would (its poison environment included) and waits for it. */
 async function startSite(site: E2eSite, env: Env): Promise<ChildProcess> {
@@ -124,6 +143,7 @@ async function checks(env: Env): Promise<Logged[]> {
 
 const withChecks = process.argv.includes('--checks')
 const browser = ensureChromium()
+ensureJava()
 // The three end-to-end sites serve one build, made by the first of them (docs/testing.md).
 const env = hermeticEnv(process.env, { CHROMIUM_PATH: browser, E2E_SHARED_BUILD: `.data/e2e-build-${Date.now()}` })
 const bin = 'node_modules/.bin'

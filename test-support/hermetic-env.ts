@@ -38,6 +38,8 @@ export const PASSED_THROUGH: readonly string[] = [
   'E2E_DB_PORT',
   'E2E_SHARED_BUILD',
   'PG_BIN',
+  // The Java the Nu HTML Checker runs with (test-support/nu-checker.ts).
+  'JAVA_HOME',
 ]
 
 /**

@@ -1,9 +1,9 @@
 /**
- * `npm run bench:validators`: HTML_CodeSniffer (the checker pa11y runs, WCAG 2 AA) on every public
- * page of the site as `npm start` serves it, in Debian's Chromium; prints each page's errors (and
- * the count of warnings), and exits 1 when a page has an error. Issue 44 asked for the Nu HTML
- * Checker too: it needs Java, and its npm package downloads a Java runtime when the machine has
- * none, which this project may not do (docs/decisions/0870).
+ * `npm run bench:validators`: the Nu HTML Checker (the W3C's validator, with the machine's Java) on
+ * the HTML of every public page as a crawler gets it, then HTML_CodeSniffer (the checker pa11y
+ * runs, WCAG 2 AA) on each page as Debian's Chromium renders it; prints each page's errors (and
+ * HTML_CodeSniffer's count of warnings), and exits 1 when a page has an error (docs/decisions/0870).
+ * The test line runs the Nu checker too (tests/e2e/public-seo.spec.ts).
  * Starts the site on its own ports and a scratch data folder (scripts/e2e-server.ts), or measures
  * one already served: `--reuse --port=8888`. Options: --port=8913 --db-port=54345.
  */
@@ -12,6 +12,7 @@ import { createRequire } from 'node:module'
 import { chromium } from '@playwright/test'
 import { requireChromium } from '../../test-support/chromium.ts'
 import { readerPages } from '../../src/lib/public-pages.ts'
+import { nuErrors } from '../../test-support/nu-checker.ts'
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback
@@ -46,6 +47,16 @@ try {
     '/news?search=nurburgring',
     '/newsletter',
   ]
+  const documents = await Promise.all(
+    routes.map(async (route) => ({ name: route, html: await (await fetch(`${site}${route}`)).text() })),
+  )
+  const nu = await nuErrors(documents)
+  for (const route of routes) {
+    const errors = nu.filter((e) => e.page === route)
+    console.log(`Nu HTML Checker  ${route.padEnd(48)} errors ${errors.length}`)
+    for (const e of errors) console.log(`        line ${e.line}: ${e.message}\n          ${e.extract}`)
+  }
+  if (nu.length) failed = true
   const browser = await chromium.launch({ executablePath: requireChromium(), args: ['--no-sandbox', '--disable-gpu'] })
   try {
     for (const width of [1280, 390]) {

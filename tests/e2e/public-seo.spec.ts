@@ -1,4 +1,6 @@
 import { expect, test } from './public-helpers.ts'
+import { readerPages } from '../../src/lib/public-pages.ts'
+import { nuErrors } from '../../test-support/nu-checker.ts'
 
 const pages = [
   { path: '/', seo: 'home' },
@@ -235,4 +237,28 @@ test('no layout shift while a list page loads and hydrates', async ({ page }) =>
       }),
   )
   expect(cls).toBeLessThan(0.01)
+})
+
+test('the Nu HTML Checker finds no error on any public page as a crawler gets it', async ({ request }) => {
+  // Issue 44: the W3C's checker, on the HTML as served (no script run), every reader page, an
+  // article, a championship, a search with results and the newsletter's page.
+  const [article] = await (await request.get('/api/news?limit=1')).json()
+  const [championship] = await (await request.get('/api/championships-standings')).json()
+  const routes = [
+    ...readerPages,
+    `/news/${article.id}/${article.slug}`,
+    championship.path,
+    '/news?search=nurburgring',
+    '/newsletter?result=confirmed',
+    '/no-such-page',
+  ]
+  const documents = await Promise.all(
+    routes.map(async (route) => {
+      const response = await request.get(route, { maxRedirects: 0 })
+      expect(response.status(), route).toBe(route === '/no-such-page' ? 404 : 200)
+      return { name: route, html: await response.text() }
+    }),
+  )
+  const errors = await nuErrors(documents)
+  expect(errors.map((e) => `${e.page}:${e.line} ${e.message} [${e.extract}]`)).toEqual([])
 })
