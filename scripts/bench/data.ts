@@ -65,7 +65,8 @@ try {
       return buildNews({
         title: `Bench article ${i}: ${words[i % words.length]} battle at round ${i % 24}`,
         category: ['F1 News', 'Esports', 'Motorsport', 'Breaking', 'Hardware'][i % 5]!,
-        content: `<h2>Report ${i}</h2>${paragraph(i)}${paragraph(i + 1)}${paragraph(i + 2)}`,
+        // The last paragraph's words are in the text alone (the excerpt is the first 150 characters).
+        content: `<h2>Report ${i}</h2>${paragraph(i)}${paragraph(i + 1)}${paragraph(i + 2)}<p>Full classification to follow.</p>`,
         displayOrder: 100 + i,
         timestamp: new Date(Date.now() - i * 60_000),
       })
@@ -126,6 +127,11 @@ try {
     await measure('search, 1 match (article 4242)', () => '/api/news?search=article%204242&limit=24', 100)
     await measure('search, ~400 matches (round 7)', () => '/api/news?search=battle%20at%20round%207&limit=24', 100)
     await measure('search, every article (chicane)', () => '/api/news?search=chicane&limit=24', 50)
+    // The relevance order's other shapes (decision 0872): a word in every excerpt and no title, and
+    // the island's later pages of the every-article search.
+    await measure('search, every excerpt, no title (report)', () => '/api/news?search=report&limit=24', 50)
+    await measure('search, every text alone (classification)', () => '/api/news?search=classification&limit=24', 50)
+    await measure('search, every article, 3rd page (chicane)', () => '/api/news?search=chicane&limit=24&offset=48', 50)
     await measure(
       'search + category (chicane, Esports)',
       () => '/api/news?search=chicane&category=Esports&limit=24',

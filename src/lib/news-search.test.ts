@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { editDistance, foldWord, markedParts, passageOf, suggestion, wholeWordPattern, wordsOf } from './news-search.ts'
+import {
+  editDistance,
+  foldWord,
+  markedParts,
+  passageOf,
+  relevantPageIds,
+  suggestion,
+  wholeWordPattern,
+  wordsOf,
+  type SearchPlace,
+} from './news-search.ts'
 
 describe("the news search's passages (issue 44)", () => {
   it('shows the words around the first place the term was found, cut at words, the term as the text spells it', () => {
@@ -72,5 +82,45 @@ describe("'Did you mean' (issue 44)", () => {
     expect(editDistance('fanatc', 'fanatec')).toBe(1)
     expect(editDistance('ab', 'ba')).toBe(1)
     expect(editDistance('abcdef', 'uvwxyz', 2)).toBe(3)
+  })
+})
+
+describe("a relevance search's page (decision 0872)", () => {
+  // Ids 1-6 in the title (whole words 1-3), 7-9 in the excerpt, 10-12 in the text only.
+  const places: Record<SearchPlace, number[]> = { 0: [1, 2, 3, 4, 5, 6], 1: [7, 8, 9], 2: [10, 11, 12] }
+  const reader = () => {
+    const reads: SearchPlace[] = []
+    const read = async (place: SearchPlace, take: number) => {
+      reads.push(place)
+      return places[place].slice(0, take)
+    }
+    return { reads, read }
+  }
+
+  it('takes a page from the newest articles when they hold enough whole-word title matches, reading no index', async () => {
+    const { reads, read } = reader()
+    const recent = { rows: [1, 2, 3].map((id) => ({ id, tier: 0 })), whole: false }
+    expect(await relevantPageIds(1, 2, recent, read)).toEqual([2, 3])
+    expect(reads).toEqual([])
+  })
+
+  it('reads each place through its index, in order, until the page is full', async () => {
+    const { reads, read } = reader()
+    const recent = { rows: [{ id: 1, tier: 0 }], whole: false }
+    expect(await relevantPageIds(0, 3, recent, read)).toEqual([1, 2, 3])
+    expect(reads).toEqual([0])
+    const again = reader()
+    expect(await relevantPageIds(5, 4, recent, again.read)).toEqual([6, 7, 8, 9])
+    expect(again.reads).toEqual([0, 1])
+    const third = reader()
+    expect(await relevantPageIds(8, 10, recent, third.read)).toEqual([9, 10, 11, 12])
+    expect(third.reads).toEqual([0, 1, 2])
+  })
+
+  it('answers from the newest articles alone when they were the whole list', async () => {
+    const { reads, read } = reader()
+    const recent = { rows: [4, 9, 12].map((id, i) => ({ id, tier: i * 2 + 1 })), whole: true }
+    expect(await relevantPageIds(1, 5, recent, read)).toEqual([9, 12])
+    expect(reads).toEqual([])
   })
 })

@@ -23,6 +23,53 @@ export function wholeWordPattern(term: string): string {
   return `(^|[^[:alnum:]_])${escaped}($|[^[:alnum:]_])`
 }
 
+/**
+ * Where a search's term is first found: the title (0), else the excerpt (1), else the text (2).
+ * The relevance order's six tiers (decision 0872) are the places, each a whole word first (tier
+ * `2 * place`), then a part of a longer word (the next); the newest first within a tier.
+ */
+export type SearchPlace = 0 | 1 | 2
+
+/** The matches among the newest articles, read first (decision 0872). */
+export interface RecentMatches {
+  /** Each match with its tier (0-5), in relevance order. */
+  rows: readonly { id: number; tier: number }[]
+  /** The newest articles read were the whole list: `rows` are every match. */
+  whole: boolean
+}
+
+/**
+ * Reads one place's matches in full, in relevance order (whole words first, then the newest): at
+ * most `take` of them, so fewer means that was all.
+ */
+export type PlaceReader = (place: SearchPlace, take: number) => Promise<number[]>
+
+/**
+ * The ids of one page of a search in relevance order, reading as little as it can. The matches
+ * among the newest articles come first: when they are the whole list, they are the answer; when
+ * the newest articles hold enough whole-word matches of a place, those are that place's first
+ * (a whole word outranks a part, and nothing older can come before them). Otherwise the place is
+ * read whole through its own index (`readPlace`), title, then excerpt, then text, until the page
+ * is full. A term in every article is answered from the newest; a rare one from the indexes.
+ */
+export async function relevantPageIds(
+  offset: number,
+  limit: number,
+  recent: RecentMatches,
+  readPlace: PlaceReader,
+): Promise<number[]> {
+  const end = offset + limit
+  if (recent.whole) return recent.rows.slice(offset, end).map((r) => r.id)
+  const ids: number[] = []
+  for (const place of [0, 1, 2] as const) {
+    const wanted = end - ids.length
+    const recentWhole = recent.rows.filter((r) => r.tier === place * 2).map((r) => r.id)
+    ids.push(...(recentWhole.length >= wanted ? recentWhole.slice(0, wanted) : await readPlace(place, wanted)))
+    if (ids.length >= end) break
+  }
+  return ids.slice(offset, end)
+}
+
 /** Where a term was found in a text: the words around it and the term as the text spells it. */
 export interface Passage {
   before: string

@@ -180,6 +180,9 @@ export const newsArticles = pgTable(
     index('news_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // 'Did you mean' reads the titles whose words are nearest a typed word (decision 0872).
     index('news_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    // A relevance search reads the excerpts that hold its term, and the newest articles first (decision 0872).
+    index('news_excerpt_trgm_idx').using('gin', sql`lower(${t.excerpt}) gin_trgm_ops`),
+    index('news_newest_idx').on(t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('news_status_idx').on(t.status),
     index('news_publish_at_idx').on(t.publishAt),
     check('news_ai_has_sources', sql`NOT ${t.aiGenerated} OR cardinality(${t.sources}) >= 2`),

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createNews } from '../../demo/factories.ts'
+import { findNewsPage } from '../../repos/news.repo.ts'
 import { send } from '../../../../tests/helpers/auth.ts'
 import { resetDatabase } from '../../../../tests/helpers/db.ts'
 
@@ -37,9 +38,9 @@ describe('the news search ranks (issue 44, decision 0872)', () => {
     expect(relevant.titles).toEqual([
       'Fanatec ClubSport DD+ review', // title, whole word (9 days old)
       'FanatecX? No: a typo', // title, inside a longer word (8 days old)
-      'Weekly round-up', // text only: the newest first
-      'Wheel bases compared',
+      'Weekly round-up', // excerpt, whole word: the newest first
       'Direct drive for less',
+      'Wheel bases compared', // excerpt, inside a longer word ('Fanatecs')
     ])
     // 'Newest first' is the other order; what matches and the count are the spec's, unchanged.
     const newest = await search('search=fanatec&order=newest')
@@ -68,6 +69,67 @@ describe('the news search ranks (issue 44, decision 0872)', () => {
     const { titles: found, total } = await search('search=nordschleife&limit=3')
     expect(found[0]).toBe('Nordschleife: the 24 hours')
     expect(total).toBe(41)
+  })
+})
+
+describe('the excerpt over the text, whole words over parts (issue 44, decision 0872)', () => {
+  /** The term in every place, the newest holding it least: each article's tier is in its title. */
+  async function gt3Articles() {
+    const intro = 'A long introduction about the season and its races, written to fill the excerpt. '.repeat(3)
+    const article = (title: string, content: string, excerpt: string | undefined, days: number) =>
+      createNews({
+        title,
+        content: `<p>${content}</p>`,
+        ...(excerpt === undefined ? {} : { excerpt }),
+        timestamp: daysAgo(days),
+      })
+    await article('Text, part word', `${intro} The GT300 class.`, undefined, 0)
+    await article('Text, whole word', `${intro} The GT3 class.`, undefined, 1)
+    await article('Excerpt, part word', 'Body.', 'The GT3R at Spa.', 2)
+    await article('Excerpt, whole word', 'Body.', 'The GT3 field at Spa.', 3)
+    await article('Title, part word: GT3R', 'Body.', 'Short.', 4)
+    await article('Title, whole word: GT3', 'Body.', 'Short.', 5)
+    await article('Nothing', 'Rain at Spa.', 'Rain.', 0)
+    // The newest of all, a draft: never found by a visitor's search, whatever the window reads.
+    await createNews({ title: 'GT3 draft', status: 'draft', timestamp: new Date() })
+  }
+  const order = [
+    'Title, whole word: GT3',
+    'Title, part word: GT3R',
+    'Excerpt, whole word',
+    'Excerpt, part word',
+    'Text, whole word',
+    'Text, part word',
+  ]
+
+  it('orders the six tiers, oldest first here, as the reader would rank them', async () => {
+    await gt3Articles()
+    expect(await search('search=GT3')).toEqual({ titles: order, total: 6 })
+    // Page by page, the same order.
+    expect((await search('search=gt3&limit=4&offset=2')).titles).toEqual(order.slice(2))
+  })
+
+  it('reads the newest articles first and the indexes only as it must, with the same answer (RECENT_WINDOW)', async () => {
+    await gt3Articles()
+    // As a search with thousands of matches is answered (rankAllUpTo: 0): a small window of the
+    // newest is not the whole list, so the places are read through their indexes, or taken from
+    // the window when it holds enough whole-word matches.
+    for (const recentWindow of [1, 2, 3, 5, 7, 8, 1000])
+      for (const [offset, limit] of [
+        [0, 1],
+        [0, 3],
+        [1, 2],
+        [2, 3],
+        [4, 10],
+        [6, 5],
+      ] as const) {
+        const { items, total } = await findNewsPage({ search: 'gt3', offset, limit }, { recentWindow, rankAllUpTo: 0 })
+        expect(
+          items.map((a) => a.title),
+          `window ${recentWindow}, offset ${offset}, limit ${limit}`,
+        ).toEqual(order.slice(offset, offset + limit))
+        expect(total).toBe(6)
+      }
   })
 })
 
