@@ -10,9 +10,10 @@
  * around the CDN, docs/decisions/0702); p50 and p95. Asserts nothing.
  * Every route's median LCP is also printed as a ratio to a plain HTML page with a ~100 KB picture
  * (`/__bench/plain`, answered by the same compressing, caching CDN stand-in: the floor a page of
- * this site is held to, issue 44).
+ * this site is held to, issue 44). Lighthouse reaches the stand-in over HTTP/2 and TLS, as browsers
+ * reach Netlify's CDN (docs/decisions/0876); `--http1` over HTTP/1.1 in the clear, as before.
  * Options: --port=8903 --db-port=54344 --runs=1 --json=file.json --routes=/,/news (a subset)
- * --device=mobile (or desktop) --reuse (measure a site already served on --port, e.g. `npm start --
+ * --device=mobile (or desktop) --http1 --reuse (measure a site already served on --port, e.g. `npm start --
  * --test-controls`)
  * --lhr (also write each run's Lighthouse report to /tmp/lhr-*.json) --cold-only (the cold renders
  * alone) --lighthouse-only (the Lighthouse runs and the LCP ratios alone) --articles=10000 --password=... (else the password its site uses: scripts/bench/site-password.ts).
@@ -21,9 +22,12 @@
  * /news (390 px, CPU 4x slower, median of 5 or --runs); --search=iRacing (the term, as typed in the
  * header search) --visits-only (the visits alone).
  */
-import { spawn } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
+import http2 from 'node:http2'
+import os from 'node:os'
+import path from 'node:path'
 import { gzipSync, brotliCompressSync, constants as zlib } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
@@ -45,8 +49,15 @@ const runs = Math.max(1, Number(arg('runs', '1')))
 const chromePath = requireChromium()
 const site = `http://localhost:${port}`
 const proxyPort = port + 1
-/** Lighthouse talks to a caching, compressing proxy standing in for Netlify's CDN (see below). */
+/** The page visits talk to a caching, compressing proxy standing in for Netlify's CDN (see below). */
 const base = `http://localhost:${proxyPort}`
+/**
+ * Lighthouse talks to the same proxy over HTTP/2 and TLS, as browsers reach Netlify's CDN: over
+ * HTTP/1.1 Lighthouse's simulation gives each request of a page a connection of its own (a round
+ * trip more for the stylesheet), which no visitor pays. `--http1` measures it as before.
+ */
+const http1 = process.argv.includes('--http1')
+const lighthouseBase = http1 ? base : `https://localhost:${proxyPort + 1}`
 
 const log = (message: string) => console.error(`[bench:pages] ${message}`)
 
@@ -64,9 +75,14 @@ const server = reuse
     })
 const stopSite = () => {
   proxy.close()
+  secureProxy?.close()
   if (server && server.exitCode === null) server.kill('SIGTERM')
 }
-const proxy = startCompressingProxy()
+const proxyHandler = compressingProxy()
+const proxy = http.createServer(proxyHandler).listen(proxyPort)
+const secureProxy = http1
+  ? undefined
+  : http2.createSecureServer({ ...selfSignedCertificate(), allowHTTP1: true }, proxyHandler).listen(proxyPort + 1)
 process.on('SIGINT', () => {
   stopSite()
   process.exit(130)
@@ -212,7 +228,15 @@ async function lighthouseRuns() {
   const routes = [PLAIN_PAGE, ...(await benchRoutes())]
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      // The HTTP/2 stand-in's certificate is its own, made for this run.
+      '--ignore-certificate-errors',
+    ],
   })
   const rows: Row[] = []
   try {
@@ -223,7 +247,7 @@ async function lighthouseRuns() {
         // One unmeasured run first: it fills the CDN cache of the proxy as visitors before would have.
         for (let run = -1; run < runs; run++) {
           const result = await lighthouse(
-            `${base}${route}`,
+            `${lighthouseBase}${route}`,
             {
               port: chrome.port,
               output: 'json',
@@ -447,7 +471,14 @@ async function waitForSite(): Promise<void> {
  * image goes through `netlify serve`'s on-the-fly image transformation on the same two cores as
  * the browser, and the page's main thread is measured while it waits for a CPU.
  */
-function startCompressingProxy(): http.Server {
+/** What the proxy reads of a request and writes of an answer, over HTTP/1.1 and HTTP/2 alike. */
+type ProxyRequest = Pick<http.IncomingMessage, 'method' | 'url' | 'headers'> & AsyncIterable<Buffer>
+interface ProxyResponse {
+  writeHead(status: number, headers?: Record<string, string>): unknown
+  end(body?: string | Uint8Array): unknown
+}
+
+function compressingProxy() {
   const compressible = /^(text\/|application\/(javascript|json|xml|rss\+xml|manifest\+json)|image\/svg)/
   interface Cached {
     status: number
@@ -465,7 +496,11 @@ function startCompressingProxy(): http.Server {
     const body = Buffer.from(await upstream.arrayBuffer())
     const headers = Object.fromEntries(
       [...upstream.headers].filter(
-        ([k]) => !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(k),
+        // The hop-by-hop ones too: HTTP/2 forbids them.
+        ([k]) =>
+          !['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade'].includes(
+            k,
+          ),
       ),
     )
     const type = upstream.headers.get('content-type') ?? ''
@@ -494,16 +529,18 @@ function startCompressingProxy(): http.Server {
    * kept. Its Origin and Referer name the site: in production the CDN and the site are one origin,
    * here the proxy has a port of its own, which the site's cross-site check would refuse.
    */
-  async function passWrite(req: http.IncomingMessage, res: http.ServerResponse) {
+  async function passWrite(req: ProxyRequest, res: ProxyResponse) {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
     const headers = Object.fromEntries(
       Object.entries(req.headers).filter(
         (entry): entry is [string, string] =>
-          typeof entry[1] === 'string' && !['host', 'connection', 'content-length'].includes(entry[0]),
+          typeof entry[1] === 'string' &&
+          !entry[0].startsWith(':') && // HTTP/2's pseudo-headers
+          !['host', 'connection', 'content-length'].includes(entry[0]),
       ),
     )
-    const proxied = (value: string) => value.replace(base, site)
+    const proxied = (value: string) => value.replace(base, site).replace(lighthouseBase, site)
     if (headers.origin) headers.origin = proxied(headers.origin)
     if (headers.referer) headers.referer = proxied(headers.referer)
     const upstream = await fetch(`${site}${req.url ?? '/'}`, {
@@ -516,7 +553,7 @@ function startCompressingProxy(): http.Server {
     res.end(Buffer.from(await upstream.arrayBuffer()))
   }
 
-  const proxyServer = http.createServer(async (req, res) => {
+  return async (req: ProxyRequest, res: ProxyResponse) => {
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD') return await passWrite(req, res)
       const accepts = String(req.headers['accept-encoding'] ?? '')
@@ -536,7 +573,36 @@ function startCompressingProxy(): http.Server {
       res.writeHead(502)
       res.end(String(error))
     }
-  })
-  proxyServer.listen(proxyPort)
-  return proxyServer
+  }
+}
+
+/** A certificate for localhost, made with openssl for this run (Chromium is told to accept it). */
+function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-pages-tls-'))
+  const key = path.join(dir, 'key.pem')
+  const cert = path.join(dir, 'cert.pem')
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+    ],
+    { stdio: 'ignore' },
+  )
+  if (made.status !== 0)
+    throw new Error('openssl could not make a certificate for the HTTP/2 stand-in (or pass --http1)')
+  const pair = { key: readFileSync(key), cert: readFileSync(cert) }
+  rmSync(dir, { recursive: true, force: true })
+  return pair
 }
