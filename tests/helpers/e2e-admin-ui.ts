@@ -42,6 +42,19 @@ export async function confirm(page: Page, action: string): Promise<void> {
 }
 
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  // A toast sliding in is half transparent for a moment: axe would measure its text against the
+  // page behind it ('Streams Refreshed' failed color-contrast so, once in a CI run). The finite
+  // animations and transitions end first (a spinner's never does, so it is not waited for).
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined)
   const results = await axe(page).analyze()
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`,
