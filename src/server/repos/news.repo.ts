@@ -266,7 +266,7 @@ class SearchSql {
   private readonly whole: string
   private readonly base: SQL
 
-  constructor(private readonly filter: NewsFilter) {
+  constructor(filter: NewsFilter) {
     const term = searchTerm(filter.search ?? '')
     this.pattern = newsSearchPattern(term)!
     this.whole = wholeWordPattern(term)
