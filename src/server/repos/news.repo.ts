@@ -262,6 +262,10 @@ export async function findNewsPage(
  * on every match (at 100,000 articles with the term in each, that alone took 300 ms and more).
  */
 class SearchSql {
+  /** The three places a term is looked for, as the indexes have them (lower case). */
+  private readonly title = sql`lower(${newsArticles.title})`
+  private readonly excerpt = sql`lower(${newsArticles.excerpt})`
+  private readonly text = sql`${newsArticles.searchText}`
   private readonly pattern: string
   private readonly whole: string
   private readonly base: SQL
@@ -292,7 +296,7 @@ class SearchSql {
           select * from ${newsArticles} order by ${newsArticles.timestamp} desc, ${newsArticles.id} desc limit ${size}
         ) newest
       ) ${newsArticles}
-      where ${this.base} and ${this.holds(sql`${newsArticles.searchText}`)}
+      where ${this.base} and ${this.holds(this.text)}
       order by tier, ${newsArticles.timestamp} desc, ${newsArticles.id} desc`)
     return {
       rows: rows.map((r) => ({ id: Number(r.id), tier: Number(r.tier) })),
@@ -309,7 +313,7 @@ class SearchSql {
         ids: sql<number[] | null>`case when count(*) <= ${few} then coalesce(array_agg(${newsArticles.id}), '{}') end`,
       })
       .from(newsArticles)
-      .where(and(this.base, this.holds(sql`${newsArticles.searchText}`)))
+      .where(and(this.base, this.holds(this.text)))
     return { total: row?.total ?? 0, ids: row?.ids ?? null }
   }
 
@@ -327,9 +331,7 @@ class SearchSql {
 
   /** A match's tier: where the term is first found, and whether as a whole word there. */
   private tier(): SQL {
-    const title = sql`lower(${newsArticles.title})`
-    const excerpt = sql`lower(${newsArticles.excerpt})`
-    const text = sql`${newsArticles.searchText}`
+    const { title, excerpt, text } = this
     return sql`case
       when ${this.holds(title)} then case when ${title} ~ ${this.whole} then 0 else 1 end
       when ${this.holds(excerpt)} then case when ${excerpt} ~ ${this.whole} then 2 else 3 end
@@ -338,9 +340,7 @@ class SearchSql {
 
   /** One place's matches, whole words first, then the newest: at most `take`. */
   async place(place: SearchPlace, take: number): Promise<number[]> {
-    const title = sql`lower(${newsArticles.title})`
-    const excerpt = sql`lower(${newsArticles.excerpt})`
-    const text = sql`${newsArticles.searchText}`
+    const { title, excerpt, text } = this
     const [where_, column] =
       place === 0
         ? [this.holds(title), title]
